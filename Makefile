@@ -1,0 +1,56 @@
+# UaC Desktop — `make run` opens the app on the demo profile, `make test` runs the whole suite.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+UAC := $(VENV)/bin/uac
+STAMP := $(VENV)/.installed
+MODEL_STAMP := $(VENV)/.model
+DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
+APT_PACKAGES := xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: install model system-deps run test lint bench bench-extract bench-rules clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -e '.[test]'
+	touch $(STAMP)
+
+$(MODEL_STAMP): engine/llm/catalog.py | $(STAMP)
+	$(UAC) model install
+	touch $(MODEL_STAMP)
+
+install: $(STAMP) $(MODEL_STAMP)
+
+model: $(MODEL_STAMP)
+
+# System packages the GUI and its tests need (Xvfb, a D-Bus daemon, a notification server).
+system-deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+run: install
+	$(UAC) --home "$(DEMO_HOME)" demo
+	$(UAC) --home "$(DEMO_HOME)" gui $(ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+test: install system-deps lint
+	$(PY) -m pytest -q -ra
+
+bench: bench-extract bench-rules
+
+bench-extract: install
+	$(PY) -m benchmarks.extraction
+
+bench-rules: install
+	$(PY) -m benchmarks.rules
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,1 @@
+"""UaC engine: the Qt-free core (log, extraction, checkpoint, rules, asking)."""

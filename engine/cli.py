@@ -1,0 +1,418 @@
+"""``uac``: the scriptable interface. Every read command has ``--json``; errors are one line on
+stderr and a non-zero exit (2 for a capability that is not available)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InputError, NotAvailableError, UacError
+from engine.profile import Profile
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a date like 2025-02-20") from None
+
+
+def _moment(value: str) -> dt.datetime:
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a date/time like 2025-02-20 or 2025-02-20T09:00") from None
+    return moment.replace(tzinfo=None)
+
+
+def _now(args: argparse.Namespace) -> dt.datetime:
+    return args.now or dt.datetime.now().replace(microsecond=0)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def _service(args: argparse.Namespace, *, use_model: bool = True):  # noqa: ANN202 - lazy import
+    from engine.service import Service
+
+    return Service(Profile.open(args.home), use_model=use_model and not getattr(args, "no_model", False))
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    svc = _service(args)
+    try:
+        if args.retry:
+            facts = svc.retry_extraction()
+            print(f"re-extracted pending messages: {len(facts)} facts added")
+            return 0
+        if args.file is None:
+            raise InputError("give a transcript FILE or - for standard input (or --retry)")
+        raw = _read_text(args.file)
+        res = svc.ingest(raw, args.date or dt.date.today(), session_id=args.session, now=args.now)
+    finally:
+        svc.close()
+    if args.json:
+        _print_json(
+            {
+                "session": res.session_id,
+                "messages": res.messages,
+                "facts": [_fact_json(f) for f in res.facts],
+                "extraction_error": res.extraction_error or None,
+                "checkpoint_error": (res.checkpoint.error if res.checkpoint else "") or None,
+                "new_alerts": [a.to_json() for a in (res.alerts.new if res.alerts else [])],
+                "seconds": round(res.seconds, 3),
+            }
+        )
+    else:
+        print(f"session {res.session_id}: {res.messages} messages, {len(res.facts)} facts in {res.seconds:.2f} s")
+        for fact in res.facts:
+            print(f"  + {fact.frame} {fact.entity_key}: {_slots_text(fact.slots)}")
+        if res.checkpoint and res.checkpoint.error:
+            print(f"checkpoint failed (the last good project stays live): {res.checkpoint.error}", file=sys.stderr)
+        for alert in res.alerts.new if res.alerts else []:
+            print(f"  ! [{alert.severity}] {alert.title}: {alert.message}")
+    if res.extraction_error:
+        print(res.extraction_error, file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_checkpoint(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        summary = svc.checkpoint()
+    finally:
+        svc.close()
+    if summary.error:
+        raise UacError(f"checkpoint failed, the last good project stays live: {summary.error}")
+    if args.json:
+        _print_json({"changed_domains": summary.changed_domains, "files_written": summary.files_written,
+                     "seconds": round(summary.seconds, 3)})
+    else:
+        changed = ", ".join(summary.changed_domains) or "nothing changed"
+        print(f"checkpoint: {changed} ({summary.files_written} files, {summary.seconds:.2f} s)")
+    return 0
+
+
+def cmd_alerts(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        for key, state in ((args.seen, "seen"), (args.dismiss, "dismissed")):
+            if key:
+                svc.set_alert_state(key, state)
+        if args.snooze:
+            until = args.until or (_now(args) + dt.timedelta(days=1))
+            svc.set_alert_state(args.snooze, "snoozed", until)
+        update = svc.evaluate(_now(args))
+    finally:
+        svc.close()
+    if args.json:
+        _print_json([a.to_json() for a in update.active])
+    else:
+        if not update.active:
+            print("no alerts")
+        for alert in update.active:
+            print(f"[{alert.severity}] {alert.title}\n    {alert.message}\n    key {alert.key}  evidence {list(alert.evidence)}")
+    for problem in update.problems:
+        print(f"rule {problem.rule} failed and was skipped: {problem.error}", file=sys.stderr)
+    return 0
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        data = svc.state().to_json()
+    finally:
+        svc.close()
+    if args.domain:
+        data = {k: v for k, v in data.items() if k == args.domain}
+    if args.json:
+        _print_json(data)
+        return 0
+    if not data:
+        print("the state is empty: ingest a session first")
+    for domain, colls in data.items():
+        for coll, records in colls.items():
+            print(f"{domain}.{coll} ({len(records)})")
+            for rec in records:
+                shown = {k: v for k, v in rec.items() if v not in (None, [], "") and k not in {"id", "frame", "evidence", "sources"}}
+                print(f"  - {_slots_text(shown)}  [facts {', '.join(map(str, rec['evidence']))}]")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        sessions = svc.log.sessions()
+        facts = svc.log.facts(session_id=args.session)
+        messages = svc.log.messages(args.session)
+        forgets = svc.log.forgets()
+    finally:
+        svc.close()
+    if args.session:
+        sessions = [s for s in sessions if s.id == args.session]
+        if not sessions:
+            raise InputError(f"there is no session {args.session!r} in the log")
+    by_session: dict[str, list[Any]] = {}
+    for msg in messages:
+        by_session.setdefault(msg.session_id, []).append(msg)
+    facts_by_msg: dict[int | None, list[Any]] = {}
+    for fact in facts:
+        facts_by_msg.setdefault(fact.message_id, []).append(fact)
+    if args.json:
+        _print_json(
+            {
+                "sessions": [
+                    {
+                        "id": s.id,
+                        "date": s.session_date.isoformat(),
+                        "source": s.source,
+                        "messages": [
+                            {"id": m.id, "speaker": m.speaker, "text": m.text, "extraction": m.extraction,
+                             "facts": [_fact_json(f) for f in facts_by_msg.get(m.id, [])]}
+                            for m in by_session.get(s.id, [])
+                        ],
+                    }
+                    for s in sessions
+                ],
+                "forgotten": [{"at": f.at.isoformat(), "target": f.target, "id": f.target_id,
+                               "facts": f.facts_removed, "messages": f.messages_removed} for f in forgets],
+            }
+        )
+        return 0
+    for s in sessions:
+        print(f"{s.session_date}  session {s.id} ({s.source})")
+        for m in by_session.get(s.id, []):
+            print(f"  {m.speaker:>9}: {m.text}")
+            for f in facts_by_msg.get(m.id, []):
+                print(f"             fact {f.id} {f.frame} {f.op}: {_slots_text(f.slots)}")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        if args.what == "session":
+            svc.forget_session(args.id, args.reason)
+        else:
+            try:
+                fact_id = int(args.id)
+            except ValueError:
+                raise InputError(f"fact id must be a number, not {args.id!r}") from None
+            svc.forget_fact(fact_id, args.reason)
+    finally:
+        svc.close()
+    print(f"forgot {args.what} {args.id}; the audit log keeps when, not what")
+    return 0
+
+
+def cmd_model(args: argparse.Namespace) -> int:
+    from engine.llm import catalog
+    from engine.llm.config import configured_model, resolve_path
+    from engine.llm.install import install, installed_path
+
+    profile = Profile.open(args.home)
+    if args.action == "list":
+        current = configured_model(profile)
+        rows = [
+            {"name": m.name, "quant": m.quant, "size_mb": m.size_mb, "installed": installed_path(m).is_file(),
+             "default": m.name == catalog.DEFAULT_MODEL, "in_use": m.name == current, "upstream": m.upstream}
+            for m in catalog.CATALOG
+        ]
+        if args.json:
+            _print_json(rows)
+        else:
+            for r in rows:
+                flags = " ".join(f for f, on in (("default", r["default"]), ("in use", r["in_use"]), ("installed", r["installed"])) if on)
+                print(f"{r['name']:<22} {r['quant']:<7} {r['size_mb']:>5} MB  {flags}")
+        return 0
+    if args.action == "install":
+        model = catalog.find(args.target or catalog.DEFAULT_MODEL)
+        if model is None:
+            raise InputError(f"unknown model {args.target!r}; see `uac model list`")
+        path = install(model, progress=lambda m: print(m, file=sys.stderr))
+        print(path)
+        return 0
+    if args.action == "use":
+        if not args.target:
+            raise InputError("give a catalog name, a path to a .gguf file, or 'off'")
+        spec = args.target
+        if catalog.find(spec) is None and spec != "off":
+            from engine.llm.llama import check_gguf
+
+            path = Path(spec).expanduser().resolve()
+            check_gguf(path)
+            spec = str(path)
+        profile.update_settings(model=spec)
+        print(f"model set to {spec}")
+        return 0
+    # info
+    spec = configured_model(profile)
+    path = resolve_path(spec)
+    info: dict[str, Any] = {"spec": spec, "path": str(path) if path else None}
+    if path is not None:
+        from engine.llm.llama import check_gguf
+
+        check_gguf(path)
+        info["size_mb"] = round(path.stat().st_size / 1e6)
+        if args.load:
+            import resource
+            import time
+
+            from engine.llm.llama import LlamaBackend
+
+            started = time.perf_counter()
+            backend = LlamaBackend(path)
+            backend._load()
+            info["load_seconds"] = round(time.perf_counter() - started, 2)
+            info["max_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+            backend.close()
+    if args.json:
+        _print_json(info)
+    else:
+        for k, v in info.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from engine.demo import load_demo
+
+    svc = _service(args)
+    try:
+        loaded = load_demo(svc, progress=lambda m: print(m, file=sys.stderr))
+    finally:
+        svc.close()
+    print(f"demo profile ready at {svc.profile.home} ({loaded} sessions ingested)")
+    return 0
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    from app.main import main as gui_main
+
+    argv = []
+    if args.home:
+        argv += ["--home", str(args.home)]
+    if args.smoke:
+        argv.append("--smoke")
+    return gui_main(argv)
+
+
+def cmd_unavailable(args: argparse.Namespace) -> int:
+    raise NotAvailableError(f"`uac {args.command}` is not available yet in this version")
+
+
+# -- plumbing ------------------------------------------------------------------------------
+
+
+def _read_text(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    path = Path(name)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no such file: {name}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {name}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+
+
+def _fact_json(fact: Any) -> dict[str, Any]:
+    return {
+        "id": fact.id, "session": fact.session_id, "message": fact.message_id, "frame": fact.frame,
+        "domain": fact.domain, "key": fact.entity_key, "subject": fact.subject, "op": fact.op,
+        "slots": fact.slots, "span": list(fact.span), "evidence": fact.evidence,
+        "extractor": fact.extractor, "confidence": fact.confidence, "supersedes": list(fact.supersedes),
+    }
+
+
+def _slots_text(slots: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in slots.items() if v not in (None, "", []))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="uac", description="UaC Desktop: your memory as a typed, executable project.")
+    p.add_argument("--home", type=Path, help="profile folder (default: $UAC_HOME or the user data dir)")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, fn: Callable[[argparse.Namespace], int], help_: str, *, json_flag: bool = False,
+            now: bool = False) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_)
+        sp.set_defaults(func=fn)
+        if json_flag:
+            sp.add_argument("--json", action="store_true", help="machine-readable output")
+        if now:
+            sp.add_argument("--now", type=_moment, help="evaluate as of this date/time (ISO)")
+        return sp
+
+    sp = add("ingest", cmd_ingest, "log one session of text, extract facts, checkpoint, run the rules", json_flag=True, now=True)
+    sp.add_argument("file", nargs="?", help="transcript file, or - for standard input")
+    sp.add_argument("--date", type=_date, help="the session's date (relative dates resolve against it)")
+    sp.add_argument("--session", help="session id (default: generated)")
+    sp.add_argument("--retry", action="store_true", help="extract again the messages whose extraction failed")
+    sp.add_argument("--no-model", action="store_true", help="detectors only, no language model")
+
+    add("checkpoint", cmd_checkpoint, "fold the log into the user project", json_flag=True)
+
+    sp = add("alerts", cmd_alerts, "run the rules and list active alerts", json_flag=True, now=True)
+    sp.add_argument("--seen", metavar="KEY", help="mark an alert as seen")
+    sp.add_argument("--dismiss", metavar="KEY", help="dismiss an alert")
+    sp.add_argument("--snooze", metavar="KEY", help="snooze an alert (default: one day)")
+    sp.add_argument("--until", type=_moment, help="snooze until this date/time")
+
+    sp = add("state", cmd_state, "show the typed state", json_flag=True)
+    sp.add_argument("--domain", help="only this domain")
+
+    sp = add("log", cmd_log, "show sessions, messages and the facts drawn from them", json_flag=True)
+    sp.add_argument("--session", help="only this session")
+
+    sp = add("forget", cmd_forget, "remove a session or a fact for good (audited)")
+    sp.add_argument("what", choices=["session", "fact"])
+    sp.add_argument("id")
+    sp.add_argument("--reason", default="")
+
+    sp = add("model", cmd_model, "list, install, inspect or choose the language model", json_flag=True)
+    sp.add_argument("action", choices=["list", "info", "install", "use"])
+    sp.add_argument("target", nargs="?", help="catalog name, GGUF path, or 'off'")
+    sp.add_argument("--load", action="store_true", help="info: load the model and report time and memory")
+
+    add("demo", cmd_demo, "fill this profile with the demo user's sessions")
+
+    sp = add("gui", cmd_gui, "open the desktop app")
+    sp.add_argument("--smoke", action="store_true", help="open, load, and quit (for checks)")
+
+    for name, help_ in (("import", "import records from JSON/CSV"), ("ask", "answer a question over the state"),
+                        ("rules", "list, approve or disable rules")):
+        sp = add(name, cmd_unavailable, help_, json_flag=True, now=True)
+        sp.add_argument("rest", nargs="*")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except UacError as exc:
+        print(f"uac: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("uac: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""One exception hierarchy; every message tells the user what happened and what to do."""
+
+
+class UacError(Exception):
+    """Base of every error the engine raises on purpose. The CLI prints it as one line."""
+
+    exit_code = 1
+
+
+class InputError(UacError):
+    """The user gave something we cannot use (a malformed transcript, a bad date, a bad flag)."""
+
+
+class NotAvailableError(UacError):
+    """A capability that is not built yet; never a fake result."""
+
+    exit_code = 2
+
+
+class LogError(UacError):
+    """The log database cannot be opened or written (locked, corrupt, read-only)."""
+
+
+class ModelError(UacError):
+    """The language model is missing, broken, or too slow."""
+
+
+class ProjectError(UacError):
+    """The user project could not be rendered, validated or loaded."""
+
+
+class SandboxError(UacError):
+    """Code run in the sandbox crashed, looped or was refused."""

@@ -1,0 +1,209 @@
+"""The catalog of frames: typed record kinds per domain, with their slots.
+
+One source of truth for extraction (what to fill), folding (how to type values), the rendered
+project's ``schema.py`` and the state views. Slot kinds:
+``str``, ``int``, ``date``, ``money`` (Decimal), ``enum`` (closed vocabulary in ``choices``),
+``list`` (list of str).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    kind: str = "str"
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Frame:
+    name: str
+    domain: str
+    collection: str
+    slots: tuple[Slot, ...]
+    key_slots: tuple[str, ...]
+    doc: str = ""
+    statuses: tuple[str, ...] = ("active", "cancelled")
+
+    def slot(self, name: str) -> Slot:
+        for s in self.slots:
+            if s.name == name:
+                return s
+        raise KeyError(f"{self.name} has no slot {name!r}")
+
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.slots)
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    doc: str
+    frames: tuple[Frame, ...] = field(default_factory=tuple)
+
+
+def _s(name: str, kind: str = "str", *choices: str, doc: str = "") -> Slot:
+    return Slot(name, kind, tuple(choices), doc)
+
+
+CURRENCY = _s("currency", doc="ISO 4217 code")
+
+FRAMES: tuple[Frame, ...] = (
+    Frame(
+        "Trip", "travel", "trips",
+        (
+            _s("destination"), _s("country", doc="ISO 3166 alpha-2"), _s("region"),
+            _s("start", "date"), _s("end", "date"),
+            _s("purpose", "enum", "leisure", "business", "family", "study", "medical", "other"),
+            _s("transport", "enum", "flight", "train", "car", "bus", "ship", "other"),
+            _s("carrier"), _s("flight"), _s("cost", "money"), CURRENCY,
+        ),
+        ("country", "destination"),
+        "A journey away from home, planned or taken.",
+        ("planned", "booked", "taken", "cancelled"),
+    ),
+    Frame(
+        "TravelDocument", "travel", "documents",
+        (
+            _s("kind", "enum", "passport", "visa", "licence", "certificate", "id_card", "other"),
+            _s("country", doc="issuing or target country, ISO alpha-2"), _s("number"),
+            _s("issued", "date"), _s("expires", "date"),
+            _s("entries", "enum", "single", "double", "multiple"),
+        ),
+        ("kind", "country"),
+        "A passport, visa, licence or certificate with its validity.",
+        ("valid", "expired", "lost", "cancelled"),
+    ),
+    Frame(
+        "Medication", "health", "medications",
+        (
+            _s("name"), _s("drug_class"), _s("dose"), _s("frequency"), _s("prescriber"),
+            _s("start", "date"), _s("stop", "date"),
+        ),
+        ("name",),
+        "A drug the subject takes or was prescribed.",
+        ("active", "stopped", "cancelled"),
+    ),
+    Frame(
+        "Allergy", "health", "allergies",
+        (
+            _s("allergen"), _s("allergen_class"),
+            _s("severity", "enum", "mild", "moderate", "severe"), _s("reaction"),
+        ),
+        ("allergen",),
+        "Something the subject must not take or eat.",
+        ("active", "resolved", "cancelled"),
+    ),
+    Frame(
+        "Condition", "health", "conditions",
+        (_s("name"), _s("since", "date")),
+        ("name",),
+        "A diagnosed condition.",
+        ("active", "resolved", "cancelled"),
+    ),
+    Frame(
+        "Event", "calendar", "events",
+        (
+            _s("title"), _s("kind", "enum", "appointment", "meeting", "social", "travel", "other"),
+            _s("start", "date"), _s("end", "date"), _s("time"), _s("place"), _s("people", "list"),
+        ),
+        ("title", "start"),
+        "An appointment or event with a date.",
+        ("scheduled", "done", "cancelled"),
+    ),
+    Frame(
+        "Deadline", "calendar", "deadlines",
+        (_s("subject"), _s("due", "date"), _s("action")),
+        ("subject",),
+        "Something that must be done by a date.",
+        ("open", "done", "cancelled"),
+    ),
+    Frame(
+        "Transfer", "finance", "transfers",
+        (
+            _s("amount", "money"), CURRENCY, _s("payee"), _s("account"), _s("requested_by"),
+            _s("date", "date"),
+        ),
+        ("payee", "amount"),
+        "A payment or money transfer.",
+        ("requested", "done", "cancelled"),
+    ),
+    Frame(
+        "Account", "finance", "accounts",
+        (
+            _s("institution"), _s("kind", "enum", "checking", "savings", "credit_card", "brokerage", "loan", "other"),
+            _s("limit", "money"), _s("balance", "money"), CURRENCY,
+        ),
+        ("institution", "kind"),
+        "A bank, card or brokerage account.",
+        ("open", "closed", "cancelled"),
+    ),
+    Frame(
+        "Subscription", "finance", "subscriptions",
+        (_s("service"), _s("renewal", "date"), _s("amount", "money"), CURRENCY),
+        ("service",),
+        "A recurring paid service.",
+        ("active", "cancelled"),
+    ),
+    Frame(
+        "Purchase", "finance", "purchases",
+        (
+            _s("item"), _s("vendor"), _s("amount", "money"), CURRENCY, _s("date", "date"),
+            _s("return_by", "date"), _s("warranty_until", "date"),
+        ),
+        ("item",),
+        "Something bought, with its return and warranty windows.",
+        ("bought", "returned", "cancelled"),
+    ),
+    Frame(
+        "Person", "people", "people",
+        (_s("name"), _s("relation"), _s("birthday", "date"), _s("age", "int")),
+        ("name",),
+        "Someone in the user's life.",
+        ("active",),
+    ),
+    Frame(
+        "Preference", "preferences", "preferences",
+        (_s("topic"), _s("value"), _s("limit", "money"), CURRENCY),
+        ("topic",),
+        "A stated preference, wish or limit.",
+        ("active", "cancelled"),
+    ),
+    Frame(
+        "Note", "notes", "notes",
+        (_s("text"),),
+        ("text",),
+        "Anything said that fits no frame, kept for recall.",
+        ("active",),
+    ),
+)
+
+DOMAIN_DOCS: dict[str, str] = {
+    "travel": "Trips and travel documents",
+    "health": "Medications, allergies and conditions",
+    "calendar": "Appointments, events and deadlines",
+    "finance": "Transfers, accounts, subscriptions and purchases",
+    "people": "People in the user's life",
+    "preferences": "Stated preferences, wishes and limits",
+    "notes": "What fits no frame, kept for recall",
+}
+
+FRAMES_BY_NAME: dict[str, Frame] = {f.name: f for f in FRAMES}
+
+
+def domains() -> list[Domain]:
+    return [
+        Domain(name, doc, tuple(f for f in FRAMES if f.domain == name)) for name, doc in DOMAIN_DOCS.items()
+    ]
+
+
+def frame(name: str) -> Frame:
+    try:
+        return FRAMES_BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"unknown frame {name!r}; known: {', '.join(FRAMES_BY_NAME)}") from None

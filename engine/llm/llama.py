@@ -1,0 +1,110 @@
+"""llama.cpp backend: one in-process model, grammar-constrained to the request's options.
+
+The file is checked when the backend is created (cheap) but the weights load on the first call,
+so sessions that need no model decision never pay for loading it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ModelError
+from engine.llm.backend import ChoiceRequest
+
+GGUF_MAGIC = b"GGUF"
+
+
+def check_gguf(path: Path) -> None:
+    """Refuse a missing, truncated or non-GGUF file with a message that says what to do."""
+    if not path.is_file():
+        raise ModelError(f"model file {path} does not exist; run `uac model install` or `uac model use PATH`")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+    except OSError as exc:
+        raise ModelError(f"model file {path} cannot be read: {exc}") from exc
+    if head[:4] != GGUF_MAGIC or len(head) < 8:
+        raise ModelError(f"{path} is not a GGUF model file (bad header); pick a .gguf file made for llama.cpp")
+    if path.stat().st_size < 1 << 20:
+        raise ModelError(f"{path} is too small to be a model ({path.stat().st_size} bytes); it may be truncated")
+
+
+def default_threads() -> int:
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+class LlamaBackend:
+    """Owns one ``llama_cpp.Llama``; calls are serialised by a lock (it is not thread-safe)."""
+
+    def __init__(self, path: Path, *, n_ctx: int = 2048, n_threads: int | None = None, deadline_s: float = 20.0) -> None:
+        check_gguf(path)
+        self.path = path
+        self.name = path.stem
+        self.n_ctx = n_ctx
+        self.n_threads = n_threads or default_threads()
+        self.deadline_s = deadline_s
+        self._llm: Any = None
+        self._lock = threading.Lock()
+        self.load_seconds: float | None = None
+        self.calls = 0
+
+    def _load(self) -> Any:
+        if self._llm is None:
+            try:
+                from llama_cpp import Llama
+            except ImportError as exc:  # pragma: no cover - install problem
+                raise ModelError("llama-cpp-python is not installed; run `make install`") from exc
+            started = time.perf_counter()
+            try:
+                self._llm = Llama(
+                    model_path=str(self.path),
+                    n_ctx=self.n_ctx,
+                    n_threads=self.n_threads,
+                    use_mmap=False,
+                    verbose=False,
+                )
+            except (ValueError, RuntimeError, OSError) as exc:
+                raise ModelError(f"llama.cpp could not load {self.path.name}: {exc}") from exc
+            self.load_seconds = time.perf_counter() - started
+        return self._llm
+
+    def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
+        with self._lock:
+            llm = self._load()
+            deadline = time.monotonic() + self.deadline_s
+            pieces: list[str] = []
+            try:
+                stream = llm.create_chat_completion(
+                    messages=[
+                        {"role": "system", "content": request.prefix},
+                        {"role": "user", "content": request.question},
+                    ],
+                    response_format={"type": "json_object", "schema": request.json_schema()},
+                    temperature=0.0,
+                    max_tokens=request.max_tokens,
+                    stream=True,
+                )
+                for chunk in stream:
+                    pieces.append(chunk["choices"][0]["delta"].get("content") or "")
+                    if time.monotonic() > deadline:
+                        raise ModelError(f"the model took longer than {self.deadline_s:.0f} s; try a smaller model")
+            except (ValueError, RuntimeError) as exc:
+                raise ModelError(f"the model failed on a request: {exc}") from exc
+            self.calls += 1
+            text = "".join(pieces)
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError:
+                raw = {}
+            return request.validate(raw)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._llm is not None:
+                self._llm.close()
+                self._llm = None

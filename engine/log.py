@@ -1,0 +1,335 @@
+"""The append-only log: sessions, messages and facts in SQLite (WAL), one writer at a time.
+
+Nothing here updates or deletes a fact, except :meth:`LogStore.forget_fact` and
+:meth:`LogStore.forget_session`, which are audited and really remove the text (``secure_delete``
+overwrites freed pages; the FTS index is purged too).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlmodel import Session, SQLModel, create_engine, select
+
+from engine.errors import InputError, LogError
+from models.log import FactRow, ForgetRow, MessageRow, SessionRow
+
+
+@dataclass(frozen=True)
+class NewFact:
+    """A fact about to be appended; ``slots`` hold JSON values (ISO dates, Decimal as str)."""
+
+    session_id: str
+    message_id: int | None
+    session_date: dt.date
+    domain: str
+    frame: str
+    entity_key: str
+    slots: dict[str, Any]
+    span: tuple[int, int] = (0, 0)
+    evidence: str = ""
+    subject: str = "me"
+    op: str = "assert"
+    confidence: float = 1.0
+    extractor: str = "detector"
+    supersedes: tuple[int, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A stored fact, as read back from the log."""
+
+    id: int
+    session_id: str
+    message_id: int | None
+    session_date: dt.date
+    domain: str
+    frame: str
+    entity_key: str
+    slots: dict[str, Any]
+    span: tuple[int, int]
+    evidence: str
+    subject: str
+    op: str
+    confidence: float
+    extractor: str
+    supersedes: tuple[int, ...]
+    recorded_at: dt.datetime
+
+    @classmethod
+    def from_row(cls, row: FactRow) -> Fact:
+        assert row.id is not None
+        return cls(
+            id=row.id,
+            session_id=row.session_id,
+            message_id=row.message_id,
+            session_date=row.session_date,
+            domain=row.domain,
+            frame=row.frame,
+            entity_key=row.entity_key,
+            slots=json.loads(row.slots_json),
+            span=(row.span_start, row.span_end),
+            evidence=row.evidence,
+            subject=row.subject,
+            op=row.op,
+            confidence=row.confidence,
+            extractor=row.extractor,
+            supersedes=tuple(json.loads(row.supersedes_json)),
+            recorded_at=row.recorded_at,
+        )
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+_FTS_DDL = [
+    "CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5("
+    "kind UNINDEXED, ref UNINDEXED, session_id UNINDEXED, body, tokenize='porter unicode61')",
+]
+
+
+class LogStore:
+    """The one writer of the log database. Cheap to open; safe to open from several processes."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = db_path
+        self.engine: Engine = create_engine(
+            f"sqlite:///{db_path}", connect_args={"timeout": 5.0, "check_same_thread": False}
+        )
+        event.listen(self.engine, "connect", _configure_connection)
+        try:
+            SQLModel.metadata.create_all(self.engine)
+            with self.engine.begin() as conn:
+                for ddl in _FTS_DDL:
+                    conn.execute(text(ddl))
+        except OperationalError as exc:
+            raise LogError(_explain(exc, db_path)) from exc
+        except DatabaseError as exc:
+            raise LogError(
+                f"log database {db_path} is not a valid SQLite file ({exc.orig}); "
+                "move it aside to start a new log"
+            ) from exc
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        try:
+            with Session(self.engine, expire_on_commit=False) as session:
+                yield session
+        except OperationalError as exc:
+            raise LogError(_explain(exc, self.db_path)) from exc
+
+    # -- writing -------------------------------------------------------------------------
+
+    def add_session(
+        self,
+        messages: list[tuple[str, str]],
+        session_date: dt.date,
+        *,
+        session_id: str | None = None,
+        source: str = "cli",
+        title: str = "",
+    ) -> tuple[str, list[int]]:
+        """Append a session and its messages; returns the session id and message ids in order."""
+        if not messages:
+            raise InputError("the session has no messages; nothing was added")
+        sid = session_id or f"s-{session_date.isoformat()}-{uuid.uuid4().hex[:8]}"
+        now = _utcnow()
+        with self._session() as db:
+            if db.get(SessionRow, sid) is not None:
+                raise InputError(f"session {sid!r} already exists in the log; pick another --session id")
+            db.add(SessionRow(id=sid, session_date=session_date, source=source, title=title, created_at=now))
+            db.flush()  # the session row must exist before its messages (foreign key)
+            rows = [
+                MessageRow(session_id=sid, seq=i, speaker=speaker, text=body, created_at=now)
+                for i, (speaker, body) in enumerate(messages)
+            ]
+            db.add_all(rows)
+            db.flush()
+            for row in rows:
+                db.execute(
+                    text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
+                    {"r": str(row.id), "s": sid, "b": row.text},
+                )
+            db.commit()
+            return sid, [row.id for row in rows if row.id is not None]
+
+    def add_facts(self, facts: Iterable[NewFact]) -> list[int]:
+        """Append facts in one transaction; returns their ids."""
+        now = _utcnow()
+        with self._session() as db:
+            rows = [
+                FactRow(
+                    session_id=f.session_id,
+                    message_id=f.message_id,
+                    session_date=f.session_date,
+                    domain=f.domain,
+                    frame=f.frame,
+                    entity_key=f.entity_key,
+                    subject=f.subject,
+                    op=f.op,
+                    slots_json=json.dumps(f.slots, sort_keys=True, default=str),
+                    confidence=f.confidence,
+                    extractor=f.extractor,
+                    span_start=f.span[0],
+                    span_end=f.span[1],
+                    evidence=f.evidence,
+                    supersedes_json=json.dumps(list(f.supersedes)),
+                    recorded_at=now,
+                )
+                for f in facts
+            ]
+            db.add_all(rows)
+            db.flush()
+            for row in rows:
+                body = " ".join([row.frame, row.evidence, *map(str, json.loads(row.slots_json).values())])
+                db.execute(
+                    text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('fact', :r, :s, :b)"),
+                    {"r": str(row.id), "s": row.session_id, "b": body},
+                )
+            db.commit()
+            return [row.id for row in rows if row.id is not None]
+
+    def mark_extraction(self, message_ids: Iterable[int], status: str, error: str = "") -> None:
+        """Record whether a message's extraction succeeded (bookkeeping, not a fact)."""
+        ids = list(message_ids)
+        if not ids:
+            return
+        with self._session() as db:
+            for mid in ids:
+                row = db.get(MessageRow, mid)
+                if row is not None:
+                    row.extraction = status
+                    row.extraction_error = error[:500]
+                    db.add(row)
+            db.commit()
+
+    # -- forgetting (audited, really removes the text) ------------------------------------
+
+    def forget_fact(self, fact_id: int, reason: str = "") -> ForgetRow:
+        with self._session() as db:
+            row = db.get(FactRow, fact_id)
+            if row is None:
+                raise InputError(f"there is no fact {fact_id} in the log")
+            db.delete(row)
+            db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(fact_id)})
+            audit = ForgetRow(at=_utcnow(), target="fact", target_id=str(fact_id), facts_removed=1, reason=reason)
+            db.add(audit)
+            db.commit()
+        self._vacuum()
+        return audit
+
+    def forget_session(self, session_id: str, reason: str = "") -> ForgetRow:
+        with self._session() as db:
+            srow = db.get(SessionRow, session_id)
+            if srow is None:
+                raise InputError(f"there is no session {session_id!r} in the log")
+            facts = db.exec(select(FactRow).where(FactRow.session_id == session_id)).all()
+            msgs = db.exec(select(MessageRow).where(MessageRow.session_id == session_id)).all()
+            for row in [*facts, *msgs]:
+                db.delete(row)
+            db.execute(text("DELETE FROM recall_fts WHERE session_id=:s"), {"s": session_id})
+            db.delete(srow)
+            audit = ForgetRow(
+                at=_utcnow(),
+                target="session",
+                target_id=session_id,
+                facts_removed=len(facts),
+                messages_removed=len(msgs),
+                reason=reason,
+            )
+            db.add(audit)
+            db.commit()
+        self._vacuum()
+        return audit
+
+    def _vacuum(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+
+    # -- reading -------------------------------------------------------------------------
+
+    def sessions(self) -> list[SessionRow]:
+        with self._session() as db:
+            return list(db.exec(select(SessionRow).order_by(SessionRow.session_date, SessionRow.created_at)).all())
+
+    def session(self, session_id: str) -> SessionRow | None:
+        with self._session() as db:
+            return db.get(SessionRow, session_id)
+
+    def messages(self, session_id: str | None = None, *, extraction: str | None = None) -> list[MessageRow]:
+        with self._session() as db:
+            q = select(MessageRow)
+            if session_id is not None:
+                q = q.where(MessageRow.session_id == session_id)
+            if extraction is not None:
+                q = q.where(MessageRow.extraction == extraction)
+            return list(db.exec(q.order_by(MessageRow.id)).all())
+
+    def message(self, message_id: int) -> MessageRow | None:
+        with self._session() as db:
+            return db.get(MessageRow, message_id)
+
+    def facts(self, *, domain: str | None = None, session_id: str | None = None) -> list[Fact]:
+        """All facts in log order (session date, then id): the order folding relies on."""
+        with self._session() as db:
+            q = select(FactRow)
+            if domain is not None:
+                q = q.where(FactRow.domain == domain)
+            if session_id is not None:
+                q = q.where(FactRow.session_id == session_id)
+            rows = db.exec(q.order_by(FactRow.session_date, FactRow.id)).all()
+            return [Fact.from_row(r) for r in rows]
+
+    def forgets(self) -> list[ForgetRow]:
+        with self._session() as db:
+            return list(db.exec(select(ForgetRow).order_by(ForgetRow.id)).all())
+
+    def search(self, query: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Full-text recall over messages and facts (FTS5, BM25 order)."""
+        terms = [t for t in "".join(c if c.isalnum() else " " for c in query).split() if len(t) > 1]
+        if not terms:
+            return []
+        match = " OR ".join(f'"{t}"' for t in terms)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    "SELECT kind, ref, session_id, body, bm25(recall_fts) AS score FROM recall_fts "
+                    "WHERE recall_fts MATCH :m ORDER BY score LIMIT :n"
+                ),
+                {"m": match, "n": limit},
+            ).mappings()
+            return [dict(r) for r in rows]
+
+
+def _configure_connection(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA secure_delete=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def _explain(exc: OperationalError, path: Path) -> str:
+    msg = str(exc.orig) if exc.orig is not None else str(exc)
+    if "locked" in msg or "busy" in msg:
+        return f"the log database {path} is locked by another program; close it and try again"
+    if "readonly" in msg or "read-only" in msg:
+        return f"the log database {path} is read-only; check the folder's permissions"
+    return f"the log database {path} could not be used: {msg}"

@@ -1,0 +1,1 @@
+"""Rules over typed state: built-in packs, the sandboxed runner, and the alert lifecycle."""

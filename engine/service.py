@@ -1,0 +1,174 @@
+"""The service façade: one call per user intent. The CLI and the app's workers both call it.
+
+Each write returns what changed, so a view can decide whether to refresh. Not thread-safe by
+itself: the app gives it one worker thread.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass, field
+
+from engine.errors import ModelError, UacError
+from engine.llm.backend import Backend
+from engine.log import Fact, LogStore
+from engine.profile import Profile
+from engine.rules.alert import Alert, RuleProblem
+from engine.state import State, fold
+from engine.transcript import parse_transcript
+
+
+@dataclass
+class CheckpointSummary:
+    changed_domains: list[str]
+    files_written: int
+    seconds: float
+    error: str = ""
+
+
+@dataclass
+class AlertUpdate:
+    active: list[Alert]
+    new: list[Alert]
+    resolved: list[str] = field(default_factory=list)
+    problems: list[RuleProblem] = field(default_factory=list)
+
+
+@dataclass
+class IngestResult:
+    session_id: str
+    messages: int
+    facts: list[Fact]
+    extraction_error: str = ""
+    checkpoint: CheckpointSummary | None = None
+    alerts: AlertUpdate | None = None
+    seconds: float = 0.0
+
+
+class Service:
+    """Owns the profile's log; builds the model backend lazily, only when extraction needs it."""
+
+    def __init__(self, profile: Profile, backend: Backend | None = None, *, use_model: bool = True) -> None:
+        self.profile = profile
+        self.log = LogStore(profile.db_path)
+        self._backend = backend
+        self._use_model = use_model
+
+    def close(self) -> None:
+        if self._backend is not None:
+            self._backend.close()
+        self.log.close()
+
+    # -- the model ----------------------------------------------------------------------
+
+    def backend(self) -> Backend | None:
+        """The configured model backend, loaded on first use; None when the model is turned off."""
+        if not self._use_model:
+            return None
+        if self._backend is None:
+            from engine.llm.config import open_backend
+
+            self._backend = open_backend(self.profile)
+        return self._backend
+
+    # -- writing ------------------------------------------------------------------------
+
+    def ingest(
+        self,
+        raw: str,
+        session_date: dt.date,
+        *,
+        session_id: str | None = None,
+        source: str = "cli",
+        now: dt.datetime | None = None,
+    ) -> IngestResult:
+        """Log a session, extract its facts, checkpoint, and run the rules.
+
+        The session is stored before extraction: if the model fails, the messages stay in the log
+        marked ``failed`` and ``retry_extraction`` picks them up later.
+        """
+        started = time.perf_counter()
+        messages = parse_transcript(raw)
+        sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
+        facts, error = self._extract_pending()
+        result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error)
+        result.checkpoint = self.checkpoint()
+        result.alerts = self.evaluate(now or dt.datetime.combine(session_date, dt.time(12)))
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def retry_extraction(self) -> list[Fact]:
+        facts, error = self._extract_pending(include_failed=True)
+        if error:
+            raise ModelError(error)
+        self.checkpoint()
+        return facts
+
+    def _extract_pending(self, include_failed: bool = False) -> tuple[list[Fact], str]:
+        from engine.extract.pipeline import extract_messages
+
+        pending = self.log.messages(extraction="pending")
+        if include_failed:
+            pending += self.log.messages(extraction="failed")
+        if not pending:
+            return [], ""
+        by_session: dict[str, list] = {}
+        for msg in sorted(pending, key=lambda m: m.id or 0):
+            by_session.setdefault(msg.session_id, []).append(msg)
+        added: list[Fact] = []
+        for sid, msgs in by_session.items():
+            srow = self.log.session(sid)
+            if srow is None:
+                continue
+            context = self.log.messages(sid)
+            try:
+                backend = self.backend()
+                new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend)
+            except UacError as exc:
+                self.log.mark_extraction([m.id for m in msgs if m.id], "failed", str(exc))
+                return added, f"extraction failed, messages kept for `uac ingest --retry`: {exc}"
+            ids = self.log.add_facts(new)
+            self.log.mark_extraction([m.id for m in msgs if m.id], "done")
+            wanted = set(ids)
+            added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
+        return added, ""
+
+    def checkpoint(self) -> CheckpointSummary:
+        from engine.project.checkpoint import checkpoint
+
+        started = time.perf_counter()
+        try:
+            res = checkpoint(self.profile, self.log.facts())
+        except UacError as exc:
+            return CheckpointSummary([], 0, time.perf_counter() - started, str(exc))
+        return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started)
+
+    def forget_session(self, session_id: str, reason: str = "") -> None:
+        self.log.forget_session(session_id, reason)
+        self.checkpoint()
+
+    def forget_fact(self, fact_id: int, reason: str = "") -> None:
+        self.log.forget_fact(fact_id, reason)
+        self.checkpoint()
+
+    # -- rules and alerts ---------------------------------------------------------------
+
+    def evaluate(self, now: dt.datetime) -> AlertUpdate:
+        """Run every rule on the project as of ``now`` and fold the result into the alert lifecycle."""
+        from engine.rules.lifecycle import AlertBook
+        from engine.rules.runner import run_rules
+
+        run = run_rules(self.profile.project_dir, now)
+        sync = AlertBook(self.log).sync(run.alerts, now)
+        return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems)
+
+    def set_alert_state(self, key: str, state: str, until: dt.datetime | None = None) -> None:
+        from engine.rules.lifecycle import AlertBook
+
+        AlertBook(self.log).set_state(key, state, until)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def state(self) -> State:
+        return fold(self.log.facts())
