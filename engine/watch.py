@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +47,7 @@ class Watcher(FileSystemEventHandler):
         self._known: dict[Path, str | None] = {}
         self._lock = threading.Lock()
         self._observer: Observer | None = None
+        self._writing = 0
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -75,6 +77,18 @@ class Watcher(FileSystemEventHandler):
         known = {p.resolve(): _digest(p) for p in self.project_dir.rglob("*.py") if not self._ignored(p)}
         with self._lock:
             self._known = known
+
+    @contextmanager
+    def own_writes(self) -> Iterator[None]:
+        """Wrap a checkpoint: project events during it are the app's own, then resync."""
+        with self._lock:
+            self._writing += 1
+        try:
+            yield
+        finally:
+            self.resync()
+            with self._lock:
+                self._writing -= 1
 
     # -- events ------------------------------------------------------------------------
 
@@ -108,7 +122,7 @@ class Watcher(FileSystemEventHandler):
             return
         digest = _digest(path)
         with self._lock:
-            if self._known.get(path) == digest:
+            if self._writing or self._known.get(path) == digest:
                 return
             self._known[path] = digest
         self.on_change(Change("project", path))

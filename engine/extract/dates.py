@@ -1,0 +1,344 @@
+"""Dates, date ranges and times, resolved against the session date (never the wall clock).
+
+Why a hand-written detector: the general parsers either miss ranges ("the 5th to the 9th",
+"March 3-10") or guess a year without knowing whether the speaker talks about the past or the
+future. Rules here: month/day order follows ``day_first`` unless a number above 12 settles it; a
+date without a year that falls before the session month rolls into next year unless the clause
+speaks of the past; a bare day ("the 5th") is the next such day; weekdays are the next occurrence
+("last Monday" the previous one).
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from engine.extract.mentions import Mention
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+WEEKDAYS = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+    "sunday": 6, "sun": 6,
+}
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a few": 3,
+    "couple of": 2, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+}
+
+_MON = r"(?P<{n}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<{n}>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s*(?P<{n}>(?:19|20)\d\d|'\d\d))"
+_NUM = r"(?P<{n}>\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_UNIT = r"(?P<{n}>day|week|month|year|night|fortnight)s?"
+
+
+def _p(template: str, **names: str) -> str:
+    return template.format(**names)
+
+
+def _f(pat: str, n: str) -> str:
+    return pat.replace("{n}", n)
+
+
+MD = _f(_MON, "m1") + r"\s+(?:the\s+)?" + _f(_DAY, "d1") + r"\b(?!:)" + "(?:" + _f(_YEAR, "y1") + ")?"
+DM = r"(?:the\s+)?" + _f(_DAY, "d2") + r"\s+(?:of\s+)?" + _f(_MON, "m2") + r"\b" + "(?:" + _f(_YEAR, "y2") + ")?"
+MY = _f(_MON, "m3") + r"\b" + _f(_YEAR, "y3")
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("iso", re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
+    ("numeric", re.compile(r"\b(?P<a>[0-3]?\d)[/.](?P<b>[0-3]?\d)(?:[/.](?P<y>(?:19|20)?\d\d))?\b(?![./]\d)")),
+    # compact ranges: "March 3-10", "March 3 to 10, 2025", "3-10 March"
+    ("md_range", re.compile(
+        _f(_MON, "m") + r"\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till)\s*(?:the\s+)?"
+        r"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:am|pm|:|%|mg|days?|weeks?|nights?))" + "(?:" + _f(_YEAR, "y") + ")?",
+        re.I)),
+    ("dm_range", re.compile(
+        r"\b(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till)\s*(?:the\s+)?(?P<d2>[0-3]?\d)"
+        r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + _f(_MON, "m") + r"\b" + "(?:" + _f(_YEAR, "y") + ")?", re.I)),
+    ("md", re.compile(r"\b" + MD, re.I)),
+    ("dm", re.compile(r"\b" + DM, re.I)),
+    ("my", re.compile(r"\b" + MY, re.I)),
+    ("month", re.compile(r"\b(?:in|during|by|until|for|of|this|next|early|late|mid|end of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
+    ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
+    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening))\b", re.I)),
+    ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
+    ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
+    ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?", re.I)),
+    ("rel_period", re.compile(r"\b(?P<mod>next|last)\s+(?P<u>week|month|year)\b", re.I)),
+    ("day_only", re.compile(r"\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b", re.I)),
+]
+_CONNECT = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|till|'til|and|until\s+the|to\s+the|through\s+the)\s*$", re.I)
+_PAST = re.compile(
+    r"\b(?:was|were|had|did|went|got|bought|paid|ordered|purchased|visited|came|returned|took|saw|"
+    r"started|renewed|sent|transferred|spent|ago|last|yesterday|expired|flew|drove|used to|"
+    r"have been|has been|issued|signed|closed|opened|moved|received|booked\s+\w+\s+ago)\b",
+    re.I,
+)
+_DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
+_TIME = re.compile(
+    r"\b(?:at\s+)?(?P<h>[01]?\d|2[0-3])(?::(?P<mi>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:at\s+)(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b|\b(?P<noon>noon|midnight)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class DateValue:
+    """A resolved date or range; ``precision`` is 'day' or 'month' (month dates use the 1st)."""
+
+    start: dt.date
+    end: dt.date | None = None
+    precision: str = "day"
+    explicit_year: bool = False
+    day_only: bool = False
+
+
+def is_past(clause: str) -> bool:
+    """Whether the clause speaks of the past: then dates without a year never roll forward."""
+    return bool(_PAST.search(clause))
+
+
+def _year(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    raw = raw.strip().lstrip("'")
+    return 2000 + int(raw) if len(raw) == 2 else int(raw)
+
+
+def _safe(y: int, m: int, d: int) -> dt.date | None:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        return None
+
+
+def _roll(m: int, d: int, year: int | None, today: dt.date, past: bool) -> dt.date | None:
+    if year is not None:
+        return _safe(year, m, d)
+    value = _safe(today.year, m, d)
+    if value is None:
+        return None
+    if not past and m < today.month:
+        value = _safe(today.year + 1, m, d)
+    elif past and value > today + dt.timedelta(days=1) and m > today.month:
+        value = _safe(today.year - 1, m, d)
+    return value
+
+
+def _next_day(d: int, today: dt.date, past: bool) -> dt.date | None:
+    if past:
+        value = _safe(today.year, today.month, d)
+        if value is None or value > today:
+            prev = today.replace(day=1) - dt.timedelta(days=1)
+            value = _safe(prev.year, prev.month, d)
+        return value
+    y, m = today.year, today.month
+    for _ in range(3):
+        value = _safe(y, m, d)
+        if value is not None and value >= today:
+            return value
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return None
+
+
+def _add(today: dt.date, n: int, unit: str) -> dt.date:
+    unit = unit.lower()
+    if unit in ("day", "night"):
+        return today + dt.timedelta(days=n)
+    if unit == "week":
+        return today + dt.timedelta(weeks=n)
+    if unit == "fortnight":
+        return today + dt.timedelta(weeks=2 * n)
+    months = n * (12 if unit == "year" else 1)
+    y, m = divmod(today.month - 1 + months, 12)
+    year, month = today.year + y, m + 1
+    return dt.date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
+
+
+def _num(raw: str) -> int:
+    raw = raw.lower().strip()
+    return int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw, 1)
+
+
+def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, day_first: bool) -> DateValue | None:
+    if kind == "iso":
+        v = _safe(int(g["y"] or 0), int(g["m"] or 0), int(g["d"] or 0))
+        return DateValue(v, explicit_year=True) if v else None
+    if kind == "numeric":
+        a, b = int(g["a"] or 0), int(g["b"] or 0)
+        year = _year(g["y"])
+        if a > 12 >= b:
+            d, m = a, b
+        elif b > 12 >= a:
+            m, d = a, b
+        else:
+            d, m = (a, b) if day_first else (b, a)
+        if year is None and (m > 12 or d > 31):
+            return None
+        v = _roll(m, d, year, today, past)
+        return DateValue(v, explicit_year=year is not None) if v else None
+    if kind in ("md_range", "dm_range"):
+        m = MONTHS[(g["m"] or "").lower()]
+        year = _year(g["y"])
+        s = _roll(m, int(g["d1"] or 0), year, today, past)
+        if s is None:
+            return None
+        e = _safe(s.year, m, int(g["d2"] or 0))
+        if e is None or e < s:
+            return None
+        return DateValue(s, e, explicit_year=year is not None)
+    if kind in ("md", "dm"):
+        i = "1" if kind == "md" else "2"
+        m = MONTHS[(g["m" + i] or "").lower()]
+        year = _year(g["y" + i])
+        v = _roll(m, int(g["d" + i] or 0), year, today, past)
+        return DateValue(v, explicit_year=year is not None) if v else None
+    if kind == "my":
+        m = MONTHS[(g["m3"] or "").lower()]
+        v = _safe(_year(g["y3"]) or today.year, m, 1)
+        return DateValue(v, precision="month", explicit_year=True) if v else None
+    if kind == "month":
+        m = MONTHS[(g["m"] or "").lower()]
+        v = _roll(m, 1, None, today, past)
+        if v is not None and not past and m == today.month:
+            v = today.replace(day=1)
+        return DateValue(v, precision="month") if v else None
+    if kind == "end_of":
+        what = re.sub(r"\s+", " ", (g["what"] or "").lower())
+        if "week" in what:
+            base = today + dt.timedelta(weeks=1) if "next" in what else today
+            return DateValue(base + dt.timedelta(days=(4 - base.weekday()) % 7))
+        if what == "year":
+            return DateValue(dt.date(today.year, 12, 31))
+        base = _add(today.replace(day=1), 1, "month") if "next" in what else today
+        return DateValue(base.replace(day=calendar.monthrange(base.year, base.month)[1]))
+    if kind == "rel_day":
+        w = re.sub(r"\s+", " ", (g["w"] or "").lower())
+        delta = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}.get(w, 2 if "after" in w else 0)
+        return DateValue(today + dt.timedelta(days=delta))
+    if kind == "in_n":
+        return DateValue(_add(today, _num(g["n"] or "1"), g["u"] or "day"))
+    if kind == "n_from_now":
+        n = _num(g["n"] or "1")
+        sign = -1 if (g["dir"] or "").lower() == "ago" else 1
+        return DateValue(_add(today, sign * n, g["u"] or "day"))
+    if kind == "weekday":
+        wd = WEEKDAYS[(g["wd"] or "").lower()]
+        mod = (g["mod"] or "").lower()
+        if mod in ("last", "past"):
+            back = (today.weekday() - wd) % 7 or 7
+            return DateValue(today - dt.timedelta(days=back))
+        if past and mod in ("", "on"):
+            return DateValue(today - dt.timedelta(days=(today.weekday() - wd) % 7 or 7))
+        if mod == "this":
+            return DateValue(today + dt.timedelta(days=(wd - today.weekday()) % 7))
+        ahead = (wd - today.weekday()) % 7 or 7
+        if g.get("after"):
+            ahead += 7
+        return DateValue(today + dt.timedelta(days=ahead))
+    if kind == "rel_period":
+        return None
+    if kind == "day_only":
+        d = int(g["d"] or g["d3"] or 0)
+        v = _next_day(d, today, past)
+        return DateValue(v, day_only=True) if v else None
+    return None
+
+
+def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False) -> list[Mention]:
+    """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks")."""
+    clause = text[lo:hi]
+    past = is_past(clause)
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pat in _PATTERNS:
+        for m in pat.finditer(clause):
+            s, e = m.start(), m.end()
+            if any(s < te and ts < e for ts, te in taken):
+                continue
+            if kind == "weekday" and (m.group("wd") or "").lower() in ("sat", "sun", "mon", "wed") and not m.group("mod") and not m.group("wd")[0].isupper():
+                continue
+            if kind == "md" and (m.group("m1") or "").lower() == "may" and m.group("m1")[0] == "m" and m.group("y1") is None:
+                continue
+            if kind == "numeric" and m.group("y") is None and "/" not in m.group():
+                continue
+            dv = _resolve(kind, m.groupdict(), today, past, day_first)
+            if dv is None or dv.start is None:
+                continue
+            taken.append((s, e))
+            found.append(Mention("date", lo + s, lo + e, m.group(), dv, {"pattern": kind}))
+    found.sort(key=lambda m: m.start)
+    return _with_durations(text, _merge_ranges(text, found), hi)
+
+
+def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
+    out: list[Mention] = []
+    i = 0
+    while i < len(found):
+        a = found[i]
+        if i + 1 < len(found):
+            b = found[i + 1]
+            gap = text[a.end : b.start]
+            if _CONNECT.match(gap) and a.value.end is None and b.value.end is None:
+                start, end = a.value.start, b.value.start
+                if b.value.day_only:
+                    end = _safe(start.year, start.month, end.day) or end
+                    if end < start:
+                        end = _add(end, 1, "month")
+                elif not a.value.explicit_year and b.value.explicit_year:
+                    start = _safe(end.year, start.month, start.day) or start
+                    if start > end:
+                        start = _safe(end.year - 1, start.month, start.day) or start
+                if end < start and not b.value.explicit_year:
+                    end = _safe(end.year + 1, end.month, end.day) or end
+                if end >= start:
+                    before = text[max(0, a.start - 8) : a.start].lower()
+                    s0 = a.start
+                    for lead in ("from ", "between "):
+                        if before.endswith(lead):
+                            s0 = a.start - len(lead)
+                    out.append(Mention("date", s0, b.end, text[s0 : b.end],
+                                       DateValue(start, end, explicit_year=a.value.explicit_year or b.value.explicit_year),
+                                       {"pattern": "range"}))
+                    i += 2
+                    continue
+        out.append(a)
+        i += 1
+    return out
+
+
+def _with_durations(text: str, found: list[Mention], hi: int) -> list[Mention]:
+    out: list[Mention] = []
+    for m in found:
+        dur = _DURATION.match(text[m.end : hi])
+        if m.value.end is None and dur and m.value.precision == "day":
+            end = _add(m.value.start, _num(dur.group("n")), dur.group("u"))
+            stop = m.end + dur.end()
+            m = Mention("date", m.start, stop, text[m.start : stop],
+                        DateValue(m.value.start, end, explicit_year=m.value.explicit_year), {"pattern": "duration"})
+        out.append(m)
+    return out
+
+
+def find_times(text: str, lo: int, hi: int) -> list[Mention]:
+    """Clock times as 'HH:MM' (24 h)."""
+    out: list[Mention] = []
+    for m in _TIME.finditer(text, lo, hi):
+        if m.group("noon"):
+            value = "12:00" if m.group("noon").lower() == "noon" else "00:00"
+        elif m.group("h2"):
+            value = f"{int(m.group('h2')):02d}:{m.group('mi2')}"
+        else:
+            h = int(m.group("h")) % 12
+            if (m.group("ap") or "").lower().startswith("p"):
+                h += 12
+            value = f"{h:02d}:{m.group('mi') or '00'}"
+        out.append(Mention("time", m.start(), m.end(), m.group(), value))
+    return out

@@ -1,0 +1,74 @@
+"""Amounts of money with their ISO currency, as decimal strings ('1234.50').
+
+A regex finds the symbol/code/word and the number; price-parser normalises the number (it knows
+"1.234,50" from "1,234.50"). "$" means USD unless a prefix says otherwise ("C$", "A$"); "2k" is 2000.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from engine.extract.mentions import Mention
+
+SYMBOLS = {
+    "$": "USD", "us$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "nz$": "NZD",
+    "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "chf": "CHF", "r$": "BRL", "₽": "RUB",
+    "฿": "THB", "₺": "TRY", "hk$": "HKD", "s$": "SGD",
+}
+WORDS = {
+    "dollars": "USD", "dollar": "USD", "bucks": "USD", "usd": "USD", "euros": "EUR", "euro": "EUR",
+    "eur": "EUR", "pounds": "GBP", "pound": "GBP", "quid": "GBP", "gbp": "GBP", "yen": "JPY",
+    "jpy": "JPY", "rupees": "INR", "inr": "INR", "francs": "CHF", "chf": "CHF", "cad": "CAD",
+    "aud": "AUD", "pesos": "MXN", "mxn": "MXN", "yuan": "CNY", "rmb": "CNY", "cny": "CNY",
+    "won": "KRW", "krw": "KRW", "baht": "THB", "sek": "SEK", "nok": "NOK", "dkk": "DKK",
+    "kronor": "SEK", "zloty": "PLN", "pln": "PLN", "reais": "BRL", "brl": "BRL", "sgd": "SGD",
+    "hkd": "HKD", "nzd": "NZD", "canadian dollars": "CAD", "australian dollars": "AUD",
+}
+_NUMBER = r"(?P<num>\d{1,3}(?:[,.\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s*(?P<mult>k|m|mn|thousand|million|grand)?\b"
+_SYM = "|".join(re.escape(k) for k in sorted(SYMBOLS, key=len, reverse=True))
+_WORD = "|".join(sorted(WORDS, key=len, reverse=True))
+_PAT = re.compile(
+    rf"(?P<sym>{_SYM})\s?{_NUMBER}"
+    rf"|{_NUMBER.replace('num', 'num2').replace('mult', 'mult2')}\s*(?P<word>{_WORD}|€|£)(?![a-z])"
+    rf"|\b(?P<code>usd|eur|gbp|jpy|chf|cad|aud|inr)\s?{_NUMBER.replace('num', 'num3').replace('mult', 'mult3')}",
+    re.I,
+)
+_MULT = {"k": 1000, "thousand": 1000, "grand": 1000, "m": 1_000_000, "mn": 1_000_000, "million": 1_000_000}
+
+
+def _amount(raw: str) -> Decimal | None:
+    raw = raw.replace(" ", "")
+    try:
+        from price_parser import Price
+
+        parsed = Price.fromstring(raw).amount
+        if parsed is not None:
+            return Decimal(parsed)
+    except ImportError:
+        pass
+    try:
+        return Decimal(raw.replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def find_money(text: str, lo: int, hi: int) -> list[Mention]:
+    out: list[Mention] = []
+    for m in _PAT.finditer(text, lo, hi):
+        g = m.groupdict()
+        num = g["num"] or g["num2"] or g["num3"]
+        mult = (g["mult"] or g["mult2"] or g["mult3"] or "").lower()
+        if g["sym"]:
+            cur = SYMBOLS[g["sym"].lower()]
+        elif g["word"]:
+            cur = SYMBOLS.get(g["word"], WORDS.get(g["word"].lower(), "USD"))
+        else:
+            cur = (g["code"] or "USD").upper()
+        amount = _amount(num or "")
+        if amount is None:
+            continue
+        amount *= _MULT.get(mult, 1)
+        value = f"{amount.quantize(Decimal('0.01'))}"
+        out.append(Mention("money", m.start(), m.end(), m.group(), value, {"currency": cur}))
+    return out

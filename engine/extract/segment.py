@@ -1,0 +1,78 @@
+"""Split a message into clauses with exact character offsets, so every fact can cite its span.
+
+Sentences end at ``. ! ?`` or a line break (not after titles like "Dr." or month abbreviations);
+a sentence is further cut before a conjunction that opens a new statement ("..., and my wife ...",
+"; ", "but I ..."), so each clause usually carries one fact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ABBREV = {
+    "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "approx",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mt", "ft",
+}
+_SENT_END = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|\n+")
+_CLAUSE_CUT = re.compile(
+    r"\s*(?:;|,?\s+but\s+|,\s*(?:and|so|also|plus)\s+|\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|my|My|we|we're|we've|"
+    r"she|he|she's|he's|they|they're|our)\b)|\s+(?:also|plus)\s+(?=(?:I|my|we)\b))"
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    text: str
+    start: int
+    end: int
+    sentence_start: int
+    question: bool = False
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans (start, end) with surrounding whitespace trimmed."""
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    for m in _SENT_END.finditer(text):
+        if m.group().startswith("."):
+            word = re.search(r"([A-Za-z.]+)$", text[begin : m.start()])
+            if word and word.group(1).lower().rstrip(".") in _ABBREV:
+                continue
+            if re.match(r"\.\d", text[m.start() : m.start() + 2]):
+                continue
+        end = m.end() if not m.group().startswith("\n") else m.start()
+        spans.append((begin, end))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
+
+
+def clauses(text: str) -> list[Clause]:
+    """Clauses of every sentence, each remembering whether its sentence is a question."""
+    out: list[Clause] = []
+    for s, e in sentences(text):
+        sent = text[s:e]
+        question = sent.rstrip().endswith("?")
+        pieces: list[tuple[int, int]] = []
+        begin = 0
+        for m in _CLAUSE_CUT.finditer(sent):
+            if m.start() > begin:
+                pieces.append((begin, m.start()))
+            begin = m.end()
+        pieces.append((begin, len(sent)))
+        for a, b in pieces:
+            piece = sent[a:b].strip(" ,")
+            if not piece:
+                continue
+            off = s + a + sent[a:b].index(piece)
+            out.append(Clause(piece, off, off + len(piece), s, question))
+    return out
