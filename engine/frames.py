@@ -207,3 +207,38 @@ def frame(name: str) -> Frame:
         return FRAMES_BY_NAME[name]
     except KeyError:
         raise KeyError(f"unknown frame {name!r}; known: {', '.join(FRAMES_BY_NAME)}") from None
+
+
+# -- imported collections -------------------------------------------------------------------------
+# An import stores one schema fact per collection (frame IMPORT_SCHEMA_FRAME, domain IMPORT_DOMAIN)
+# whose slots describe the collection's frame; folding rebuilds that frame from the log, so an
+# imported collection is typed like a built-in one without a code change. Extra slot kinds used by
+# imports: ``float``, ``bool``, ``time``, ``datetime``.
+
+IMPORT_DOMAIN = "imports"
+IMPORT_SCHEMA_FRAME = "ImportSchema"
+
+
+def frame_from_schema(slots: dict[str, object]) -> Frame | None:
+    """The frame an import schema fact describes; None when the fact is not a usable schema."""
+    name = slots.get("frame")
+    collection = slots.get("collection")
+    fields = slots.get("fields")
+    if not isinstance(name, str) or not isinstance(collection, str) or not isinstance(fields, list):
+        return None
+    built: list[Slot] = []
+    for f in fields:
+        if isinstance(f, dict) and isinstance(f.get("name"), str):
+            choices = tuple(str(c) for c in f.get("choices") or ())
+            built.append(Slot(f["name"], str(f.get("kind") or "str"), choices, str(f.get("label") or "")))
+    if not built:
+        return None
+    return Frame(
+        name,
+        IMPORT_DOMAIN,
+        collection,
+        tuple(built),
+        ("_hash",),
+        str(slots.get("doc") or f"Records imported into {collection}."),
+        ("active",),
+    )

@@ -295,12 +295,10 @@ def run(
     timed_out = False
     try:
         out, err = proc.communicate(stdin.encode("utf-8"), timeout=limits.wall_seconds)
-    except subprocess.TimeoutExpired as exc:
+    except subprocess.TimeoutExpired:
         timed_out = True
         _kill_group(proc)
-        rest_out, rest_err = proc.communicate()
-        out = (exc.stdout or b"") + (rest_out or b"")
-        err = (exc.stderr or b"") + (rest_err or b"")
+        out, err = proc.communicate()  # everything read so far, before and after the timeout
     return SandboxResult(
         stdout=out.decode("utf-8", "replace"),
         stderr=err.decode("utf-8", "replace"),

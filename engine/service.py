@@ -72,6 +72,17 @@ class Service:
             self._backend = open_backend(self.profile)
         return self._backend
 
+    def model_status(self) -> str:
+        """One line for a status bar: which model, and whether it is loaded."""
+        if not self._use_model:
+            return "model off (detectors only)"
+        if self._backend is None:
+            from engine.llm.config import configured_model
+
+            return f"model {configured_model(self.profile)} (loads on first use)"
+        loaded = getattr(self._backend, "load_seconds", None)
+        return f"model {self._backend.name}" + (" loaded" if loaded is not None else " (loads on first use)")
+
     # -- writing ------------------------------------------------------------------------
 
     def ingest(
@@ -91,7 +102,7 @@ class Service:
         started = time.perf_counter()
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
-        facts, error = self._extract_pending()
+        facts, error = self.extract_pending()
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error)
         result.checkpoint = self.checkpoint()
         result.alerts = self.evaluate(now or dt.datetime.combine(session_date, dt.time(12)))
@@ -99,13 +110,13 @@ class Service:
         return result
 
     def retry_extraction(self) -> list[Fact]:
-        facts, error = self._extract_pending(include_failed=True)
+        facts, error = self.extract_pending(include_failed=True)
         if error:
             raise ModelError(error)
         self.checkpoint()
         return facts
 
-    def _extract_pending(self, include_failed: bool = False) -> tuple[list[Fact], str]:
+    def extract_pending(self, include_failed: bool = False) -> tuple[list[Fact], str]:
         from engine.extract.pipeline import extract_messages
 
         pending = self.log.messages(extraction="pending")
@@ -159,6 +170,8 @@ class Service:
         from engine.rules.lifecycle import AlertBook
         from engine.rules.runner import run_rules
 
+        if not (self.profile.project_dir / "manifest.py").exists() and self.log.facts():
+            self.checkpoint()  # a profile that was never checkpointed still gets its rules run
         run = run_rules(self.profile.project_dir, now)
         sync = AlertBook(self.log).sync(run.alerts, now)
         return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems)

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from engine.frames import FRAMES, FRAMES_BY_NAME, Frame
+from engine.frames import (
+    FRAMES,
+    FRAMES_BY_NAME,
+    IMPORT_DOMAIN,
+    IMPORT_SCHEMA_FRAME,
+    Frame,
+    frame_from_schema,
+)
 from engine.log import Fact
 
 
@@ -55,12 +62,19 @@ class Record:
 
 @dataclass
 class State:
-    """Records per frame name, in order of first appearance."""
+    """Records per frame name, in order of first appearance.
+
+    ``frames`` holds the frames of imported collections, rebuilt from the log's schema facts."""
 
     records: dict[str, list[Record]]
+    frames: dict[str, Frame] = field(default_factory=dict)
 
     def of(self, frame_name: str) -> list[Record]:
         return self.records.get(frame_name, [])
+
+    def frame(self, frame_name: str) -> Frame | None:
+        """The built-in or imported frame of that name."""
+        return FRAMES_BY_NAME.get(frame_name) or self.frames.get(frame_name)
 
     def domains(self) -> dict[str, dict[str, list[Record]]]:
         out: dict[str, dict[str, list[Record]]] = {}
@@ -68,6 +82,10 @@ class State:
             recs = self.records.get(fr.name, [])
             if recs:
                 out.setdefault(fr.domain, {})[fr.collection] = recs
+        for fr in self.frames.values():
+            recs = self.records.get(fr.name, [])
+            if recs:
+                out.setdefault(IMPORT_DOMAIN, {})[fr.collection] = recs
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -81,7 +99,7 @@ class State:
 
 
 def to_jsonable(value: Any) -> Any:
-    if isinstance(value, dt.date):
+    if isinstance(value, dt.date | dt.time):
         return value.isoformat()
     if isinstance(value, Decimal):
         return float(value)
@@ -101,6 +119,14 @@ def coerce(kind: str, raw: Any) -> Any:
             return Decimal(str(raw)).quantize(Decimal("0.01"))
         if kind == "int":
             return int(raw)
+        if kind == "float":
+            return float(raw)
+        if kind == "bool":
+            return raw if isinstance(raw, bool) else str(raw).strip().lower() in ("true", "1", "yes", "y")
+        if kind == "datetime":
+            return raw if isinstance(raw, dt.datetime) else dt.datetime.fromisoformat(str(raw))
+        if kind == "time":
+            return raw if isinstance(raw, dt.time) else dt.time.fromisoformat(str(raw))
         if kind == "list":
             return [str(v) for v in raw] if isinstance(raw, list) else [str(raw)]
         return str(raw)
@@ -109,12 +135,22 @@ def coerce(kind: str, raw: Any) -> Any:
 
 
 def fold(facts: Iterable[Fact]) -> State:
-    """Fold facts (in log order) into typed records."""
+    """Fold facts (in log order) into typed records.
+
+    Import schema facts are read first (the latest per collection wins), so records of an imported
+    collection are typed by its newest schema wherever they sit in the log."""
+    facts = list(facts)
+    dynamic: dict[str, Frame] = {}
+    for fact in facts:
+        if fact.frame == IMPORT_SCHEMA_FRAME:
+            schema = frame_from_schema(fact.slots)
+            if schema is not None and schema.name not in FRAMES_BY_NAME:
+                dynamic[schema.name] = schema
     by_key: dict[tuple[str, str, str], Record] = {}
     by_fact: dict[int, Record] = {}
     order: dict[str, list[Record]] = {}
     for fact in facts:
-        fr = FRAMES_BY_NAME.get(fact.frame)
+        fr = FRAMES_BY_NAME.get(fact.frame) or dynamic.get(fact.frame)
         if fr is None:
             continue
         rec = next((by_fact[s] for s in fact.supersedes if s in by_fact), None)
@@ -133,7 +169,7 @@ def fold(facts: Iterable[Fact]) -> State:
         by_key[(fact.frame, fact.subject, fact.entity_key)] = rec
         by_fact[fact.id] = rec
         _apply(rec, fr, fact)
-    return State(order)
+    return State(order, dynamic)
 
 
 def _apply(rec: Record, fr: Frame, fact: Fact) -> None:

@@ -4,8 +4,8 @@ Why a hand-written detector: the general parsers either miss ranges ("the 5th to
 "March 3-10") or guess a year without knowing whether the speaker talks about the past or the
 future. Rules here: month/day order follows ``day_first`` unless a number above 12 settles it; a
 date without a year that falls before the session month rolls into next year unless the clause
-speaks of the past; a bare day ("the 5th") is the next such day; weekdays are the next occurrence
-("last Monday" the previous one).
+speaks of the past; a bare day ("the 5th") is the next such day; weekdays are the next occurrence,
+"next Friday" the Friday of next week (Monday-based), "last Monday" the previous one.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dm", re.compile(r"\b" + DM, re.I)),
     ("my", re.compile(r"\b" + MY, re.I)),
     ("month", re.compile(r"\b(?:in|during|by|until|for|of|this|next|early|late|mid|end of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
+    ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
     ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
@@ -83,6 +84,8 @@ _PAST = re.compile(
     re.I,
 )
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
+_TARGET = re.compile(r"\b(?:to|until|till|for|by)\s+(?:the\s+)?$", re.I)
+_DURATION_ANY = re.compile(r"\b(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
 _TIME = re.compile(
     r"\b(?:at\s+)?(?P<h>[01]?\d|2[0-3])(?::(?P<mi>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:at\s+)(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b|\b(?P<noon>noon|midnight)\b",
     re.I,
@@ -210,6 +213,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         if v is not None and not past and m == today.month:
             v = today.replace(day=1)
         return DateValue(v, precision="month") if v else None
+    if kind == "year":
+        return DateValue(dt.date(int(g["y"] or 0), 1, 1), precision="year", explicit_year=True)
     if kind == "end_of":
         what = re.sub(r"\s+", " ", (g["what"] or "").lower())
         if "week" in what:
@@ -239,9 +244,10 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
             return DateValue(today - dt.timedelta(days=(today.weekday() - wd) % 7 or 7))
         if mod == "this":
             return DateValue(today + dt.timedelta(days=(wd - today.weekday()) % 7))
+        if mod == "next":
+            monday = today + dt.timedelta(days=7 - today.weekday())
+            return DateValue(monday + dt.timedelta(days=wd + (7 if g.get("after") else 0)))
         ahead = (wd - today.weekday()) % 7 or 7
-        if g.get("after"):
-            ahead += 7
         return DateValue(today + dt.timedelta(days=ahead))
     if kind == "rel_period":
         return None
@@ -269,13 +275,26 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                 continue
             if kind == "numeric" and m.group("y") is None and "/" not in m.group():
                 continue
-            dv = _resolve(kind, m.groupdict(), today, past, day_first)
+            target = past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
+            dv = _resolve(kind, m.groupdict(), today, past and not target, day_first)
             if dv is None or dv.start is None:
                 continue
             taken.append((s, e))
             found.append(Mention("date", lo + s, lo + e, m.group(), dv, {"pattern": kind}))
     found.sort(key=lambda m: m.start)
-    return _with_durations(text, _merge_ranges(text, found), hi)
+    return _with_durations(text, _merge_ranges(text, _merge_weekday_dates(text, found)), lo, hi)
+
+
+def _merge_weekday_dates(text: str, found: list[Mention]) -> list[Mention]:
+    """'Thursday the 14th', 'Friday, March 7': one date, the explicit one wins."""
+    out: list[Mention] = []
+    for m in found:
+        if out and out[-1].attrs.get("pattern") == "weekday" and re.fullmatch(r"\s*,?\s*", text[out[-1].end : m.start]):
+            prev = out.pop()
+            out.append(Mention("date", prev.start, m.end, text[prev.start : m.end], m.value, m.attrs))
+            continue
+        out.append(m)
+    return out
 
 
 def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
@@ -314,10 +333,19 @@ def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
     return out
 
 
-def _with_durations(text: str, found: list[Mention], hi: int) -> list[Mention]:
+def _with_durations(text: str, found: list[Mention], lo: int, hi: int) -> list[Mention]:
     out: list[Mention] = []
+    singles = [m for m in found if m.value.end is None and m.value.precision == "day"]
+    anywhere = _DURATION_ANY.search(text, lo, hi) if len(singles) == 1 else None
     for m in found:
         dur = _DURATION.match(text[m.end : hi])
+        if dur is None and anywhere is not None and m is singles[0] and not (m.start <= anywhere.start() < m.end):
+            dur = anywhere
+            stop = m.end
+            end = _add(m.value.start, _num(dur.group("n")), dur.group("u"))
+            out.append(Mention("date", m.start, stop, m.text, DateValue(m.value.start, end, explicit_year=m.value.explicit_year),
+                               {"pattern": "duration"}))
+            continue
         if m.value.end is None and dur and m.value.precision == "day":
             end = _add(m.value.start, _num(dur.group("n")), dur.group("u"))
             stop = m.end + dur.end()

@@ -29,7 +29,8 @@ def allergen_lexicon() -> Lexicon:
     for row in rows("allergens.tsv"):
         name, klass = row[0], row[1]
         for alias in [name, *aliases(row, 2)]:
-            entries[alias.lower()] = (alias.lower() if alias != name else name, {"allergen_class": klass})
+            specific = klass.startswith("food:") and alias != name
+            entries[alias.lower()] = (alias.lower() if specific else name, {"allergen_class": klass})
     return Lexicon.build("allergen", entries)
 
 

@@ -70,5 +70,6 @@ def find_money(text: str, lo: int, hi: int) -> list[Mention]:
             continue
         amount *= _MULT.get(mult, 1)
         value = f"{amount.quantize(Decimal('0.01'))}"
-        out.append(Mention("money", m.start(), m.end(), m.group(), value, {"currency": cur}))
+        surface = m.group().rstrip()
+        out.append(Mention("money", m.start(), m.start() + len(surface), surface, value, {"currency": cur}))
     return out

@@ -103,6 +103,22 @@ class LlamaBackend:
                 raw = {}
             return request.validate(raw)
 
+    def free_json(self, system: str, user: str, max_tokens: int = 384) -> Any:
+        """Unconstrained JSON output: only for measuring the naive baseline, never for the log."""
+        with self._lock:
+            llm = self._load()
+            out = llm.create_chat_completion(
+                messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                response_format={"type": "json_object"},
+                temperature=0.0,
+                max_tokens=max_tokens,
+            )
+            self.calls += 1
+            try:
+                return json.loads(out["choices"][0]["message"]["content"] or "null")
+            except json.JSONDecodeError:
+                return None
+
     def close(self) -> None:
         with self._lock:
             if self._llm is not None:

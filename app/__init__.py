@@ -1,0 +1,1 @@
+"""The desktop GUI: thin views over the engine's service façade, which runs on one worker thread."""

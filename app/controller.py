@@ -1,0 +1,307 @@
+"""Wires the window to the engine: every user intent becomes one task on the engine thread.
+
+Owns the engine runner, the notification presenter, the re-evaluation timer and the tray. Each
+finished task hands its result to the views on the GUI thread; new alerts become notifications
+unless alerts are paused.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QApplication
+
+from app import qtfix  # noqa: F401  (must precede any emit)
+from app.notify import DBusNotifier, Notification, NotificationPresenter
+from app.settings import Settings
+from app.snapshot import Snapshot, read_snapshot
+from app.tray import Tray
+from app.views.alerts_view import DISMISS, SEEN, SNOOZE
+from app.window import MainWindow
+from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
+from engine.profile import Profile
+from engine.service import AlertUpdate, CheckpointSummary, IngestResult, Service
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], dt.datetime]
+_ACTIONS = {SEEN: "seen", SNOOZE: "snoozed", DISMISS: "dismissed"}
+SNOOZE_FOR = dt.timedelta(days=1)
+_SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
+
+
+def _local_now() -> dt.datetime:
+    return dt.datetime.now().replace(microsecond=0)
+
+
+class AppController(QObject):
+    """The app's behaviour. Signals let tests (and the smoke run) wait for real work to finish."""
+
+    snapshotLoaded = Signal(object)
+    alertsUpdated = Signal(object)
+    alertsFailed = Signal(str)
+    ingestFinished = Signal(object)
+    ingestFailed = Signal(object)
+    firstLoadDone = Signal(bool)
+    _externalChange = Signal()
+
+    def __init__(
+        self,
+        profile: Profile,
+        service_factory: ServiceFactory | None = None,
+        *,
+        clock: Clock = _local_now,
+        dbus: DBusNotifier | None = None,
+        use_tray: bool = True,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.profile = profile
+        self.settings = Settings(profile)
+        self.clock = clock
+        self.paused = bool(self.settings.get("gui.alerts_paused"))
+        self.notified: set[str] = set()
+        self.first_load_ok: bool | None = None
+        self.last_error: TaskError | None = None
+        use_model = bool(self.settings.get("gui.use_model"))
+        factory = service_factory or (lambda: Service(profile, use_model=use_model))
+
+        self.window = MainWindow()
+        self.tray = Tray(self) if use_tray else None
+        fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
+        self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
+        self.runner = EngineRunner(factory, self)
+
+        self.timer = QTimer(self)
+        self.timer.setObjectName("reevaluate")
+        self.timer.timeout.connect(self.evaluate)
+        self.set_reevaluate_minutes(int(self.settings.get("gui.reevaluate_minutes")))
+
+        self._refresh_queued = False
+        self._externalChange.connect(self.on_external_change, Qt.ConnectionType.QueuedConnection)
+        self._connect()
+        self.window.set_paused(self.paused)
+        if self.tray is not None:
+            self.tray.set_paused(self.paused)
+            self.window.allow_close = not self.tray.available
+
+    def _connect(self) -> None:
+        w = self.window
+        self.runner.busyChanged.connect(w.set_busy)
+        self.runner.progress.connect(w.set_progress)
+        self.runner.taskFailed.connect(self._on_task_failed)
+        w.compose_view.submitted.connect(self.ingest)
+        w.alerts_view.actionRequested.connect(self.alert_action)
+        w.alerts_view.recheckRequested.connect(self.evaluate)
+        w.refreshRequested.connect(self.on_external_change)
+        w.pauseToggled.connect(self.set_paused)
+        w.quitRequested.connect(self.quit)
+        w.closeRequested.connect(self._hide_to_tray)
+        if self.tray is not None:
+            self.tray.openRequested.connect(self.show_window)
+            self.tray.pauseToggled.connect(self.set_paused)
+            self.tray.quitRequested.connect(self.quit)
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the window, then load state and run the rules once (both off the GUI thread)."""
+        self.window.show()
+        self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service), self._first_snapshot, self._first_failed)
+
+    def shutdown(self) -> None:
+        """Stop the timer, the notification thread and the engine thread. Safe to call twice."""
+        self.timer.stop()
+        self.presenter.close()
+        if not self.runner.shutdown():
+            log.warning("the engine thread did not stop in time")
+        if self.tray is not None:
+            self.tray.hide()
+
+    @Slot()
+    def quit(self) -> None:
+        self.window.allow_close = True
+        self.window.close()
+        app = QApplication.instance()
+        if app is not None:
+            app.quit()
+
+    @Slot()
+    def show_window(self) -> None:
+        self.window.showNormal()
+        self.window.raise_()
+        self.window.activateWindow()
+
+    def _hide_to_tray(self) -> None:
+        self.window.hide()
+        if self.tray is not None:
+            self.tray.notify(Notification("UaC Desktop is still running", "Alerts keep coming; Quit from the tray menu."))
+
+    def set_reevaluate_minutes(self, minutes: int) -> None:
+        self.timer.stop()
+        if minutes > 0:
+            self.timer.start(minutes * 60_000)
+
+    # -- reading --------------------------------------------------------------------------
+
+    @Slot()
+    def refresh(self) -> None:
+        self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service), self._show_snapshot)
+
+    @Slot()
+    def evaluate(self) -> None:
+        now = self.clock()
+        self.runner.submit("Checking rules", lambda ctx: ctx.service.evaluate(now), self.handle_alerts, self._alerts_failed)
+
+    @Slot()
+    def on_external_change(self) -> None:
+        """The project or inbox changed on disk: reload state and re-run the rules.
+
+        Bursts of changes collapse into one reload while one is still waiting to run.
+        """
+        if self._refresh_queued:
+            return
+        self._refresh_queued = True
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate | None, str]:
+            self._refresh_queued = False
+            snap = read_snapshot(ctx.service)
+            try:
+                return snap, ctx.service.evaluate(now), ""
+            except Exception as exc:
+                from app.workers import describe_error
+
+                return snap, None, describe_error(exc)
+
+        def done(value: tuple[Snapshot, AlertUpdate | None, str]) -> None:
+            snap, update, error = value
+            self._show_snapshot(snap)
+            if update is not None:
+                self.handle_alerts(update)
+            else:
+                self._alerts_failed(TaskError("Checking rules", error))
+
+        self.runner.submit("Reloading", task, done)
+
+    def notify_external_change(self, *_args: object) -> None:
+        """Thread-safe entry for the file watcher: queued onto the GUI thread."""
+        self._externalChange.emit()
+
+    # -- writing --------------------------------------------------------------------------
+
+    @Slot(str, object)
+    def ingest(self, text: str, session_date: dt.date) -> None:
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[IngestResult, Snapshot]:
+            ctx.report("Adding to memory: extracting facts, checkpointing, checking rules…")
+            result = ctx.service.ingest(text, session_date, source="chat", now=now)
+            ctx.report("Reloading memory…")
+            return result, read_snapshot(ctx.service)
+
+        self.window.compose_view.set_busy(True, "Adding to memory…")
+        self.runner.submit("Adding to memory", task, self._ingested, self._ingest_failed)
+
+    @Slot(str, str)
+    def alert_action(self, key: str, action: str) -> None:
+        state = _ACTIONS[action]
+        now = self.clock()
+        until = now + SNOOZE_FOR if action == SNOOZE else None
+
+        def task(ctx: TaskContext) -> AlertUpdate:
+            ctx.service.set_alert_state(key, state, until)
+            return ctx.service.evaluate(now)
+
+        self.runner.submit(f"Marking alert {state}", task, self.handle_alerts)
+
+    @Slot(bool)
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self.window.set_paused(paused)
+        if self.tray is not None:
+            self.tray.set_paused(paused)
+        try:
+            self.settings.set("gui.alerts_paused", paused)
+        except Exception as exc:
+            self.window.show_error("Could not save settings", str(exc))
+
+    # -- results --------------------------------------------------------------------------
+
+    def handle_alerts(self, update: AlertUpdate) -> None:
+        """Show the active alerts; notify each new one once, unless paused."""
+        self.window.alerts_view.set_alerts(list(update.active), list(update.problems))
+        for alert in sorted(update.new, key=lambda a: _SEVERITY_RANK.get(a.severity, 3)):
+            if alert.key in self.notified or alert.state in ("dismissed", "snoozed", "resolved"):
+                continue
+            self.notified.add(alert.key)
+            if not self.paused:
+                self.presenter.present(Notification(alert.title, alert.message, alert.severity, alert.key))
+        if self.tray is not None and self.tray.icon is not None:
+            self.tray.icon.setToolTip(f"UaC Desktop — {len(self.window.alerts_view.alerts)} alert(s)")
+        self.alertsUpdated.emit(update)
+
+    def _show_snapshot(self, snap: Snapshot) -> None:
+        self.window.set_snapshot(snap)
+        self.snapshotLoaded.emit(snap)
+
+    def _first_snapshot(self, snap: Snapshot) -> None:
+        self._show_snapshot(snap)
+        self.first_load_ok = True
+        now = self.clock()
+        self.runner.submit(
+            "Checking rules",
+            lambda ctx: ctx.service.evaluate(now),
+            lambda update: (self.handle_alerts(update), self.firstLoadDone.emit(True)),
+            lambda err: (self._alerts_failed(err), self.firstLoadDone.emit(True)),
+        )
+
+    def _first_failed(self, error: TaskError) -> None:
+        self.first_load_ok = False
+        self.firstLoadDone.emit(False)
+
+    def _alerts_failed(self, error: TaskError) -> None:
+        self.window.alerts_view.set_error(error.message)
+        self.alertsFailed.emit(error.message)
+
+    def _ingested(self, value: tuple[IngestResult, Snapshot]) -> None:
+        result, snap = value
+        self._show_snapshot(snap)
+        parts = [f"Added {result.messages} message(s), {len(result.facts)} fact(s) in {result.seconds:.1f} s."]
+        if result.extraction_error:
+            parts.append(result.extraction_error)
+            self.window.show_error("Extraction incomplete", result.extraction_error)
+        self.window.compose_view.finished(" ".join(parts), clear=True)
+        if result.checkpoint is not None:
+            self.window.set_checkpoint_status(checkpoint_text(result.checkpoint))
+            if result.checkpoint.error:
+                self.window.show_error("Checkpoint failed", result.checkpoint.error)
+        if result.alerts is not None:
+            self.handle_alerts(result.alerts)
+        self.ingestFinished.emit(result)
+
+    def _ingest_failed(self, error: TaskError) -> None:
+        # The session may be in the log even when a later step failed: show what is there.
+        self.window.compose_view.finished(f"Not fully added: {error.message}", clear=False)
+        self.ingestFailed.emit(error)
+        self.refresh()
+
+    def _on_task_failed(self, error: TaskError) -> None:
+        self.last_error = error
+        log.info("%s failed: %s", error.label, error.message)
+        if error.label == "Checking rules":
+            # Shown in the alerts panel; a banner on every timer tick would be noise.
+            self.window.set_progress(f"Rules could not run: {error.message}")
+            return
+        self.window.show_error(f"{error.label} failed", error.message)
+
+
+def checkpoint_text(cp: CheckpointSummary) -> str:
+    if cp.error:
+        return "checkpoint: failed"
+    if not cp.changed_domains:
+        return f"checkpoint: up to date ({cp.seconds:.1f} s)"
+    return f"checkpoint: {len(cp.changed_domains)} domain(s), {cp.files_written} file(s) ({cp.seconds:.1f} s)"

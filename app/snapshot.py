@@ -1,0 +1,124 @@
+"""What the window shows, read in one go on the engine thread and handed over as plain data.
+
+Views never touch the database: they get a :class:`Snapshot` (state, sessions, and enough of the
+log to explain where each value came from) and render it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from engine.log import Fact
+from engine.service import Service
+from engine.state import Record
+
+
+@dataclass(frozen=True)
+class MessageView:
+    id: int
+    session_id: str
+    seq: int
+    speaker: str
+    text: str
+    extraction: str
+
+
+@dataclass(frozen=True)
+class SessionView:
+    id: str
+    date: dt.date
+    source: str
+    title: str
+    messages: tuple[MessageView, ...]
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one value came from: the fact, its evidence span, the message and its session date."""
+
+    fact_id: int
+    session_id: str
+    session_date: dt.date
+    evidence: str
+    extractor: str
+    confidence: float
+    message: MessageView | None
+    span: tuple[int, int]
+
+
+@dataclass
+class Snapshot:
+    domains: dict[str, dict[str, list[Record]]] = field(default_factory=dict)
+    sessions: list[SessionView] = field(default_factory=list)
+    facts: dict[int, Fact] = field(default_factory=dict)
+    model_status: str = ""
+    messages: dict[int, MessageView] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.messages:
+            self.messages = {m.id: m for s in self.sessions for m in s.messages}
+
+    @property
+    def record_count(self) -> int:
+        return sum(len(recs) for colls in self.domains.values() for recs in colls.values())
+
+    def message(self, message_id: int | None) -> MessageView | None:
+        return None if message_id is None else self.messages.get(message_id)
+
+    def provenance(self, fact_id: int | None) -> Provenance | None:
+        fact = self.facts.get(fact_id) if fact_id is not None else None
+        if fact is None:
+            return None
+        return Provenance(
+            fact_id=fact.id,
+            session_id=fact.session_id,
+            session_date=fact.session_date,
+            evidence=fact.evidence,
+            extractor=fact.extractor,
+            confidence=fact.confidence,
+            message=self.message(fact.message_id),
+            span=fact.span,
+        )
+
+
+def read_snapshot(service: Service) -> Snapshot:
+    """Fold the log into state and gather sessions and facts. Runs on the engine thread."""
+    facts = service.log.facts()
+    state = service.state()
+    messages: dict[str, list[MessageView]] = {}
+    for m in service.log.messages():
+        if m.id is None:
+            continue
+        messages.setdefault(m.session_id, []).append(
+            MessageView(m.id, m.session_id, m.seq, m.speaker, m.text, m.extraction)
+        )
+    sessions = [
+        SessionView(
+            s.id,
+            s.session_date,
+            s.source,
+            s.title,
+            tuple(sorted(messages.get(s.id, []), key=lambda mv: mv.seq)),
+        )
+        for s in service.log.sessions()
+    ]
+    return Snapshot(
+        domains=state.domains(),
+        sessions=sessions,
+        facts={f.id: f for f in facts},
+        model_status=model_status(service),
+    )
+
+
+def model_status(service: Service) -> str:
+    """A short line for the status bar, without loading the model just to describe it."""
+    describe = getattr(service, "model_status", None)
+    if callable(describe):
+        return str(describe())
+    if not getattr(service, "_use_model", True):
+        return "model: off"
+    backend = getattr(service, "_backend", None)
+    if backend is None:
+        return "model: loads on first session"
+    return f"model: {getattr(backend, 'name', 'loaded')}"

@@ -1,0 +1,201 @@
+"""The alerts list: what the rules raise now, with the three things a user does to an alert."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import qtfix  # noqa: F401  (must precede any emit)
+from app.icons import severity_icon
+from engine.rules.alert import Alert, RuleProblem
+
+SEEN, SNOOZE, DISMISS = "seen", "snooze", "dismiss"
+_HIDDEN_STATES = {"dismissed", "resolved"}
+_SEVERITY_ORDER = {"critical": 0, "warning": 1, "info": 2}
+_ROLE_KEY = Qt.ItemDataRole.UserRole
+_ROLE_HTML = Qt.ItemDataRole.UserRole + 1
+_ICON = 24
+_PAD = 6
+
+
+class AlertDelegate(QStyledItemDelegate):
+    """Draws an alert as icon + bold title + wrapped message, so long messages stay readable."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def _document(self, index: QModelIndex | QPersistentModelIndex, width: int) -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultFont(self.view.font())
+        doc.setHtml(index.data(_ROLE_HTML) or "")
+        doc.setTextWidth(max(width - _ICON - 3 * _PAD, 80))
+        return doc
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self.view.viewport().width()
+        doc = self._document(index, width)
+        return QSize(width, int(max(doc.size().height(), _ICON)) + 2 * _PAD)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        style = opt.widget.style() if opt.widget else QApplication.style()
+        opt.text = ""
+        opt.icon = opt.icon.__class__()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        rect = option.rect
+        icon = index.data(Qt.ItemDataRole.DecorationRole)
+        if icon is not None:
+            icon.paint(painter, rect.x() + _PAD, rect.y() + _PAD, _ICON, _ICON)
+        doc = self._document(index, rect.width())
+        ctx = QAbstractTextDocumentLayout.PaintContext()
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        ctx.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
+        painter.save()
+        painter.translate(rect.x() + _ICON + 2 * _PAD, rect.y() + _PAD)
+        ctx.clip = QRectF(0, 0, rect.width(), rect.height())
+        doc.documentLayout().draw(painter, ctx)
+        painter.restore()
+
+
+class AlertsView(QWidget):
+    """``actionRequested(key, action)`` with action one of ``seen``, ``snooze``, ``dismiss``."""
+
+    actionRequested = Signal(str, str)
+    recheckRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.alerts: list[Alert] = []
+        self.header = QLabel("<b>Alerts</b>")
+        self.recheck = QPushButton("Check now")
+        self.recheck.setToolTip("Run every rule again as of now")
+        self.recheck.clicked.connect(self.recheckRequested)
+        top = QHBoxLayout()
+        top.addWidget(self.header)
+        top.addStretch(1)
+        top.addWidget(self.recheck)
+
+        self.list = QListWidget()
+        self.list.setObjectName("alertsList")
+        self.list.setWordWrap(True)
+        self.list.setIconSize(QSize(24, 24))
+        self.list.setSpacing(2)
+        self.list.setAlternatingRowColors(True)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setItemDelegate(AlertDelegate(self.list))
+        self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
+
+        self.seen_button = QPushButton("Mark seen")
+        self.snooze_button = QPushButton("Snooze 1 day")
+        self.dismiss_button = QPushButton("Dismiss")
+        buttons = QHBoxLayout()
+        for button, action in (
+            (self.seen_button, SEEN),
+            (self.snooze_button, SNOOZE),
+            (self.dismiss_button, DISMISS),
+        ):
+            button.clicked.connect(lambda _=False, a=action: self._request(a))
+            buttons.addWidget(button)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("alertsStatus")
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(top)
+        lay.addWidget(self.list, 1)
+        lay.addLayout(buttons)
+        lay.addWidget(self.status)
+        self.set_alerts([], [])
+
+    def set_alerts(self, alerts: list[Alert], problems: list[RuleProblem]) -> None:
+        keep = self.selected_key()
+        shown = [a for a in alerts if a.state not in _HIDDEN_STATES]
+        shown.sort(key=lambda a: (_SEVERITY_ORDER.get(a.severity, 3), a.title))
+        self.alerts = shown
+        self.list.clear()
+        for alert in shown:
+            item = QListWidgetItem(severity_icon(alert.severity), f"{alert.title}\n{alert.message}")
+            item.setData(_ROLE_KEY, alert.key)
+            item.setData(_ROLE_HTML, _item_html(alert))
+            item.setToolTip(_tooltip(alert))
+            self.list.addItem(item)
+            if alert.key == keep:
+                self.list.setCurrentItem(item)
+        fresh = sum(1 for a in shown if a.state == "new")
+        self.header.setText(f"<b>Alerts</b> ({len(shown)}{f', {fresh} new' if fresh else ''})")
+        msgs = [f"Rule <i>{html.escape(p.rule)}</i> failed: {html.escape(p.error)}" for p in problems]
+        if not shown and not problems:
+            msgs.append("<span style='color:gray'>No alerts. Rules run after each session and on a timer.</span>")
+        self.status.setText("<br>".join(msgs))
+        self._update_buttons()
+
+    def set_error(self, message: str) -> None:
+        """The rules could not run at all: say so instead of showing a stale, confident list."""
+        self.status.setText(f"<span style='color:#b00020'>Rules could not run: {html.escape(message)}</span>")
+
+    def selected_key(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(_ROLE_KEY) if item is not None else None
+
+    def select(self, key: str) -> bool:
+        for i in range(self.list.count()):
+            if self.list.item(i).data(_ROLE_KEY) == key:
+                self.list.setCurrentRow(i)
+                return True
+        return False
+
+    def _request(self, action: str) -> None:
+        key = self.selected_key()
+        if key:
+            self.actionRequested.emit(key, action)
+
+    def _update_buttons(self) -> None:
+        has = self.selected_key() is not None
+        for b in (self.seen_button, self.snooze_button, self.dismiss_button):
+            b.setEnabled(has)
+
+
+def _item_html(alert: Alert) -> str:
+    state = ""
+    if alert.state == "new":
+        state = " <span style='color:#2f7fd0'>● new</span>"
+    elif alert.state == "snoozed" and alert.snoozed_until:
+        state = f" <span style='color:gray'>(snoozed until {alert.snoozed_until:%Y-%m-%d %H:%M})</span>"
+    elif alert.state != "seen":
+        state = f" <span style='color:gray'>({html.escape(alert.state)})</span>"
+    muted = " style='color:gray'" if alert.state == "snoozed" else ""
+    return f"<div{muted}><b>{html.escape(alert.title)}</b>{state}<br>{html.escape(alert.message)}</div>"
+
+
+def _tooltip(alert: Alert) -> str:
+    lines = [f"<b>{html.escape(alert.title)}</b>", html.escape(alert.message), ""]
+    lines.append(f"severity: {alert.severity} · state: {alert.state} · rule: {html.escape(alert.rule)}")
+    if alert.snoozed_until:
+        lines.append(f"snoozed until {alert.snoozed_until:%Y-%m-%d %H:%M}")
+    if alert.evidence:
+        lines.append("facts: " + ", ".join(f"#{i}" for i in alert.evidence))
+    return "<br>".join(lines)

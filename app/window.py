@@ -1,0 +1,153 @@
+"""The main window: memory and timeline tabs on the left, alerts and a new-session box on the right.
+
+Only layout and presentation live here; what happens on a click is the controller's business.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import qtfix  # noqa: F401  (must precede any emit)
+from app.icons import app_icon
+from app.snapshot import Snapshot
+from app.views.alerts_view import AlertsView
+from app.views.banner import BannerArea
+from app.views.compose_view import ComposeView
+from app.views.state_view import StateView
+from app.views.timeline_view import TimelineView
+
+
+class MainWindow(QMainWindow):
+    """``closeRequested`` lets the controller decide between hiding to the tray and quitting."""
+
+    refreshRequested = Signal()
+    pauseToggled = Signal(bool)
+    quitRequested = Signal()
+    closeRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("UaC Desktop")
+        self.setWindowIcon(app_icon())
+        self.resize(1200, 760)
+        self.allow_close = True
+
+        self.banners = BannerArea()
+        self.state_view = StateView()
+        self.timeline_view = TimelineView()
+        self.alerts_view = AlertsView()
+        self.compose_view = ComposeView()
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.state_view, "Memory")
+        self.tabs.addTab(self.timeline_view, "Timeline")
+
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.addWidget(self.alerts_view)
+        side.addWidget(self.compose_view)
+        side.setStretchFactor(0, 3)
+        side.setStretchFactor(1, 2)
+        side.setChildrenCollapsible(False)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.tabs)
+        split.addWidget(side)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 1)
+        split.setSizes([800, 400])
+        split.setChildrenCollapsible(False)
+
+        central = QWidget()
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(6, 0, 6, 6)
+        lay.addWidget(self.banners)
+        lay.addWidget(split, 1)
+        self.setCentralWidget(central)
+        self._build_status_bar()
+        self._build_menus()
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(120)
+        self.busy.setMaximumHeight(12)
+        self.busy.setTextVisible(False)
+        self.busy.hide()
+        self.paused_label = QLabel()
+        self.model_label = QLabel("model: …")
+        self.checkpoint_label = QLabel("checkpoint: —")
+        self.records_label = QLabel()
+        for w in (self.busy, self.paused_label, self.records_label, self.model_label, self.checkpoint_label):
+            if isinstance(w, QLabel):
+                w.setContentsMargins(8, 0, 8, 0)
+            bar.addPermanentWidget(w)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        refresh = QAction("&Refresh", self, shortcut=QKeySequence.StandardKey.Refresh)
+        refresh.triggered.connect(self.refreshRequested)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.quitRequested)
+        file_menu.addAction(refresh)
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+        alerts_menu = self.menuBar().addMenu("&Alerts")
+        recheck = QAction("&Check now", self)
+        recheck.triggered.connect(self.alerts_view.recheckRequested)
+        self.pause_action = QAction("&Pause alerts", self, checkable=True)
+        self.pause_action.toggled.connect(self.pauseToggled)
+        alerts_menu.addAction(recheck)
+        alerts_menu.addAction(self.pause_action)
+
+    # -- presenting -----------------------------------------------------------------------
+
+    def set_snapshot(self, snapshot: Snapshot) -> None:
+        self.state_view.set_snapshot(snapshot)
+        self.timeline_view.set_sessions(snapshot.sessions)
+        self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")
+        if snapshot.model_status:
+            self.model_label.setText(snapshot.model_status)
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+        if not busy:
+            self.statusBar().clearMessage()
+
+    def set_progress(self, text: str) -> None:
+        self.statusBar().showMessage(text)
+
+    def set_paused(self, paused: bool) -> None:
+        self.pause_action.blockSignals(True)
+        self.pause_action.setChecked(paused)
+        self.pause_action.blockSignals(False)
+        self.paused_label.setText("<b>alerts paused</b>" if paused else "")
+
+    def set_checkpoint_status(self, text: str) -> None:
+        self.checkpoint_label.setText(text)
+
+    def show_error(self, summary: str, message: str) -> None:
+        """Errors go to a banner (once while it is shown) and the status bar; never a crash."""
+        if not any(b.summary == summary and b.body == message for b in self.banners.banners):
+            self.banners.show_banner(summary, message, "error")
+        self.statusBar().showMessage(f"{summary}: {message}", 15_000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.allow_close:
+            event.accept()
+            return
+        event.ignore()
+        self.closeRequested.emit()

@@ -1,0 +1,147 @@
+"""Typed-slot scoring of extracted facts against hand-written gold.
+
+A predicted fact is matched to the gold fact of the same frame and subject that shares the most
+slot values; every slot then counts once: equal value -> true positive, predicted but different
+or unmatched -> false positive, gold but missing -> false negative. Slots a gold fact lists as
+``optional_slots`` cost nothing when absent. A predicted value is *invented* when it equals no
+gold value of the utterance and (for text) does not occur in the utterance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+IGNORED_SLOTS = {"status"}
+SUBJECT_SYNONYMS = {
+    "mum": "mom", "mother": "mom", "mama": "mom", "mommy": "mom",
+    "father": "dad", "papa": "dad", "daddy": "dad",
+    "hubby": "husband", "mum and dad": "parents", "mom and dad": "parents",
+}
+
+
+@dataclass
+class Counts:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    def add(self, other: Counts) -> None:
+        self.tp += other.tp
+        self.fp += other.fp
+        self.fn += other.fn
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass
+class Score:
+    per_frame: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
+    invented: int = 0
+    values: int = 0
+
+    @property
+    def total(self) -> Counts:
+        out = Counts()
+        for c in self.per_frame.values():
+            out.add(c)
+        return out
+
+
+def norm(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return "|".join(sorted(norm(v) for v in value))
+    text = str(value).strip().lower()
+    try:
+        return str(Decimal(text).normalize()) if re.fullmatch(r"-?\d+(\.\d+)?", text) else text
+    except InvalidOperation:
+        return text
+
+
+def subject(fact: dict[str, Any]) -> str:
+    name = norm(fact.get("subject") or "me")
+    return SUBJECT_SYNONYMS.get(name, name)
+
+
+def _slots(fact: dict[str, Any]) -> dict[str, str]:
+    """Comparable slot values; a gold ``status`` counts like a slot."""
+    out = {k: norm(v) for k, v in fact.get("slots", {}).items() if k not in IGNORED_SLOTS and norm(v)}
+    status = fact.get("status") or fact.get("slots", {}).get("status")
+    if status:
+        out["status"] = norm(status)
+    return out
+
+
+def _align_md(gold: dict[str, Any], pslots: dict[str, str]) -> dict[str, str]:
+    """A year-less gold birthday (``--MM-DD``) compares month and day only."""
+    gslots = _slots(gold)
+    return {k: ("--" + v[5:] if gslots.get(k, "").startswith("--") and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v) else v)
+            for k, v in pslots.items()}
+
+
+def default_status(frame_name: str) -> str:
+    from engine.frames import FRAMES_BY_NAME
+
+    fr = FRAMES_BY_NAME.get(frame_name)
+    return fr.statuses[0] if fr else ""
+
+
+def score_utterance(text: str, gold: list[dict[str, Any]], predicted: list[dict[str, Any]], score: Score) -> None:
+    lowered = text.lower()
+    gold_values = {v for g in gold for v in _slots(g).values()}
+    for p in predicted:
+        for v in _slots(p).values():
+            score.values += 1
+            if v not in gold_values and v not in lowered:
+                score.invented += 1
+    remaining = list(gold)
+    for p in predicted:
+        best, best_overlap = None, -1
+        for g in remaining:
+            if g["frame"] != p["frame"] or subject(g) != subject(p):
+                continue
+            pslots = _align_md(g, _slots(p))
+            overlap = sum(1 for k, v in _slots(g).items() if k != "status" and pslots.get(k) == v)
+            if overlap > best_overlap:
+                best, best_overlap = g, overlap
+        counts = score.per_frame[p["frame"]]
+        if best is None or best_overlap == 0:
+            if not any(g.get("optional") and g["frame"] == p["frame"] for g in gold):
+                counts.fp += len(_slots(p)) or 1
+            continue
+        remaining.remove(best)
+        gslots = _slots(best)
+        pslots = _align_md(best, _slots(p))
+        if "status" in gslots and "status" not in pslots:
+            pslots["status"] = default_status(p["frame"])
+        optional = set(best.get("optional_slots", []))
+        for k, v in pslots.items():
+            if gslots.get(k) == v:
+                counts.tp += 1
+            elif k in gslots:  # a wrong value is both a false and a missed value
+                counts.fp += 1
+                counts.fn += 1
+            elif k not in optional:
+                counts.fp += 1
+        counts.fn += sum(1 for k in gslots if k not in pslots and k not in optional)
+    for g in remaining:
+        if g.get("optional"):
+            continue
+        optional = set(g.get("optional_slots", []))
+        score.per_frame[g["frame"]].fn += sum(1 for k in _slots(g) if k not in optional) or 1

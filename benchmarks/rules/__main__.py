@@ -1,0 +1,160 @@
+"""``make bench-rules``: replay multi-session scenarios through the real CLI (`uac ingest`, then
+`uac alerts --now <session date> --json` after every session) and report the pass rate per pack,
+alerts raised too early, false alarms, and the latency from a hand edit saved to the alert."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import queue
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def normalise(text: str) -> str:
+    text = re.sub(r"(?<=\d),(?=\d{3})", "", text)
+    text = re.sub(r"[$€£¥]", "", text)
+    return re.sub(r"(\d)\.00\b", r"\1", text).lower()
+
+
+def matches(alert: dict[str, Any], concepts: list[Any]) -> bool:
+    text = normalise(alert["title"] + " " + alert["message"])
+    for concept in concepts:
+        options = concept if isinstance(concept, list) else [concept]
+        if not any(normalise(str(o)) in text for o in options):
+            return False
+    return True
+
+
+class Cli:
+    def __init__(self, home: Path, extra: list[str]) -> None:
+        self.env = {**os.environ, "UAC_HOME": str(home)}
+        self.extra = extra
+
+    def __call__(self, *args: str, stdin: str | None = None) -> str:
+        proc = subprocess.run([sys.executable, "-m", "engine.cli", *args], input=stdin, text=True,
+                              capture_output=True, env=self.env, cwd=ROOT, timeout=600)
+        if proc.returncode != 0:
+            raise RuntimeError(f"uac {args[0]} failed: {proc.stderr.strip()}")
+        return proc.stdout
+
+    def ingest(self, text: str, day: str) -> None:
+        self("ingest", "--date", day, *self.extra, "-", stdin=text)
+
+    def alerts(self, now: str) -> list[dict[str, Any]]:
+        return json.loads(self("alerts", "--now", f"{now}T12:00", "--json"))
+
+
+def run_scenario(sc: dict[str, Any], extra: list[str]) -> tuple[str, str]:
+    """Returns (outcome, detail): pass | missed | early | false_alarm | error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cli = Cli(Path(tmp), extra)
+        expect = sc.get("expect")
+        try:
+            for i, sess in enumerate(sc["sessions"]):
+                cli.ingest(sess["text"], sess["session_date"])
+                final = expect is not None and i == expect["session_index"]
+                now = (expect.get("now") if final else None) or sess["session_date"]
+                alerts = cli.alerts(now)
+                if expect is None:
+                    if alerts:
+                        return "false_alarm", alerts[0]["title"]
+                elif final:
+                    if any(matches(a, expect["concepts"]) for a in alerts):
+                        return "pass", ""
+                    return "missed", "; ".join(a["title"] for a in alerts) or "no alerts"
+                elif any(matches(a, expect["concepts"]) for a in alerts):
+                    return "early", f"after session {i}"
+            if expect is None and sc.get("now") and cli.alerts(sc["now"]):
+                return "false_alarm", f"at {sc['now']}"
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            return "error", str(exc)[:200]
+    return ("pass", "") if expect is None else ("missed", "never evaluated")
+
+
+def edit_to_alert_latency(samples: int = 20) -> list[float]:
+    """Seconds from saving a hand edit in state.py to the alert being computed (watcher + rules)."""
+    from engine.profile import Profile
+    from engine.service import Service
+    from engine.watch import Watcher
+
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Service(Profile.open(tmp), use_model=False)
+        svc.ingest("User: My passport expires on 2030-01-10. I'm flying to Tokyo on 2029-12-20.",
+                   dt.date(2029, 1, 5))
+        state_py = svc.profile.project_dir / "domains" / "travel" / "state.py"
+        original = state_py.read_text()
+        changes: queue.Queue[float] = queue.Queue()
+        now = dt.datetime(2029, 1, 5, 12)
+
+        def on_change(_change: Any) -> None:
+            update = svc.evaluate(now)
+            changes.put(time.perf_counter() if update.active else -1.0)
+
+        watcher = Watcher(svc.profile.project_dir, svc.profile.inbox_dir, on_change, debounce=0.05)
+        watcher.start()
+        out = []
+        try:
+            for i in range(samples):
+                # alternate between an expiry that clears the trip and one that doesn't
+                year = "2031" if i % 2 == 0 else "2030"
+                edited = original.replace("2030, 1, 10", f"{year}, 1, 10")
+                started = time.perf_counter()
+                state_py.write_text(edited)
+                done = changes.get(timeout=10)
+                if done > 0:
+                    out.append(done - started)
+        finally:
+            watcher.stop()
+            svc.close()
+        return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(prog="bench-rules")
+    ap.add_argument("--no-model", action="store_true", help="detectors-only extraction")
+    ap.add_argument("--pack", help="only this pack")
+    ap.add_argument("--limit", type=int)
+    args = ap.parse_args()
+    scenarios = [json.loads(line) for line in (DATA / "scenarios.jsonl").read_text().splitlines() if line.strip()]
+    if args.pack:
+        scenarios = [s for s in scenarios if s["pack"] == args.pack]
+    scenarios = scenarios[: args.limit] if args.limit else scenarios
+    extra = ["--no-model"] if args.no_model else []
+    outcomes: Counter[str] = Counter()
+    by_pack: dict[str, Counter[str]] = {}
+    started = time.perf_counter()
+    for sc in scenarios:
+        outcome, detail = run_scenario(sc, extra)
+        outcomes[outcome] += 1
+        by_pack.setdefault(sc["pack"], Counter())[outcome] += 1
+        if outcome != "pass":
+            print(f"  {outcome:<11} {sc['id']}: {detail}")
+    total = len(scenarios)
+    print(f"\n{total} scenarios in {time.perf_counter() - started:.0f} s ({'detectors only' if extra else 'default model'})")
+    print(f"pass rate {outcomes['pass'] / max(total, 1):.1%}  early {outcomes['early']}  "
+          f"false alarms {outcomes['false_alarm']}  missed {outcomes['missed']}  errors {outcomes['error']}")
+    for pack, c in sorted(by_pack.items()):
+        n = sum(c.values())
+        print(f"  {pack:<17} {c['pass']}/{n}  (early {c['early']}, false alarms {c['false_alarm']}, missed {c['missed']})")
+    lat = edit_to_alert_latency()
+    if lat:
+        print(f"hand edit saved -> alert: median {statistics.median(lat) * 1000:.0f} ms, "
+              f"p95 {sorted(lat)[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms ({len(lat)} edits that raise it)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,136 @@
+"""What can be asked about: each collection in state with its typed fields and the values they hold.
+
+Options offered to the model and every value matched in a question come from here, so a query can
+only name fields and values that exist.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.frames import IMPORT_DOMAIN
+from engine.state import Record, State
+
+NUMERIC = ("int", "float", "money")
+TEMPORAL = ("date", "datetime")
+CATEGORICAL = ("str", "enum", "list", "bool")
+PLACE_WORDS = ("destination", "place", "city", "country", "location", "venue", "restaurant", "store", "shop",
+               "vendor", "where", "region", "gym", "airport", "hotel", "merchant")
+PERSON_WORDS = ("person", "people", "with", "who", "doctor", "prescriber", "attendee", "attendees", "organizer",
+                "friend", "contact", "host", "payee", "name", "author")
+LABEL_WORDS = ("name", "title", "item", "destination", "description", "subject", "service", "topic", "activity",
+               "dish", "drug", "medication", "payee", "vendor", "type", "kind", "category")
+
+
+@dataclass
+class FieldInfo:
+    name: str
+    kind: str
+    label: str = ""
+    values: list[str] = field(default_factory=list)
+
+    @property
+    def numeric(self) -> bool:
+        return self.kind in NUMERIC
+
+    @property
+    def temporal(self) -> bool:
+        return self.kind in TEMPORAL
+
+    @property
+    def categorical(self) -> bool:
+        return self.kind in CATEGORICAL
+
+    @property
+    def words(self) -> list[str]:
+        """The field's own words: ``distance_km`` -> distance, km."""
+        parts = re.split(r"[_\s]+", f"{self.name} {self.label}".lower())
+        return sorted({p for p in parts if p and not p.isdigit()})
+
+
+@dataclass
+class Collection:
+    name: str
+    frame: str
+    domain: str
+    fields: dict[str, FieldInfo]
+    records: list[Record]
+
+    def numeric(self) -> list[FieldInfo]:
+        return [f for f in self.fields.values() if f.numeric]
+
+    def temporal(self) -> list[FieldInfo]:
+        return [f for f in self.fields.values() if f.temporal]
+
+    def categorical(self) -> list[FieldInfo]:
+        return [f for f in self.fields.values() if f.categorical and f.values]
+
+    @property
+    def date_field(self) -> str | None:
+        """The date a time window applies to unless the question names another."""
+        temporal = self.temporal()
+        for pref in ("date", "start", "day", "when", "taken", "started", "datetime", "timestamp"):
+            for f in temporal:
+                if pref in f.words:
+                    return f.name
+        return temporal[0].name if temporal else None
+
+    @property
+    def label_field(self) -> str | None:
+        """The field that names a record when the answer is 'which one'."""
+        cats = [f for f in self.fields.values() if f.kind in ("str", "enum") and f.values]
+        for pref in LABEL_WORDS:
+            for f in cats:
+                if pref in f.words:
+                    return f.name
+        if cats:
+            return max(cats, key=lambda f: len(f.values)).name
+        temporal = self.date_field
+        return temporal
+
+    def role_field(self, words: tuple[str, ...]) -> str | None:
+        for pref in words:
+            for f in self.fields.values():
+                if f.categorical and f.values and pref in f.words:
+                    return f.name
+        return None
+
+
+def build_catalog(state: State) -> dict[str, Collection]:
+    """Collections with at least one record, keyed by a name usable in a query."""
+    out: dict[str, Collection] = {}
+    for frame_name, recs in state.records.items():
+        fr = state.frame(frame_name)
+        if fr is None or not recs:
+            continue
+        name = fr.collection
+        if name in out:
+            name = f"{fr.domain}_{fr.collection}" if fr.domain != IMPORT_DOMAIN else f"imported_{name}"
+        fields: dict[str, FieldInfo] = {}
+        for slot in fr.slots:
+            values = _values(recs, slot.name, slot.kind)
+            if all(r.values.get(slot.name) is None for r in recs):
+                continue
+            fields[slot.name] = FieldInfo(slot.name, _kind(slot.kind), slot.doc if fr.domain == IMPORT_DOMAIN else "", values)
+        if len(fr.statuses) > 1:
+            fields["status"] = FieldInfo("status", "enum", "", sorted({r.status for r in recs}))
+        out[name] = Collection(name, frame_name, fr.domain, fields, recs)
+    return out
+
+
+def _kind(kind: str) -> str:
+    return "str" if kind not in ("int", "float", "money", "date", "datetime", "time", "bool", "list", "enum") else kind
+
+
+def _values(recs: list[Record], name: str, kind: str) -> list[str]:
+    if kind not in ("str", "enum", "list"):
+        return []
+    seen: dict[str, None] = {}
+    for r in recs:
+        v: Any = r.values.get(name)
+        for item in v if isinstance(v, list) else [v]:
+            if isinstance(item, str) and item.strip():
+                seen[item] = None
+    return sorted(seen)

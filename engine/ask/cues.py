@@ -1,0 +1,192 @@
+"""Deterministic cues in a question: data values, field names, numbers with comparisons, limits.
+
+Everything found here is anchored in the question text *and* in state (a value matches only if
+some record holds it), so the planner never has to trust a guess for these parts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from rapidfuzz import fuzz
+
+from engine.ask.catalog import Collection, FieldInfo
+from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS
+from engine.ask.text import Token, stem, tokens
+from engine.ask.timecues import NUMBER_WORDS
+
+STOP = {
+    "the", "a", "an", "my", "i", "me", "of", "in", "on", "at", "to", "for", "did", "do", "does", "was", "were",
+    "is", "are", "what", "which", "how", "many", "much", "and", "or", "with", "by", "from", "have", "has", "had",
+    "it", "that", "this", "there", "when", "where", "who", "all", "any", "than", "be", "been", "most", "least",
+}
+
+
+@dataclass(frozen=True)
+class ValueHit:
+    field: str
+    value: str
+    start: int
+    end: int
+    score: float
+
+
+@dataclass(frozen=True)
+class FieldHit:
+    field: str
+    pos: int
+    word: str
+    direct: bool
+
+
+@dataclass(frozen=True)
+class Comparison:
+    op: str
+    value: Decimal
+    high: Decimal | None
+    pos: int
+    end: int
+    unit: str
+
+
+def field_matches(fragment: str, f: FieldInfo) -> bool:
+    if fragment == "$money":
+        return f.kind == "money"
+    if fragment == "$date":
+        return f.temporal
+    return any(w == fragment or w.startswith(fragment) for w in f.words)
+
+
+def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]) -> list[ValueHit]:
+    """Values of categorical fields named in the question (exact words, plurals, close spellings)."""
+    q = question.lower()
+    toks = tokens(question)
+    hits: list[ValueHit] = []
+    for f in coll.categorical():
+        for value in f.values:
+            v = value.lower().strip()
+            if not v or len(v) > 60:
+                continue
+            for start, end, score in _locate(v, q, toks):
+                if any(start < b and a < end for a, b in reserved):
+                    continue
+                hits.append(ValueHit(f.name, value, start, end, score))
+    hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
+    kept: list[ValueHit] = []
+    for h in hits:
+        if any(h.start < k.end and k.start < h.end and (k.field, k.value) != (h.field, h.value) and
+               (k.end - k.start) > (h.end - h.start) for k in kept):
+            continue
+        kept.append(h)
+    return sorted(kept, key=lambda h: h.start)
+
+
+def _locate(value: str, q: str, toks: list[Token]) -> list[tuple[int, int, float]]:
+    out = []
+    for m in re.finditer(rf"(?<![a-z0-9]){re.escape(value)}(?:e?s)?(?![a-z0-9])", q):
+        out.append((m.start(), m.end(), 100.0))
+    if out:
+        return out
+    vstems = [stem(w) for w in re.findall(r"[a-z0-9]+", value)]
+    if not vstems:
+        return out
+    n = len(vstems)
+    for i in range(len(toks) - n + 1):
+        window = toks[i:i + n]
+        if [t.stem for t in window] == vstems:
+            out.append((window[0].pos, window[-1].pos + len(window[-1].text), 95.0))
+        elif len(value) >= 5 and not any(t.stem in STOP for t in window):
+            joined = " ".join(t.text for t in window)
+            score = fuzz.ratio(joined, value)
+            if score >= 88:
+                out.append((window[0].pos, window[-1].pos + len(window[-1].text), float(score)))
+    return out
+
+
+def find_fields(question: str, coll: Collection) -> list[FieldHit]:
+    """Fields the question names directly ("calories") or through a synonym ("spent" -> money)."""
+    hits: list[FieldHit] = []
+    for t in tokens(question):
+        for f in coll.fields.values():
+            if t.stem in STOP or len(t.stem) < 2:
+                continue
+            if t.stem in f.words or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)):
+                hits.append(FieldHit(f.name, t.pos, t.stem, True))
+            elif any(field_matches(frag, f) for frag in FIELD_SYNONYMS.get(t.stem, ())):
+                hits.append(FieldHit(f.name, t.pos, t.stem, False))
+    return hits
+
+
+_NUM = r"(\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
+_CUR = r"(?:[$€£]\s*)?"
+_UNIT = r"\s*([a-z$€£%]+)?"
+COMPARE = [
+    (rf"\bbetween\s+{_CUR}{_NUM}{_UNIT}\s+and\s+{_CUR}{_NUM}", "between"),
+    (rf"\b(?:more|greater|higher|larger|bigger|longer|further|farther|heavier|pricier|costlier)\s+than\s+{_CUR}{_NUM}", "gt"),
+    (rf"\b(?:over|above|exceeding|exceeded|beyond)\s+{_CUR}{_NUM}", "gt"),
+    (rf"\b(?:at\s+least|minimum\s+of|no\s+less\s+than|or\s+more)\s+{_CUR}{_NUM}", "ge"),
+    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+more\b", "ge"),
+    (rf"\b(?:less|fewer|lower|smaller|shorter|cheaper|lighter)\s+than\s+{_CUR}{_NUM}", "lt"),
+    (rf"\b(?:under|below|beneath)\s+{_CUR}{_NUM}", "lt"),
+    (rf"\b(?:at\s+most|no\s+more\s+than|maximum\s+of|up\s+to)\s+{_CUR}{_NUM}", "le"),
+    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:less|fewer)\b", "le"),
+    (rf"\b(?:exactly|equal\s+to)\s+{_CUR}{_NUM}", "eq"),
+]
+
+
+def _num(text: str) -> Decimal:
+    t = text.replace(",", "")
+    return Decimal(NUMBER_WORDS[t]) if t in NUMBER_WORDS else Decimal(t)
+
+
+def find_comparisons(question: str) -> list[Comparison]:
+    q = question.lower()
+    out: list[Comparison] = []
+    for pattern, op in COMPARE:
+        for m in re.finditer(pattern, q):
+            if any(m.start() < c.end and c.pos < m.end() for c in out):
+                continue
+            if re.fullmatch(r"(19|20)\d{2}", m.group(1)) and op != "between" and "$" not in m.group(0):
+                continue
+            if op == "between":
+                low, high = _num(m.group(1)), _num(m.group(3))
+            else:
+                low, high = _num(m.group(1)), None
+            tail = q[m.end():m.end() + 24]
+            unit_m = re.match(r"\s*([a-z]+)", tail)
+            unit = "$" if re.search(r"[$€£]|dollar|euro|pound|usd|eur", m.group(0) + tail[:10]) else (unit_m.group(1) if unit_m else "")
+            out.append(Comparison(op, low, high, m.start(), m.end(), unit))
+    return out
+
+
+def find_limit(question: str) -> int | None:
+    """'top 3', 'three most expensive', '5 largest': a ranking limit."""
+    q = question.lower()
+    m = re.search(rf"\b(?:top|first|last|best|worst)\s+{_NUM}\b", q) or re.search(
+        rf"\b{_NUM}\s+(?:most|least|largest|biggest|smallest|highest|lowest|longest|shortest|cheapest|latest|earliest|"
+        rf"priciest|heaviest|lightest|recent|newest|oldest)\b", q
+    )
+    if not m:
+        return None
+    try:
+        n = int(_num(m.group(1)))
+    except (ValueError, ArithmeticError):
+        return None
+    return n if 1 < n <= 100 else None
+
+
+def collection_score(question: str, coll: Collection) -> float:
+    """How strongly the question points at ``coll``: its name, synonyms, fields and values."""
+    stems_ = [t.stem for t in tokens(question)]
+    name_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    score = 0.0
+    for s in stems_:
+        if s in name_stems:
+            score += 4
+        elif any(s in COLLECTION_SYNONYMS.get(n, ()) for n in name_stems):
+            score += 1.5
+    score += 1.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
+    score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, [])})
+    return score

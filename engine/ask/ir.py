@@ -1,0 +1,70 @@
+"""The typed query IR a question becomes: what to select, filter, group and aggregate.
+
+Plain data with no behaviour: :mod:`engine.ask.plan` builds it, :mod:`engine.ask.compile` turns
+it into a Python expression. Values in filters are already typed (date, Decimal, int, str).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+AGGREGATES = (
+    "count", "count_distinct", "sum", "avg", "min", "max", "most_common", "least_common",
+    "argmax", "argmin", "share", "distinct", "trend", "list",
+)
+FILTER_OPS = ("eq", "ne", "in", "contains", "gt", "ge", "lt", "le", "between")
+DERIVED_GROUPS = ("month", "year", "weekday")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """``field op value``; ``between`` takes an inclusive (low, high) pair."""
+
+    field: str
+    op: str
+    value: Any
+
+
+@dataclass
+class Query:
+    collection: str
+    aggregate: str = "count"
+    filters: list[Filter] = field(default_factory=list)
+    measure: str | None = None
+    target: str | None = None
+    group_by: str | None = None
+    order: str | None = None
+    limit: int | None = None
+    part: list[Filter] = field(default_factory=list)
+    periods: list[list[Filter]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "collection": self.collection,
+            "aggregate": self.aggregate,
+            "filters": [_filter_json(f) for f in self.filters],
+            "measure": self.measure,
+            "target": self.target,
+            "group_by": self.group_by,
+            "order": self.order,
+            "limit": self.limit,
+            "part": [_filter_json(f) for f in self.part],
+            "periods": [[_filter_json(f) for f in p] for p in self.periods],
+        }
+
+
+def _filter_json(f: Filter) -> dict[str, Any]:
+    return {"field": f.field, "op": f.op, "value": _json(f.value)}
+
+
+def _json(v: Any) -> Any:
+    if isinstance(v, dt.date | dt.time):
+        return v.isoformat()
+    if isinstance(v, Decimal):
+        return str(v)
+    if isinstance(v, tuple | list):
+        return [_json(x) for x in v]
+    return v

@@ -1,0 +1,41 @@
+"""Normalising question words: lower case, simple stemming, tokens with positions.
+
+A deliberately small stemmer (plural and -ed/-ing endings) so that "dinners", "flights" and
+"walked" meet the values and field names stored in state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?|[$€£%]")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    stem: str
+    pos: int
+    index: int
+
+
+def stem(word: str) -> str:
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes")):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def tokens(text: str) -> list[Token]:
+    return [Token(m.group(0), stem(m.group(0)), m.start(), i) for i, m in enumerate(_WORD.finditer(text.lower()))]
+
+
+def stems(text: str) -> list[str]:
+    return [t.stem for t in tokens(text)]

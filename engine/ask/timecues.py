@@ -1,0 +1,158 @@
+"""Time expressions in a question, resolved against ``now`` into inclusive date windows.
+
+Calendar words mean calendar periods ("last year" is the previous calendar year, "last month"
+the previous calendar month); "the past/last N days|weeks|months" and "the past year" are rolling
+windows ending today. A month without a year is the most recent such month not after ``now``.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+MONTHS["sept"] = 9
+MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1}
+SEASONS = {"winter": (12, 2), "spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
+
+
+@dataclass(frozen=True)
+class Window:
+    start: dt.date
+    end: dt.date
+    text: str
+    pos: int
+
+    def label(self) -> str:
+        return f"{self.start.isoformat()}..{self.end.isoformat()}"
+
+
+def month_window(year: int, month: int) -> tuple[dt.date, dt.date]:
+    return dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _recent_month(month: int, today: dt.date) -> int:
+    return today.year if month <= today.month else today.year - 1
+
+
+def _shift_months(d: dt.date, n: int) -> dt.date:
+    y, m = divmod(d.month - 1 - n, 12)
+    year, month = d.year + y, m + 1
+    return dt.date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
+
+
+def find_windows(question: str, now: dt.datetime | dt.date) -> list[Window]:
+    """Every time window the question names, in the order they appear."""
+    today = now.date() if isinstance(now, dt.datetime) else now
+    q = question.lower()
+    found: list[Window] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m: re.Match[str], start: dt.date, end: dt.date) -> None:
+        if any(m.start() < b and a < m.end() for a, b in taken):
+            return
+        taken.append((m.start(), m.end()))
+        found.append(Window(start, end, m.group(0), m.start()))
+
+    year = r"((?:19|20)\d{2})"
+    for m in re.finditer(rf"\b(?:between|from)\s+({MONTH_RE})\s+(?:and|to|through|until)\s+({MONTH_RE})\b(?:\s+(?:of\s+)?{year})?", q):
+        m1, m2 = MONTHS[m.group(1)], MONTHS[m.group(2)]
+        y = int(m.group(3)) if m.group(3) else _recent_month(m2, today)
+        y1 = y if m1 <= m2 else y - 1
+        add(m, month_window(y1, m1)[0], month_window(y, m2)[1])
+    for m in re.finditer(rf"\b(?:between|from)\s+{year}\s+(?:and|to|through|until)\s+{year}\b", q):
+        add(m, dt.date(int(m.group(1)), 1, 1), dt.date(int(m.group(2)), 12, 31))
+    for m in re.finditer(rf"\b(\d{{4}})-(\d{{2}})-(\d{{2}})\b", q):
+        try:
+            d = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            continue
+        add(m, d, d)
+    for m in re.finditer(rf"\b({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+{year})?(?!\s*(?:days|weeks|months))", q):
+        mo, day = MONTHS[m.group(1)], int(m.group(2))
+        y = int(m.group(3)) if m.group(3) else _recent_month(mo, today)
+        try:
+            add(m, dt.date(y, mo, day), dt.date(y, mo, day))
+        except ValueError:
+            continue
+    for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?{year})?", q):
+        n = int(m.group(1)) if m.group(1) else ["first", "second", "third", "fourth"].index(m.group(2)) + 1
+        y = int(m.group(3)) if m.group(3) else today.year
+        add(m, dt.date(y, 3 * n - 2, 1), month_window(y, 3 * n)[1])
+    for m in re.finditer(rf"\b(first|second) half of\s+{year}", q):
+        y = int(m.group(2))
+        add(m, dt.date(y, 1, 1) if m.group(1) == "first" else dt.date(y, 7, 1),
+            dt.date(y, 6, 30) if m.group(1) == "first" else dt.date(y, 12, 31))
+    for m in re.finditer(rf"\b({MONTH_RE})\b\.?(?:\s+(?:of\s+|in\s+)?{year})?", q):
+        word = m.group(1)
+        if word in ("may", "mar", "jan", "jun", "jul", "aug", "oct", "dec", "sep", "nov", "feb", "apr", "sept") and not (
+            m.group(2) or re.search(rf"\b(in|during|of|since|before|after|for|from|and|to|vs|versus|than)\s+{word}\b", q)
+        ):
+            continue
+        mo = MONTHS[word]
+        y = int(m.group(2)) if m.group(2) else _recent_month(mo, today)
+        add(m, *month_window(y, mo))
+    for m in re.finditer(rf"\b(?:last|this|next)?\s*(winter|spring|summer|autumn|fall)(?:\s+(?:of\s+)?{year})?", q):
+        a, b = SEASONS[m.group(1)]
+        y = int(m.group(2)) if m.group(2) else (today.year if (b < today.month or a == 12) else today.year - 1)
+        if m.group(0).strip().startswith("this"):
+            y = today.year
+        start = dt.date(y - 1, 12, 1) if a == 12 else dt.date(y, a, 1)
+        add(m, start, month_window(y, b)[1])
+    for m in re.finditer(rf"\b{year}\b", q):
+        add(m, dt.date(int(m.group(1)), 1, 1), dt.date(int(m.group(1)), 12, 31))
+    num = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
+    for m in re.finditer(rf"\b(?:the\s+)?(?:last|past|previous)\s+{num}?\s*(day|week|month|year)s?\b", q):
+        n = m.group(1)
+        count = (int(n) if n.isdigit() else NUMBER_WORDS[n]) if n else None
+        unit = m.group(2)
+        rolling = count is not None or m.group(0).startswith("the") or "past" in m.group(0) or unit == "day"
+        if not rolling:
+            continue
+        count = count or 1
+        if unit == "day":
+            start = today - dt.timedelta(days=count - 1)
+        elif unit == "week":
+            start = today - dt.timedelta(days=7 * count - 1)
+        elif unit == "month":
+            start = _shift_months(today, count) + dt.timedelta(days=1)
+        else:
+            start = _shift_months(today, 12 * count) + dt.timedelta(days=1)
+        add(m, start, today)
+    for m in re.finditer(r"\b(last|this|previous|current|next)\s+(week|month|year)\b", q):
+        which, unit = m.group(1), m.group(2)
+        off = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1}[which]
+        if unit == "year":
+            add(m, dt.date(today.year + off, 1, 1), dt.date(today.year + off, 12, 31))
+        elif unit == "month":
+            first = _shift_months(today.replace(day=1), -off)
+            add(m, *month_window(first.year, first.month))
+        else:
+            monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=off)
+            add(m, monday, monday + dt.timedelta(days=6))
+    for m in re.finditer(r"\b(today|yesterday|tonight|last night)\b", q):
+        d = today if m.group(1) in ("today", "tonight") else today - dt.timedelta(days=1)
+        add(m, d, d)
+    found.sort(key=lambda w: w.pos)
+    return _with_since(q, found, today)
+
+
+def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
+    """'since X' runs to today; 'before X' ends the day before X starts; 'after X' starts after X ends."""
+    out = []
+    for w in windows:
+        head = q[max(0, w.pos - 12):w.pos]
+        if re.search(r"\b(since|from)\s+$", head) and w.end < today:
+            out.append(Window(w.start, today, w.text, w.pos))
+        elif re.search(r"\bbefore\s+$", head):
+            out.append(Window(dt.date(1900, 1, 1), w.start - dt.timedelta(days=1), w.text, w.pos))
+        elif re.search(r"\bafter\s+$", head):
+            out.append(Window(w.end + dt.timedelta(days=1), dt.date(2999, 12, 31), w.text, w.pos))
+        else:
+            out.append(w)
+    return out

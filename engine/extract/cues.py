@@ -1,0 +1,154 @@
+"""Trigger words: the deterministic signals that decide which frame a clause evokes.
+
+Kept as data-like regexes in one place so a miss is fixed by adding a word, not a special case.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _w(*words: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(words) + r")\b", re.I)
+
+
+TRIP = _w(
+    r"fly(?:ing)?", "flew", r"flights?", "trip", r"travel(?:l?ing|l?ed)?", "vacation", r"holidays?", "honeymoon",
+    "getaway", r"visit(?:ing)?", r"going\s+(?:back\s+)?to", r"go\s+to", r"heading\s+(?:back\s+)?to", r"head\s+to", r"off\s+to",
+    r"leav(?:e|ing)\s+for", r"depart(?:ing|ure|s)?", r"driv(?:e|ing)\s+(?:down\s+|up\s+)?to", r"road\s+trip", r"train\s+to",
+    r"cruise", r"land(?:ing|s)?\s+in", r"arriv(?:e|ing)\s+in", r"back\s+from", r"stay(?:ing)?\s+in", r"went\s+to",
+    "itinerary", r"been\s+to", r"tickets?\s+to", r"moving\s+to", r"spend(?:ing)?\s+\w+\s+(?:weeks?|days?)\s+in",
+    r"layover", r"return\s+flight", r"outbound",
+)
+TRIP_STRONG = _w(r"fly(?:ing)?", "flew", r"flights?", "trip", "vacation", "honeymoon", "itinerary", "cruise", "layover", r"holiday")
+RETURN = re.compile(r"\b(?:back|return(?:ing|s)?|come\s+home|coming\s+home|fly(?:ing)?\s+home|home|until|till|through)\s+(?:on\s+|by\s+)?(?:the\s+)?$", re.I)
+RETURN_ANY = _w(r"get(?:ting)?\s+back", r"com(?:e|ing)\s+back", r"fly(?:ing)?\s+back", r"return(?:ing)?", r"back\s+home",
+                r"fly(?:ing)?\s+home", r"head(?:ing)?\s+home", r"flight\s+home", r"return\s+flight")
+DEPART = re.compile(r"\b(?:leav(?:e|ing)|depart(?:ing|s)?|fly(?:ing)?\s+out|start(?:s|ing)?|from|arriv(?:e|ing))\s+(?:on\s+)?(?:the\s+)?$", re.I)
+BOOKED = _w("booked", "reserved", r"bought\s+(?:the\s+|our\s+|my\s+)?(?:plane\s+)?tickets?", r"have\s+(?:the\s+|our\s+|my\s+)?tickets?", "confirmed", "paid for")
+PLANNED = _w("planning", "thinking about", "considering", "want to", "hoping to", "might", "would like to", "plan to", "maybe")
+TAKEN = _w("went", "was in", "were in", "visited", "got back", "came back", "returned from", "flew back", "spent")
+CANCEL = _w(r"cancel(?:l?ed|l?ing|s)?", r"called\s+off", r"call(?:ing)?\s+off", r"not\s+going", r"scrapp?ed", r"no\s+longer\s+going", r"unsubscribed?")
+CORRECTION = _w(
+    "actually", "correction", "instead", r"changed?\s+to", r"moved?\s+to", "moved", r"reschedul(?:ed|e|ing)", "postponed",
+    r"pushed\s+(?:back|to)", r"brought\s+forward", r"now\s+(?:on|at|the)", r"not\s+the\s+\w+\s*,?\s+(?:but|it's)", "update",
+    r"I\s+meant", "sorry", "wrong", r"turns\s+out", "rebooked", "changed", "extended", "renewed",
+)
+TRANSPORT = [
+    (_w(r"fly(?:ing)?", "flew", r"flights?", "plane", "airport", r"airlines?"), "flight"),
+    (_w(r"trains?", "rail", "eurostar", "amtrak", "shinkansen"), "train"),
+    (_w(r"driv(?:e|ing)", "drove", "road trip", "car", "rental car"), "car"),
+    (_w("bus", "coach", "greyhound"), "bus"),
+    (_w("cruise", "ferry", "ship", "boat", "sail", "sailing"), "ship"),
+]
+PURPOSE = [
+    (_w("business", "work", "conference", "client", "meeting", "offsite", "work trip", "summit", "trade show"), "business"),
+    (_w("vacation", "holiday", "honeymoon", "getaway", "beach", "ski", "skiing", "sightseeing", "leisure", "relax", "anniversary"), "leisure"),
+    (_w(r"visit(?:ing)?\s+(?:my\s+|our\s+)?(?:family|parents|mom|mum|dad|grandma|grandparents|sister|brother|in-laws|relatives|aunt|uncle|cousins?)",
+        "wedding", "family", "funeral", "reunion", "in-laws"), "family"),
+    (_w("study", "studying", "semester", "exchange", "course", "university"), "study"),
+    (_w("surgery", "treatment", "medical", "clinic", "hospital"), "medical"),
+]
+
+DOC_EXPIRES = re.compile(r"\b(?:expir(?:es|ed|ing|y|ation)|valid\s+(?:until|till|through|thru|to)|good\s+(?:until|till|through)|runs\s+out|ends|until|till|through|thru|lapses?|lapsed)\b(?:\s+\w+){0,4}?\s*(?:on|in|by|date\s+(?:is|of))?\s*$", re.I)
+DOC_ISSUED = re.compile(r"\b(?:issued|renewed|got\s+it|granted|approved|received|obtained)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
+DOC_STATUS = [(_w("lost", "stolen", "misplaced", "can't find"), "lost"), (_w("expired", r"has\s+expired", r"is\s+expired"), "expired")]
+DOC_POSSESS = _w("my", "our", "his", "her", "have", "has", "got", "expire", "expires", "expiring", "expiry", "expiration", "valid", "issued", "renewed", "lost", "number", "approved", "granted")
+
+ALLERGY = _w(r"allerg(?:y|ic|ies)", r"intoleran(?:t|ce)", r"anaphyla\w*", r"react(?:ion|s|ed)?\s+(?:badly\s+)?to", r"break\s+out\s+in", r"sensitiv(?:e|ity)\s+to", "epipen")
+ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"no\s+longer\s+allergic", r"not\s+allergic\s+anymore", r"isn't\s+allergic", r"not\s+allergic")
+SEVERITY = [
+    (_w("severe", "severely", "deathly", "anaphylactic", "anaphylaxis", "life-threatening", "epipen", "very allergic", "seriously", "badly", "extremely"), "severe"),
+    (_w("moderate", "moderately"), "moderate"),
+    (_w("mild", "mildly", "slightly", "a little", "a bit", "minor"), "mild"),
+]
+REACTIONS = re.compile(
+    r"\b(?:hives|rash(?:es)?|swelling|swell(?:s|ing)?\s+up|anaphylaxis|itching|itchy|sneezing|wheezing|vomiting|"
+    r"throat\s+(?:closes|closing|swells|swelling)|trouble\s+breathing|can't\s+breathe|stomach\s+(?:pain|ache|cramps)|"
+    r"nausea|headaches?|breathing\s+problems|welts|blisters)\b",
+    re.I,
+)
+MED = _w(r"tak(?:e|es|ing)", "took", r"on\s+(?:a\s+)?(?:\d+|daily|the)?", r"prescri(?:bed|ption|be)", r"start(?:ed|ing)?",
+         r"stop(?:ped|ping)?", r"dose", r"dosage", r"mg", r"pills?", r"tablets?", "daily", r"refills?", "put me on",
+         "gave me", "switched", "medication", "meds")
+MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking)", r"off\s+(?:the|my|of)",
+              r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking")
+MED_START = _w(r"start(?:ed|ing|s)?", "began", "since", "put me on", "prescribed", "beginning", "switched to")
+DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|drops?)\b")
+FREQUENCY = re.compile(
+    r"\b(?:once|twice|three\s+times|four\s+times|\d\s*x)\s+(?:a|per)\s+(?:day|week|month|night)\b|\b(?:once|twice)\s+daily\b|"
+    r"\bevery\s+(?:\d+|few|other|four|six|eight|twelve)?\s*(?:hours?|days?|morning|night|evening|week|day)\b|\bdaily\b|\bnightly\b|"
+    r"\b(?:at\s+bedtime|before\s+bed|in\s+the\s+morning|at\s+night|as\s+needed|with\s+meals|weekly|monthly)\b|\b(?:bid|tid|qd|prn)\b",
+    re.I,
+)
+CONDITION = _w("diagnosed", "have", "has", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
+CONDITION_RESOLVED = _w("recovered", r"got\s+over", "cured", "in remission", r"no\s+longer\s+have", "cleared up", "healed")
+
+EVENT_KINDS = [
+    (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy",
+        "therapy", "surgery", "procedure", "vaccination", r"vaccine", "scan", "mri", "x-ray", "blood test", "haircut", "vet",
+        "consultation", "follow-up", "cleaning", "eye exam"), "appointment"),
+    (_w(r"meetings?", "call", "interview", "standup", "review", "presentation", "conference", "webinar", "workshop", "1:1",
+        "one-on-one", "sync", "demo", "board meeting", "parent-teacher"), "meeting"),
+    (_w("dinner", "lunch", "brunch", "breakfast", "party", "wedding", "concert", "drinks", "date", "birthday party", "bbq",
+        "barbecue", "game", "match", "recital", "play", "show", "gig", "festival", "reunion", "celebration", "graduation",
+        "funeral", "ceremony", "shower", "picnic", "sleepover", "playdate", "movie", "theater", "theatre", "opera", "ballet"), "social"),
+    (_w("class", "lesson", "exam", "test", "practice", "training", "rehearsal", "tournament", "race", "marathon"), "other"),
+]
+DEADLINE = _w("deadline", r"due", r"(?:need|needs|have|has|got)\s+to\b.*\b(?:by|before)", r"must\b.*\b(?:by|before)",
+              r"(?:by|before)\s+(?:the\s+)?(?:end|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|next)",
+              r"last\s+day\s+to", "submit", r"file\s+(?:my|our|the)", r"renew", "expires", r"pay\s+(?:the|my|our)")
+DEADLINE_DONE = _w("submitted", "filed", "done", "finished", "sent in", "handed in", "turned in", r"paid\s+(?:the|my|our)", "completed")
+
+TRANSFER = _w(r"goes\s+out", r"send", "sent", r"sending", r"transfer(?:red|ring)?", r"wire[ds]?", r"wiring", r"pay(?:ing)?", "paid", r"venmo(?:ed)?",
+              r"zelle(?:d)?", r"reimburse[ds]?", r"owe[sd]?", r"lend", "lent", r"loan(?:ed)?", "deposit", r"refund(?:ed)?")
+REQUESTED = _w(r"asked\s+(?:me\s+)?to", "requested", r"wants\s+me\s+to", r"need\s+to", r"have\s+to", "should", "will", r"going\s+to", "must", "remind me")
+DONE = _w("sent", "paid", "transferred", "wired", "venmoed", "zelled", "reimbursed", "deposited", "lent")
+
+ACCOUNT = _w(r"accounts?", "checking", "savings", r"credit\s+cards?", r"cards?", "brokerage", "loan", "mortgage", "ira", "401k",
+             "roth", "limit", "balance", "debit card", "overdraft", "opened", "closed", "isa")
+ACCOUNT_KIND = [
+    (_w(r"credit\s+cards?", r"cards?", "amex", "visa card", "mastercard"), "credit_card"),
+    (_w("savings", "isa", "high-yield", "high yield"), "savings"),
+    (_w("checking", "current account", "debit card"), "checking"),
+    (_w("brokerage", "ira", "401k", "roth", "investment", "stocks", "portfolio"), "brokerage"),
+    (_w("loan", "mortgage", "student loan", "car loan"), "loan"),
+]
+ACCOUNT_CLOSED = _w("closed", "closing", "shut down")
+SUBSCRIPTION = _w(r"subscri(?:be|bed|ption|ptions|bing)", "membership", r"plan", r"renew(?:s|al|ed)?", r"signed\s+up", "premium",
+                  "trial", r"a\s+month", r"per\s+month", r"/\s*mo(?:nth)?", "monthly", r"a\s+year", "annual", "yearly", r"billed",
+                  r"charged?", "pay", "paying", "costs?")
+RENEWAL = re.compile(r"\b(?:renew(?:s|al|ed)?|billed|charged?|next\s+(?:payment|bill|charge)|bills?|auto-?renews?|trial\s+ends?|ends)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
+
+PURCHASE = _w("bought", "purchased", "ordered", r"picked\s+up", "grabbed", "snagged", "treated myself to", r"got\s+(?:a|an|the|some|myself|new)", r"buying", "splurged on",
+              "paid", r"spent")
+RETURNED = _w("returned", r"sent\s+(?:it\s+)?back", r"took\s+(?:it\s+)?back")
+RETURN_BY = re.compile(r"\breturn(?:ed)?\b(?:\s+\w+){0,3}?\s+(?:by|before|until)\s*(?:the\s+)?$", re.I)
+RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)[- ]day\s+return|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)
+WARRANTY = re.compile(r"\b(?P<n>\d+|one|two|three|five|ten)[- ](?P<u>year|month)s?[- ](?:\w+[- ])?warranty\b|\bwarranty\b(?:\s+\w+){0,3}?\s+(?:for\s+)?(?P<n2>\d+|one|two|three|five)\s+(?P<u2>year|month)s?\b", re.I)
+WARRANTY_UNTIL = re.compile(r"\bwarranty\b(?:\s+\w+){0,4}?\s+(?:until|till|through|expires|ends|runs\s+out)\s*(?:on|in)?\s*$", re.I)
+
+PREFERENCE = _w("prefer", "prefers", "preferred", r"favou?rite", r"I\s+(?:really\s+)?(?:like|love|hate|dislike|enjoy|adore)",
+                r"(?:don't|do\s+not|never)\s+(?:like|want|eat|drink|fly|book)", r"can't\s+stand", "always", r"I'm\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian)",
+                r"I\s+am\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian)", "vegetarian", "vegan", "pescatarian", "kosher", "halal",
+                r"aisle\s+seats?", r"window\s+seats?", r"budget", r"no\s+more\s+than", r"(?:spend|spending)\s+(?:more\s+than|over|less\s+than|under)",
+                r"warn\s+me", r"keep\s+(?:it|me|spending)\s+under", r"rather")
+PREF_TOPICS = [
+    (_w("aisle", "window seat", "window seats", "seat", "seats", "legroom"), "seat"),
+    (_w("vegetarian", "vegan", "pescatarian", "kosher", "halal", "gluten-free", "eat", "food", "cuisine", "spicy", "meat", "dairy-free"), "diet"),
+    (_w("hotel", "hotels", "airbnb", "hostel", "accommodation"), "accommodation"),
+    (_w("airline", "airlines", "fly with", "economy", "business class", "first class", "layovers?", "direct flights?", "red-eye", "nonstop"), "flights"),
+    (_w("dining", "restaurants", "eating out", "takeout"), "dining"),
+    (_w("spend", "spending", "budget", "no more than"), "budget"),
+    (_w("coffee", "tea", "wine", "beer"), "drinks"),
+    (_w("music", "band", "bands", "songs"), "music"),
+    (_w("movie", "movies", "film", "films", "shows", "tv"), "entertainment"),
+    (_w("morning", "mornings", "evening", "evenings", "early", "late"), "schedule"),
+]
+
+SMALL_TALK = re.compile(
+    r"^(?:hi|hey|hello|thanks|thank\s+you|thx|ok(?:ay)?|cool|great|sure|yes|yeah|yep|no|nope|bye|good\s+(?:morning|night|evening)|"
+    r"lol|haha|awesome|perfect|got\s+it|sounds\s+good|nice|wow|hmm|alright|right|fine|please|ty)\b",
+    re.I,
+)
+REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\b|^(?:please\s+)?(?:help|tell|show|remind|find|give|list|explain|check)\s+me\b|^what\b|^when\b|^how\b|^why\b|^where\b|^who\b|^do\s+I\b|^is\s+it\b|^should\s+I\b", re.I)

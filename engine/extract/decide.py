@@ -1,0 +1,728 @@
+"""Decide which frames a clause evokes and fill their slots from the detected candidates.
+
+Deterministic wherever the text is clear (trigger words + candidate types). What stays open —
+which of two frames a clause means, which of two same-typed dates is which — goes to ``ask``,
+which returns a default when there is no model. Each anchoring candidate (the place of a trip, the
+drug of a medication, the service of a subscription …) anchors at most one fact.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.extract import cues
+from engine.extract.dates import DateValue
+from engine.extract.detect import Found
+from engine.extract.mentions import Mention
+
+Ask = Callable[[str, str, dict[str, tuple[str, ...]], dict[str, str | None]], dict[str, str | None]]
+
+
+@dataclass
+class Draft:
+    """A fact before entity resolution: slots are JSON values, ``key`` the normalized entity key."""
+
+    frame: str
+    key: str
+    slots: dict[str, Any]
+    span: tuple[int, int]
+    subject: str = "me"
+    op: str = "assert"
+    extractor: str = "detector"
+    confidence: float = 0.9
+    correction: bool = False
+    day_only: dict[str, int] = field(default_factory=dict)
+    hint: str = ""  # what to look for in prior facts when the key is empty ("flight", "appointment")
+
+
+@dataclass
+class Context:
+    subject: str
+    known: dict[str, str]  # relation -> name, from earlier Person facts
+    ask: Ask
+    today: dt.date
+    prior_people: set[tuple[str, str]] = field(default_factory=set)
+
+
+def _iso(d: dt.date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def _before(f: Found, m: Mention, n: int = 40) -> str:
+    return f.text[max(f.clause.start, m.start - n) : m.start]
+
+
+def _first(pat_list: list[tuple[re.Pattern[str], str]], text: str) -> str | None:
+    for pat, value in pat_list:
+        if pat.search(text):
+            return value
+    return None
+
+
+def _span(f: Found, *ms: Mention | None) -> tuple[int, int]:
+    return (f.clause.start, f.clause.end)
+
+
+def _dates(f: Found) -> list[Mention]:
+    return f.of("date")
+
+
+def _day_only(slot: str, m: Mention | None) -> dict[str, int]:
+    if m is not None and isinstance(m.value, DateValue) and m.value.day_only:
+        return {slot: m.value.start.day}
+    return {}
+
+
+def _assign_two(f: Found, ctx: Context, a: Mention, b: Mention, roles: tuple[str, str], what: str) -> tuple[Mention, Mention]:
+    """Two single dates with no cue: the model says which is which; default earlier = first role."""
+    first, second = sorted((a, b), key=lambda m: m.value.start)
+    opts = (first.value.start.isoformat(), second.value.start.isoformat())
+    res = ctx.ask(
+        f.clause.text,
+        f"Which date is the {what} {roles[0]} and which the {roles[1]}?",
+        {roles[0]: opts, roles[1]: opts},
+        {roles[0]: opts[0], roles[1]: opts[1]},
+    )
+    r0, r1 = res.get(roles[0]), res.get(roles[1])
+    if r0 == opts[1] and r1 != opts[1]:
+        return second, first
+    return first, second
+
+
+# -- travel -------------------------------------------------------------------------------------
+
+def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    strong = bool(cues.TRIP_STRONG.search(low))
+    places = [p for p in f.of("place") if (p.start, p.end) not in used]
+    origin = [p for p in places if re.search(r"\bfrom\s+(?:the\s+)?$", _before(f, p, 12), re.I)
+              and not re.search(r"\bback\s+from\s+(?:the\s+)?$", _before(f, p, 16), re.I)]
+    if len(places) > len(origin):
+        places = [p for p in places if p not in origin]
+    if re.search(r"\b(?:live|lives|living|born|grew\s+up|from)\s+in\b", low, re.I) and not cues.TRIP.search(low):
+        return []
+    cancel = bool(cues.CANCEL.search(low))
+    correction = bool(cues.CORRECTION.search(low)) or cancel
+    if not (cues.TRIP.search(low) and (places or ((strong or cancel) and (correction or _dates(f))))):
+        return []
+    dest = next((p for p in places if p.attrs["place"] != "country"), places[0] if places else None)
+    country = dest.attrs["country"] if dest else None
+    if dest is not None:
+        for p in places:
+            if p.attrs["country"] == country:
+                used.add((p.start, p.end))
+    slots: dict[str, Any] = {}
+    if dest is not None:
+        slots.update(destination=dest.value, country=country, region=dest.attrs.get("region") or None)
+    day_only: dict[str, int] = {}
+    dates = _dates(f)
+    start_m = end_m = None
+    rng = next((d for d in dates if d.value.end is not None), None)
+    if rng is not None:
+        slots["start"], slots["end"] = _iso(rng.value.start), _iso(rng.value.end)
+    else:
+        singles = list(dates)
+        roles: dict[str, Mention] = {}
+        for d in singles:
+            b = _before(f, d, 30)
+            if cues.RETURN.search(b):
+                roles.setdefault("end", d)
+            elif cues.DEPART.search(b):
+                roles.setdefault("start", d)
+        rest = [d for d in singles if d not in roles.values()]
+        if len(rest) == 1 and not roles:
+            back = cues.RETURN_ANY.search(f.text, f.clause.start, rest[0].start)
+            if back and not cues.DEPART.search(_before(f, rest[0], 30)):
+                roles["end"] = rest.pop()
+        if "start" not in roles and "end" not in roles and len(rest) >= 2:
+            start_m, end_m = _assign_two(f, ctx, rest[0], rest[1], ("start", "end"), "trip")
+        else:
+            start_m = roles.get("start") or (rest.pop(0) if rest and "start" not in roles else None)
+            end_m = roles.get("end") or (rest.pop(0) if rest and "end" not in roles and start_m is not None else None)
+        if start_m is not None:
+            slots["start"] = _iso(start_m.value.start)
+            day_only |= _day_only("start", start_m)
+        if end_m is not None:
+            slots["end"] = _iso(end_m.value.start)
+            day_only |= _day_only("end", end_m)
+    slots["transport"] = _first(cues.TRANSPORT, low)
+    slots["purpose"] = _first(cues.PURPOSE, low)
+    carrier = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("airline", "rail")), None)
+    if carrier is not None:
+        slots["carrier"] = carrier.value
+        used.add((carrier.start, carrier.end))
+        slots["transport"] = slots["transport"] or ("train" if carrier.attrs["org_kind"] == "rail" else "flight")
+    fl = re.search(r"\b(?:flight\s+(?:number\s+)?(?:is\s+)?)?(?P<f>[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?(?P<n>\d{1,4})\b", f.clause.text)
+    if fl and re.search(r"flight", low, re.I) and fl.group("f") not in ("AM", "PM"):
+        slots["flight"] = f"{fl.group('f')}{fl.group('n')}"
+    cost = next((m for m in f.of("money")), None)
+    if cost is not None:
+        slots["cost"], slots["currency"] = cost.value, cost.attrs["currency"]
+        used.add((cost.start, cost.end))
+    status = None
+    if cancel:
+        status = "cancelled"
+    elif cues.BOOKED.search(low):
+        status = "booked"
+    elif f.past and cues.TAKEN.search(low):
+        status = "taken"
+    elif cues.PLANNED.search(low):
+        status = "planned"
+    if status:
+        slots["status"] = status
+    key = (country or (dest.value.lower() if dest else "")).upper() if country else (dest.value.lower() if dest else "")
+    slots = {k: v for k, v in slots.items() if v is not None}
+    if not dest and not correction:
+        return []
+    hint = "flight" if re.search(r"\bfl(?:y|ight|ew)", low, re.I) else "trip"
+    if not dest:
+        key = ""
+    return [Draft("Trip", key, slots, _span(f), ctx.subject, "cancel" if cancel else "assert",
+                  correction=correction, day_only=day_only, hint=hint)]
+
+
+def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    docs = [d for d in f.of("doc") if (d.start, d.end) not in used]
+    if not docs:
+        return []
+    low = f.clause.text
+    if not cues.DOC_POSSESS.search(low) and not f.of("date"):
+        return []
+    if re.search(r"\b(?:apply|applying|need|get)\s+(?:for\s+)?(?:a|an|the)\b", low, re.I) and not re.search(r"expir|valid|issued", low, re.I):
+        return []
+    doc = docs[0]
+    used.add((doc.start, doc.end))
+    country = None
+    nat = [n for n in f.of("nationality") if abs(n.end - doc.start) <= 12 or abs(doc.end - n.start) <= 12]
+    if nat:
+        country = nat[0].value
+    else:
+        after = [p for p in f.of("place") if p.start >= doc.end and re.match(r"^\s*(?:for|to)\s+(?:the\s+)?$", f.text[doc.end : p.start], re.I)]
+        if after:
+            country = after[0].attrs["country"]
+            used.add((after[0].start, after[0].end))
+    slots: dict[str, Any] = {"kind": doc.value}
+    if country:
+        slots["country"] = country
+    day_only: dict[str, int] = {}
+    roles: dict[str, Mention] = {}
+    dates = _dates(f)
+    for d in dates:
+        b = f.text[max(f.clause.start, doc.start) : d.start] if d.start > doc.start else _before(f, d, 40)
+        b = b[-50:]
+        if cues.DOC_EXPIRES.search(b):
+            roles.setdefault("expires", d)
+        elif cues.DOC_ISSUED.search(b):
+            roles.setdefault("issued", d)
+    rest = [d for d in dates if d not in roles.values()]
+    if not roles and len(rest) >= 2:
+        roles["issued"], roles["expires"] = _assign_two(f, ctx, rest[0], rest[1], ("issued", "expires"), doc.value)
+    elif rest and "expires" not in roles:
+        roles["expires"] = rest[0]
+    elif rest and "issued" not in roles:
+        roles["issued"] = rest[0]
+    for slot, m in roles.items():
+        slots[slot] = _iso(m.value.end or m.value.start) if slot == "expires" else _iso(m.value.start)
+        day_only |= _day_only(slot, m)
+    if f.of("entries"):
+        slots["entries"] = f.of("entries")[0].value
+    if f.of("docnum"):
+        slots["number"] = f.of("docnum")[0].value
+    status = _first(cues.DOC_STATUS, low)
+    if status == "expired" and "expires" in slots and dt.date.fromisoformat(slots["expires"]) > ctx.today:
+        status = None
+    cancel = bool(cues.CANCEL.search(low))
+    if cancel:
+        status = "cancelled"
+    if status:
+        slots["status"] = status
+    key = f"{doc.value}:{country or ''}"
+    return [Draft("TravelDocument", key, slots, _span(f), ctx.subject, "cancel" if cancel else "assert",
+                  correction=bool(cues.CORRECTION.search(low)) or status is not None, day_only=day_only, hint=doc.value)]
+
+
+# -- health -------------------------------------------------------------------------------------
+
+def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    cue = cues.ALLERGY.search(low)
+    if cue is None:
+        return []
+    stop_at = f.clause.end
+    med = re.search(r"\b(?:so|but|and)\s+(?:I|she|he|they|we)?\s*(?:take|takes|taking|am\s+on|is\s+on|use)\b|\binstead\b", low[cue.end() :], re.I)
+    if med:
+        stop_at = f.clause.start + cue.end() + med.start()
+    out: list[Draft] = []
+    severity = _first(cues.SEVERITY, low)
+    reaction = cues.REACTIONS.search(low)
+    resolved = bool(cues.ALLERGY_RESOLVED.search(low))
+    for a in f.of("allergen"):
+        if (a.start, a.end) in used or a.start >= stop_at:
+            continue
+        used.add((a.start, a.end))
+        for d in f.of("drug"):
+            if d.overlaps(a):
+                used.add((d.start, d.end))
+        slots: dict[str, Any] = {"allergen": a.value, "allergen_class": a.attrs.get("allergen_class")}
+        if severity:
+            slots["severity"] = severity
+        if reaction:
+            slots["reaction"] = reaction.group().lower()
+        if resolved:
+            slots["status"] = "resolved"
+        out.append(Draft("Allergy", a.value.lower(), {k: v for k, v in slots.items() if v}, _span(f), ctx.subject,
+                         correction=resolved))
+    return out
+
+
+def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    drugs = [d for d in f.of("drug") if (d.start, d.end) not in used]
+    if not drugs:
+        return []
+    low = f.clause.text
+    if re.search(r"\b(?:should\s+I|can\s+I|is\s+it\s+safe)\b", low, re.I):
+        return []
+    stop = bool(cues.MED_STOP.search(low))
+    cancel = bool(re.search(r"\bcancel", low, re.I))
+    dose = cues.DOSE.search(low)
+    freq = cues.FREQUENCY.search(low)
+    doctor = next((p for p in f.of("person") if p.attrs.get("relation") == "doctor"), None)
+    out: list[Draft] = []
+    for i, d in enumerate(drugs):
+        used.add((d.start, d.end))
+        slots: dict[str, Any] = {"name": d.text.lower(), "drug_class": d.attrs.get("drug_class")}
+        if dose and i == 0:
+            slots["dose"] = dose.group()
+        if freq and i == 0:
+            slots["frequency"] = freq.group().lower()
+        if doctor is not None and re.search(r"prescri|put\s+(?:me|him|her)\s+on|gave|started", low, re.I):
+            slots["prescriber"] = doctor.value
+        day_only: dict[str, int] = {}
+        for m in _dates(f):
+            if m.value.end is not None:
+                slots["start"], slots["stop"] = _iso(m.value.start), _iso(m.value.end)
+                continue
+            b = _before(f, m, 40)
+            slot = "stop" if (stop or re.search(r"\b(?:until|till|through|end(?:s|ing)?)\b", b, re.I)) else "start"
+            if slot not in slots:
+                slots[slot] = _iso(m.value.start)
+                day_only |= _day_only(slot, m)
+        if stop:
+            slots["status"] = "stopped"
+        out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, _span(f), ctx.subject,
+                         "cancel" if cancel else "assert", correction=stop or cancel, day_only=day_only, hint="medication"))
+    return out
+
+
+def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    conds = [c for c in f.of("condition") if (c.start, c.end) not in used]
+    low = f.clause.text
+    if not conds or not cues.CONDITION.search(low) or cues.ALLERGY.search(low):
+        return []
+    out = []
+    for c in conds:
+        used.add((c.start, c.end))
+        slots: dict[str, Any] = {"name": c.value}
+        since = next((d for d in _dates(f) if re.search(r"\b(?:since|diagnosed|in|on)\b", _before(f, d, 25), re.I)), None)
+        if since is not None:
+            slots["since"] = _iso(since.value.start)
+        if cues.CONDITION_RESOLVED.search(low):
+            slots["status"] = "resolved"
+        out.append(Draft("Condition", c.value.lower(), slots, _span(f), ctx.subject))
+    return out
+
+
+# -- calendar -----------------------------------------------------------------------------------
+
+_TITLE_SKIP = {"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "next", "big", "have", "has",
+               "got", "i", "we", "is", "at", "on", "for", "with", "to", "in", "of", "and", "annual", "important", "booked",
+               "scheduled", "s", "another", "some", "upcoming", "first", "'s", "there", "there's", "it"}
+
+
+def _title(f: Found, m: re.Match[str]) -> str:
+    words = re.findall(r"[\w'’-]+", f.clause.text[: m.start()])
+    lead: list[str] = []
+    for w in reversed(words[-2:]):
+        if w.lower() in _TITLE_SKIP or re.match(r"^\d", w) or w.lower() in ("tomorrow", "today", "tonight"):
+            break
+        lead.insert(0, w)
+    title = " ".join([*lead, m.group()])
+    tail = re.match(r"\s+with\s+(?:my\s+|the\s+|our\s+)?(?:Dr\.?\s+)?([A-Z][\w'’-]+|\w+)", f.clause.text[m.end() :])
+    if tail:
+        title += tail.group()
+    return re.sub(r"\s+", " ", title).strip()
+
+
+def event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    hit: re.Match[str] | None = None
+    kind = None
+    for pat, k in cues.EVENT_KINDS:
+        m = pat.search(low)
+        if m and (hit is None or m.start() < hit.start()):
+            hit, kind = m, k
+    if hit is None:
+        return []
+    dates = [d for d in _dates(f) if (d.start, d.end) not in used]
+    cancel = bool(cues.CANCEL.search(low))
+    correction = bool(cues.CORRECTION.search(low)) or cancel
+    if not dates and not correction:
+        return []
+    if kind == "other" and not dates:
+        return []
+    if kind == "social" and hit.group().lower() in ("date", "play", "show", "game", "match", "test", "movie") and not dates:
+        return []
+    more = re.match(r"(?:\s+(?:appointment|appt|meeting|party|exam|checkup|check-up|cleaning|call|dinner|lunch|class|lesson|surgery|interview|reservation|session))+\b",
+                    low[hit.end() :], re.I)
+    title = _title(f, hit)
+    if more:
+        title += more.group()
+    slots: dict[str, Any] = {"title": title, "kind": kind}
+    day_only: dict[str, int] = {}
+    if dates:
+        d = dates[-1] if correction and len(dates) > 1 else dates[0]
+        used.add((d.start, d.end))
+        slots["start"] = _iso(d.value.start)
+        if d.value.end:
+            slots["end"] = _iso(d.value.end)
+        day_only = _day_only("start", d)
+    if f.of("time"):
+        slots["time"] = f.of("time")[-1 if correction else 0].value
+    place = next((p for p in f.of("place") if (p.start, p.end) not in used), None)
+    at = re.search(r"\b(?:at|in)\s+(?:the\s+)?(?P<p>[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+){0,3})", f.clause.text)
+    if place is not None:
+        slots["place"] = place.value
+        used.add((place.start, place.end))
+    elif at and not re.match(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Dr)\b", at.group("p")):
+        slots["place"] = at.group("p")
+    people = [str(p.value) for p in f.of("person") if p.value]
+    if people:
+        slots["people"] = people
+    if cancel:
+        slots["status"] = "cancelled"
+    elif f.past and re.search(r"\b(?:had|went|did|attended|was)\b", low, re.I) and slots.get("start", "9999") <= ctx.today.isoformat():
+        slots["status"] = "done"
+    key = title.lower() if not slots.get("start") else f"{title.lower()}:{slots['start']}"
+    return [Draft("Event", key, slots, _span(f), ctx.subject, "cancel" if cancel else "assert", correction=correction,
+                  day_only=day_only, hint=hit.group().lower())]
+
+
+_DUE_SUBJECT = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,40}?)\s+(?:is|are)\s+due\b", re.I)
+_ACTION = re.compile(
+    r"\b(?:need|needs|have|has|got|must|should|want|remember|gotta)\s+(?:to\s+)?(?P<a>\w+)\s+(?:in\s+)?(?P<s>(?:(?:my|our|the|a|an|his|her)\s+)?[\w'’ -]{2,50}?)\s+(?:by|before|until|no\s+later\s+than|on)\b",
+    re.I,
+)
+_DEADLINE_OF = re.compile(r"\bdeadline\s+(?:for|to|of)\s+(?P<s>[\w'’ -]{2,50}?)\s+(?:is|was|on|by)\b", re.I)
+
+
+def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    if not cues.DEADLINE.search(low):
+        return []
+    dates = [d for d in _dates(f) if (d.start, d.end) not in used]
+    done = bool(cues.DEADLINE_DONE.search(low)) and f.past
+    if not dates and not done:
+        return []
+    subject = action = None
+    m = _ACTION.search(low)
+    if m:
+        action, subject = m.group("a").lower(), m.group("s")
+    else:
+        m2 = _DUE_SUBJECT.search(low) or _DEADLINE_OF.search(low)
+        if m2:
+            subject = m2.group("s")
+        else:
+            m3 = re.search(r"\b(?P<a>submit|file|renew|pay|send|finish|apply\s+for|register\s+for|book|return|cancel)\s+(?P<s>(?:(?:my|our|the|a|an)\s+)?[\w'’ -]{2,40}?)\s+(?:by|before|until)\b", low, re.I)
+            if m3:
+                action, subject = m3.group("a").lower(), m3.group("s")
+    if subject is None:
+        return []
+    subject = re.sub(r"^(?:my|our|the|a|an|his|her)\s+", "", subject.strip(), flags=re.I)
+    slots: dict[str, Any] = {"subject": subject, "action": action}
+    day_only: dict[str, int] = {}
+    if dates:
+        d = next((d for d in dates if re.search(r"\b(?:by|before|until|due|is|on)\s*(?:the\s+)?$", _before(f, d, 12), re.I)), dates[0])
+        used.add((d.start, d.end))
+        slots["due"] = _iso(d.value.end or d.value.start)
+        day_only = _day_only("due", d)
+    if done:
+        slots["status"] = "done"
+    return [Draft("Deadline", subject.lower(), {k: v for k, v in slots.items() if v}, _span(f), ctx.subject,
+                  correction=done, day_only=day_only, hint="deadline")]
+
+
+# -- finance ------------------------------------------------------------------------------------
+
+def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    svc = [o for o in f.of("org") if o.attrs.get("org_kind") == "service" and (o.start, o.end) not in used]
+    if not svc:
+        return []
+    low = f.clause.text
+    cancel = bool(cues.CANCEL.search(low))
+    if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money")):
+        return []
+    out = []
+    s = svc[0]
+    used.add((s.start, s.end))
+    slots: dict[str, Any] = {"service": s.value}
+    money = next(iter(f.of("money")), None)
+    if money is not None:
+        slots["amount"], slots["currency"] = money.value, money.attrs["currency"]
+        used.add((money.start, money.end))
+    day_only: dict[str, int] = {}
+    for d in _dates(f):
+        if cues.RENEWAL.search(_before(f, d, 40)) or not cancel:
+            slots["renewal"] = _iso(d.value.start)
+            day_only = _day_only("renewal", d)
+            break
+    if cancel:
+        slots["status"] = "cancelled"
+    out.append(Draft("Subscription", s.value.lower(), slots, _span(f), ctx.subject, "cancel" if cancel else "assert",
+                     correction=cancel or bool(cues.CORRECTION.search(low)), day_only=day_only, hint="subscription"))
+    return out
+
+
+def account(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    banks = [o for o in f.of("org") if o.attrs.get("org_kind") == "bank" and (o.start, o.end) not in used]
+    low = f.clause.text
+    if not banks or not cues.ACCOUNT.search(low):
+        return []
+    if cues.TRANSFER.search(low) and f.of("money") and not re.search(r"\b(?:limit|balance)\b", low, re.I):
+        return []
+    b = banks[0]
+    used.add((b.start, b.end))
+    kind = _first(cues.ACCOUNT_KIND, low) or ("credit_card" if b.value == "American Express" else None)
+    slots: dict[str, Any] = {"institution": b.value, "kind": kind}
+    for m in f.of("money"):
+        ctx_text = f.text[max(f.clause.start, m.start - 30) : m.end + 20].lower()
+        slot = "limit" if "limit" in ctx_text else "balance" if "balance" in ctx_text or "have" in ctx_text else None
+        if slot and slot not in slots:
+            slots[slot], slots["currency"] = m.value, m.attrs["currency"]
+            used.add((m.start, m.end))
+    cancel = bool(re.search(r"\bcancel", low, re.I))
+    if cues.ACCOUNT_CLOSED.search(low):
+        slots["status"] = "closed"
+    elif re.search(r"\bopened\b", low, re.I):
+        slots["status"] = "open"
+    if kind is None and not {"limit", "balance", "status"} & set(slots):
+        used.discard((b.start, b.end))
+        return []
+    key = f"{b.value.lower()}:{kind or ''}"
+    return [Draft("Account", key, {k: v for k, v in slots.items() if v}, _span(f), ctx.subject, "cancel" if cancel else "assert",
+                  correction="status" in slots or cancel, hint="account")]
+
+
+def _payee(f: Found) -> tuple[str | None, Mention | None]:
+    low = f.clause.text
+    for p in f.of("person"):
+        if re.search(r"\bto\s+$", _before(f, p, 6), re.I) or re.search(r"\b(?:pay|paid|send|sent|venmo|zelle|reimburse|owe)\s+$", _before(f, p, 12), re.I):
+            return (str(p.value) if p.value else str(p.attrs["relation"])), p
+    m = re.search(r"\bto\s+(?:my\s+|the\s+|our\s+)?(?P<p>landlord|[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+)?)", low)
+    if m and not re.match(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b", m.group("p")):
+        return m.group("p"), None
+    m = re.search(r"\b(?:pay|paid|send|sent|venmo(?:ed)?|reimburse)\s+(?P<p>[A-Z][\w'’]+)\b", f.clause.text)
+    if m and m.group("p") not in ("I", "My"):
+        return m.group("p"), None
+    return None, None
+
+
+def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    money = [m for m in f.of("money") if (m.start, m.end) not in used]
+    if not money or not cues.TRANSFER.search(low):
+        return []
+    payee, pm = _payee(f)
+    if payee is None and not re.search(r"\b(?:transfer|wire|send|sent|venmo|zelle)", low, re.I):
+        return []
+    m = money[0]
+    used.add((m.start, m.end))
+    slots: dict[str, Any] = {"amount": m.value, "currency": m.attrs["currency"], "payee": payee}
+    bank = next((o for o in f.of("org") if o.attrs.get("org_kind") == "bank"), None)
+    if bank is not None:
+        slots["account"] = bank.value
+        used.add((bank.start, bank.end))
+    req = re.search(r"(?:(?P<n>[A-Z][\w'’]+)|my\s+(?P<r>\w+))\s+(?:asked|wants|requested|told)\s+me\s+to", f.clause.text)
+    if req:
+        slots["requested_by"] = req.group("n") or req.group("r")
+        if payee is None and re.search(r"\bto\s+(?:her|his|their)\b", low, re.I):
+            slots["payee"] = slots["requested_by"]
+    if _dates(f):
+        d = _dates(f)[0]
+        slots["date"] = _iso(d.value.start)
+        used.add((d.start, d.end))
+    cancel = bool(cues.CANCEL.search(low))
+    if cancel:
+        slots["status"] = "cancelled"
+    elif f.past and cues.DONE.search(low) and not req:
+        slots["status"] = "done"
+    else:
+        slots["status"] = "requested"
+    key = f"{str(slots.get('payee') or '').lower()}:{m.value}"
+    return [Draft("Transfer", key, {k: v for k, v in slots.items() if v}, _span(f), ctx.subject, "cancel" if cancel else "assert",
+                  correction=cancel, hint="transfer")]
+
+
+_ITEM = re.compile(
+    r"\b(?:bought|purchased|ordered|picked\s+up|got|buying|splurged\s+on|returned|grabbed|snagged|treated\s+myself\s+to)\s+(?:myself\s+|us\s+|her\s+|him\s+)?"
+    r"(?:(?:a|an|the|some|my|our|new|brand-new|brand\s+new|used|pair\s+of|couple\s+of)\s+)*(?P<i>[\w'’ -]{2,40}?)"
+    r"(?=\s+(?:for|from|at|on|in|off|last|yesterday|today|this|which|that|and|with|to|it|\$|€|£)\b|[,.;!]|\s*[$€£]|$)",
+    re.I,
+)
+
+
+def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    if not (cues.PURCHASE.search(low) or cues.RETURNED.search(low)):
+        return []
+    m = _ITEM.search(f.clause.text)
+    if m is None or re.match(r"(?:tickets?|flights?|it|them|this|that|back|married|sick|home)\b", m.group("i"), re.I):
+        return []
+    item = m.group("i").strip()
+    vendor = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("vendor", "service") and (o.start, o.end) not in used), None)
+    money = [x for x in f.of("money") if (x.start, x.end) not in used]
+    if vendor is None and not money and not re.search(r"\breturn|warranty|bought|purchased|ordered", low, re.I):
+        return []
+    slots: dict[str, Any] = {"item": item}
+    if vendor is not None:
+        slots["vendor"] = vendor.value
+        used.add((vendor.start, vendor.end))
+    else:
+        v = re.search(r"\b(?:from|at)\s+(?P<v>[A-Z][\w'’&.]+(?:\s+[A-Z][\w'’&.]+){0,2})", f.clause.text)
+        if v:
+            slots["vendor"] = v.group("v")
+    if money:
+        slots["amount"], slots["currency"] = money[0].value, money[0].attrs["currency"]
+        used.add((money[0].start, money[0].end))
+    bought = ctx.today
+    for d in _dates(f):
+        b = _before(f, d, 40)
+        if cues.RETURN_BY.search(b):
+            slots["return_by"] = _iso(d.value.start)
+        elif cues.WARRANTY_UNTIL.search(b):
+            slots["warranty_until"] = _iso(d.value.start)
+        elif "date" not in slots:
+            slots["date"] = _iso(d.value.start)
+            bought = d.value.start
+    from engine.extract.dates import _add, _num
+
+    rw = cues.RETURN_WINDOW.search(low)
+    if rw and "return_by" not in slots:
+        slots["return_by"] = _iso(_add(bought, _num(rw.group("n") or rw.group("n2") or rw.group("n3") or "30"), "day"))
+    w = cues.WARRANTY.search(low)
+    if w and "warranty_until" not in slots:
+        slots["warranty_until"] = _iso(_add(bought, _num(w.group("n") or w.group("n2") or "1"), w.group("u") or w.group("u2") or "year"))
+    if cues.RETURNED.search(low):
+        slots["status"] = "returned"
+    return [Draft("Purchase", item.lower(), slots, _span(f), ctx.subject, correction="status" in slots, hint="purchase")]
+
+
+# -- people and preferences ---------------------------------------------------------------------
+
+def person(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    out = []
+    low = f.clause.text
+    bday = re.search(r"\bbirthday\b", low, re.I)
+    born = re.search(r"\bborn\s+(?:on|in)\b", low, re.I)
+    for p in f.of("person"):
+        rel = str(p.attrs.get("relation"))
+        if rel == "doctor" and not re.search(r"\bmy\s+(?:doctor|gp|physician)\b", low, re.I):
+            continue
+        slots: dict[str, Any] = {"name": p.value, "relation": rel}
+        if p.attrs.get("age") is not None:
+            slots["age"] = int(p.attrs["age"])
+        if (bday or born) and _dates(f):
+            slots["birthday"] = _iso(_dates(f)[0].value.start)
+        new = p.value is not None and (str(p.value).lower(), rel) not in ctx.prior_people
+        if not (new or "age" in slots or "birthday" in slots):
+            continue
+        name = str(p.value) if p.value else ctx.known.get(rel)
+        if name:
+            slots["name"] = name
+        key = (name or rel).lower()
+        out.append(Draft("Person", key, {k: v for k, v in slots.items() if v is not None}, _span(f), "me"))
+        ctx.prior_people.add(((name or "").lower(), rel))
+    if bday and not out and _dates(f):
+        m = re.search(r"(?P<n>[A-Z][a-z]+)'s\s+birthday", f.clause.text)
+        if m and m.group("n") not in ("My", "I"):
+            out.append(Draft("Person", m.group("n").lower(), {"name": m.group("n"), "birthday": _iso(_dates(f)[0].value.start)}, _span(f)))
+    return out
+
+
+def preference(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+    low = f.clause.text
+    cue = cues.PREFERENCE.search(low)
+    if cue is None or f.clause.question:
+        return []
+    topic = _first(cues.PREF_TOPICS, low)
+    money = next((m for m in f.of("money") if (m.start, m.end) not in used), None)
+    if topic is None and money is None and not re.search(r"\b(?:prefer|favou?rite|love|hate|like|can't\s+stand|rather)\b", low, re.I):
+        return []
+    value = low[cue.start() :].strip(" .!")
+    if topic is None:
+        obj = re.search(r"\b(?:prefer|favou?rite|love|hate|like|dislike|enjoy|stand)\s+(?:\w+\s+)?(?:is\s+)?(?P<o>[\w'’ -]{2,40})", low, re.I)
+        topic = (obj.group("o").split()[-1] if obj else "general").lower()
+    slots: dict[str, Any] = {"topic": topic, "value": value}
+    if money is not None and re.search(r"\b(?:spend|budget|more\s+than|over|under|limit|max|maximum|less\s+than)\b", low, re.I):
+        slots["limit"], slots["currency"] = money.value, money.attrs["currency"]
+        used.add((money.start, money.end))
+    return [Draft("Preference", topic, slots, _span(f), ctx.subject)]
+
+
+BUILDERS: tuple[Callable[[Found, Context, set[tuple[int, int]]], list[Draft]], ...] = (
+    allergy, travel_document, medication, condition, subscription, account, transfer, trip, event, deadline, purchase,
+    preference,
+)
+
+
+def decide(f: Found, ctx: Context) -> list[Draft]:
+    """All frames the clause evokes, in builder priority order; each anchor used once."""
+    used: set[tuple[int, int]] = set()
+    drafts: list[Draft] = []
+    if f.clause.question and not cues.CANCEL.search(f.clause.text):
+        return person(f, ctx, used)
+    competing = _competing(f)
+    for build in BUILDERS:
+        if build.__name__ in competing.skip:
+            continue
+        drafts += build(f, ctx, used)
+    drafts = _settle_trip_vs_event(f, ctx, drafts)
+    drafts += person(f, ctx, used)
+    return drafts
+
+
+@dataclass
+class _Competition:
+    skip: set[str] = field(default_factory=set)
+
+
+def _competing(f: Found) -> _Competition:
+    """Frames whose anchors would be stolen by an earlier builder for the wrong reason."""
+    comp = _Competition()
+    low = f.clause.text
+    if cues.TRIP.search(low) and f.of("place") and not re.search(r"\b(?:due|deadline)\b", low, re.I):
+        comp.skip.add("deadline")
+    if f.of("doc") and re.search(r"\b(?:apply|applying|need\s+to\s+get|renew)\b", low, re.I) and re.search(r"\bby|before|deadline|due\b", low, re.I):
+        comp.skip.add("travel_document")
+    return comp
+
+
+def _settle_trip_vs_event(f: Found, ctx: Context, drafts: list[Draft]) -> list[Draft]:
+    """A clause that reads both as a trip and as an event ("flying to Berlin for a conference on
+    the 3rd") states one fact: ask the model which; default is the trip."""
+    trips = [d for d in drafts if d.frame == "Trip"]
+    events = [d for d in drafts if d.frame == "Event"]
+    if not trips or not events:
+        return drafts
+    ev = events[0]
+    if ev.slots.get("kind") in ("appointment",) and not cues.TRIP_STRONG.search(f.clause.text):
+        return [d for d in drafts if d is not trips[0]]
+    res = ctx.ask(f.clause.text, "Which kind of fact does the sentence state?", {"frame": ("Trip", "Event")}, {"frame": "Trip"})
+    drop = trips[0] if res.get("frame") == "Event" else ev
+    kept = [d for d in drafts if d is not drop]
+    if res.get("frame") == "Event":
+        ev.extractor = "model"
+    return kept

@@ -1,0 +1,52 @@
+"""Run every detector over one clause and hold the candidates by kind."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from engine.extract.dates import find_dates, find_times, is_past
+from engine.extract.documents import find_doc_numbers, find_documents, find_entries
+from engine.extract.drugs import find_allergens, find_conditions, find_drugs
+from engine.extract.mentions import Mention
+from engine.extract.money import find_money
+from engine.extract.orgs import find_orgs
+from engine.extract.people import find_people
+from engine.extract.places import find_nationalities, find_places
+from engine.extract.segment import Clause
+
+
+@dataclass
+class Found:
+    """The candidates of one clause, by kind, in text order."""
+
+    clause: Clause
+    text: str
+    past: bool
+    by_kind: dict[str, list[Mention]] = field(default_factory=dict)
+
+    def of(self, kind: str) -> list[Mention]:
+        return self.by_kind.get(kind, [])
+
+    @property
+    def lower(self) -> str:
+        return self.clause.text.lower()
+
+
+def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False) -> Found:
+    lo, hi = clause.start, clause.end
+    found = Found(clause, text, is_past(clause.text))
+    money = find_money(text, lo, hi)
+    dates = [d for d in find_dates(text, lo, hi, today, day_first=day_first) if not any(d.overlaps(m) for m in money)]
+    times = [t for t in find_times(text, lo, hi) if not any(t.overlaps(d) for d in dates)]
+    orgs = find_orgs(text, lo, hi)
+    places = [p for p in find_places(text, lo, hi) if not any(p.overlaps(o) for o in orgs)]
+    people = [p for p in find_people(text, lo, hi) if not any(p.overlaps(d) for d in dates)]
+    drugs = find_drugs(text, lo, hi)
+    found.by_kind = {
+        "date": dates, "time": times, "money": money, "org": orgs, "place": places,
+        "nationality": find_nationalities(text, lo, hi), "person": people, "drug": drugs,
+        "allergen": find_allergens(text, lo, hi), "condition": find_conditions(text, lo, hi),
+        "doc": find_documents(text, lo, hi), "entries": find_entries(text, lo, hi), "docnum": find_doc_numbers(text, lo, hi),
+    }
+    return found

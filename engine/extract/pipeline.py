@@ -1,0 +1,168 @@
+"""Extract facts from user messages: segment, detect, decide, resolve, and keep the rest as notes.
+
+Called by the service with the messages to extract now, the whole session as context, the session
+date (the anchor of every relative date), the whole log (for entity resolution) and a backend (or
+None for detectors-only mode). Assistant messages never yield facts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+
+from engine.extract import cues
+from engine.extract.choice import Chooser
+from engine.extract.decide import Context, Draft, decide
+from engine.extract.detect import Found, detect
+from engine.extract.people import subject_of
+from engine.extract.resolve import Resolver, apply_record, supersedes
+from engine.extract.segment import clauses
+from engine.frames import frame as frame_of
+from engine.llm.backend import Backend
+from engine.log import Fact, NewFact
+from models.log import MessageRow
+
+
+def extract_messages(
+    msgs: Sequence[MessageRow],
+    context: Sequence[MessageRow],
+    session_date: dt.date,
+    prior_facts: Sequence[Fact],
+    backend: Backend | None,
+) -> list[NewFact]:
+    chooser = Chooser(backend)
+    resolver = Resolver.from_facts(list(prior_facts))
+    known = _known_people(prior_facts)
+    prior_people = {(str(f.slots.get("name") or "").lower(), str(f.slots.get("relation") or "")) for f in prior_facts if f.frame == "Person"}
+    out: list[NewFact] = []
+    for msg in msgs:
+        if msg.speaker != "user" or not msg.text.strip():
+            continue
+        ctx = Context("me", known, chooser, session_date, prior_people)
+        for draft in extract_text(msg.text, session_date, ctx, _previous_assistant(msg, context)):
+            rec = resolver.match(draft)
+            sup: tuple[int, ...] = ()
+            if rec is not None:
+                apply_record(draft, rec, session_date)
+                sup = supersedes(rec)
+            elif draft.correction and not draft.key:
+                continue
+            out.append(_to_fact(draft, msg, session_date, sup))
+            if draft.frame == "Person" and draft.slots.get("relation") and draft.slots.get("name"):
+                known.setdefault(str(draft.slots["relation"]), str(draft.slots["name"]))
+    return out
+
+
+def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") -> list[Draft]:
+    """Drafts for one message (before entity resolution)."""
+    drafts: list[Draft] = []
+    last_subject = "me"
+    for clause in clauses(text):
+        found = detect(text, clause, today)
+        ctx.subject = subject_of(clause.text, clause.start, found.of("person"), ctx.known, last_subject)
+        last_subject = ctx.subject
+        got = decide(found, ctx)
+        if not got and previous:
+            got = _with_previous(found, ctx, previous)
+        if not got:
+            got = _open_frame(found, ctx)
+        if not got and is_note(clause.text, clause.question):
+            got = [Draft("Note", _note_key(clause.text), {"text": clause.text}, (clause.start, clause.end), ctx.subject, "note")]
+        drafts += got
+    return drafts
+
+
+def _with_previous(found: Found, ctx: Context, previous: str) -> list[Draft]:
+    """A short answer ("On the 5th.", "Tokyo!") to an assistant question borrows the question's cues."""
+    if len(found.clause.text.split()) > 8:
+        return []
+    cue_text = previous.rstrip("?").strip()
+    if not re.search(r"\b(?:flight|trip|fly|travel|appointment|meeting|passport|visa|expire|due|deadline)\b", cue_text, re.I):
+        return []
+    from engine.extract.segment import Clause
+
+    merged = f"{found.clause.text} ({cue_text})"
+    clause = Clause(merged, 0, len(merged), 0)
+    f2 = detect(merged, clause, ctx.today)
+    f2.by_kind = {k: [m for m in v if m.end <= len(found.clause.text)] for k, v in f2.by_kind.items()}
+    drafts = decide(f2, ctx)
+    for d in drafts:
+        d.span = (found.clause.start, found.clause.end)
+        d.confidence = 0.7
+    return drafts
+
+
+def _open_frame(found: Found, ctx: Context) -> list[Draft]:
+    """A clause with candidates but no trigger word: the model may name the frame; default Note."""
+    places, dates = found.of("place"), found.of("date")
+    if found.clause.question or not (places and dates):
+        return []
+    res = ctx.ask(found.clause.text, "Which kind of fact does the sentence state?",
+                  {"frame": ("Trip", "Event", "Note")}, {"frame": "Note"})
+    if res.get("frame") not in ("Trip", "Event"):
+        return []
+    hint = "trip" if res["frame"] == "Trip" else "event"
+    from engine.extract.segment import Clause
+
+    cue = " trip" if hint == "trip" else " event"
+    merged = found.clause.text + cue
+    f2 = detect(merged, Clause(merged, 0, len(merged), 0), ctx.today)
+    drafts = [d for d in decide(f2, ctx) if d.frame == res["frame"]]
+    for d in drafts:
+        d.span = (found.clause.start, found.clause.end)
+        d.extractor, d.confidence = "model", 0.7
+    return drafts
+
+
+def is_note(text: str, question: bool) -> bool:
+    """Worth keeping for recall: a statement with some content, not small talk or a request."""
+    words = re.findall(r"[A-Za-z']+", text)
+    if question or len(words) < 4:
+        return False
+    if cues.SMALL_TALK.match(text) and len(words) < 8:
+        return False
+    return not cues.REQUEST.match(text)
+
+
+def _note_key(text: str) -> str:
+    return re.sub(r"\s+", " ", text.lower()).strip()[:80]
+
+
+def _previous_assistant(msg: MessageRow, context: Sequence[MessageRow]) -> str:
+    before = [m for m in context if m.seq < msg.seq]
+    if before and before[-1].speaker == "assistant" and before[-1].text.rstrip().endswith("?"):
+        return before[-1].text.strip().splitlines()[-1]
+    return ""
+
+
+def _known_people(facts: Sequence[Fact]) -> dict[str, str]:
+    known: dict[str, str] = {}
+    for f in facts:
+        if f.frame == "Person" and f.slots.get("relation") and f.slots.get("name"):
+            known[str(f.slots["relation"])] = str(f.slots["name"])
+    return known
+
+
+def _to_fact(d: Draft, msg: MessageRow, session_date: dt.date, sup: tuple[int, ...]) -> NewFact:
+    fr = frame_of(d.frame)
+    slots = {k: v for k, v in d.slots.items() if v is not None and (k in fr.slot_names or k == "status")}
+    if "status" in slots and slots["status"] not in fr.statuses:
+        slots.pop("status")
+    start, end = d.span
+    return NewFact(
+        session_id=msg.session_id,
+        message_id=msg.id,
+        session_date=session_date,
+        domain=fr.domain,
+        frame=d.frame,
+        entity_key=d.key,
+        slots=slots,
+        span=(start, end),
+        evidence=msg.text[start:end],
+        subject=d.subject,
+        op=d.op,
+        confidence=d.confidence,
+        extractor=d.extractor,
+        supersedes=sup,
+    )

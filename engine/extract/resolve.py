@@ -1,0 +1,105 @@
+"""Entity resolution against the log: which earlier record a new fact is about, and what it supersedes.
+
+Prior facts are folded with :func:`engine.state.fold` so a record's identity survives corrections
+(its fact ids are the ``supersedes`` of the next change). Matching: same frame and subject, then the
+same normalized key, then a fuzzy key (rapidfuzz), then — for a correction that names no entity
+("actually the flight is on the 5th") — the latest live record the clause's hint points to.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from engine.extract.decide import Draft
+from engine.log import Fact
+from engine.state import Record, fold
+
+_DATE_SLOTS = ("start", "end", "expires", "issued", "due", "renewal", "stop", "date")
+_HINT_FRAMES = {"trip": "Trip", "flight": "Trip", "medication": "Medication", "subscription": "Subscription"}
+
+
+@dataclass
+class Resolver:
+    records: list[Record]
+
+    @classmethod
+    def from_facts(cls, facts: list[Fact]) -> Resolver:
+        state = fold(facts)
+        return cls([r for recs in state.records.values() for r in recs])
+
+    def match(self, d: Draft) -> Record | None:
+        same = [r for r in self.records if r.frame == d.frame and r.subject == d.subject]
+        if not same:
+            return None
+        if d.key:
+            exact = [r for r in same if r.key == d.key]
+            return exact[-1] if exact else self._fuzzy(d, same)
+        if not d.correction:
+            return None
+        live = [r for r in same if r.status != "cancelled"] or same
+        if d.frame == "Event" and d.hint:
+            live = [r for r in live if d.hint in str(r.values.get("title") or "").lower()]
+        if d.frame == "TravelDocument":
+            live = [r for r in live if r.values.get("kind") == d.slots.get("kind")]
+        if d.frame == "Trip" and d.hint == "flight":
+            live = [r for r in live if r.values.get("transport") == "flight"] or live
+        consistent = [r for r in live if _consistent(d, r)]
+        live = consistent or live
+        return live[-1] if live else None
+
+    def _fuzzy(self, d: Draft, same: list[Record]) -> Record | None:
+        best: tuple[float, Record] | None = None
+        for r in same:
+            if d.frame == "Trip":
+                score = 100.0 if d.slots.get("country") and d.slots.get("country") == r.values.get("country") else \
+                    fuzz.ratio(str(d.slots.get("destination") or "").lower(), str(r.values.get("destination") or "").lower())
+            elif d.frame == "TravelDocument":
+                same_kind = d.slots.get("kind") == r.values.get("kind")
+                either_blank = not d.slots.get("country") or not r.values.get("country")
+                score = 100.0 if same_kind and either_blank else 0.0
+            elif d.frame == "Event":
+                score = fuzz.token_set_ratio(str(d.slots.get("title") or "").lower(), str(r.values.get("title") or "").lower())
+                if d.slots.get("start") and r.values.get("start") and not d.correction:
+                    score = score if str(r.values.get("start")) == d.slots.get("start") else 0.0
+            else:
+                score = fuzz.ratio(d.key, r.key)
+            if score >= 88 and (best is None or score > best[0]):
+                best = (score, r)
+        return best[1] if best else None
+
+
+def _consistent(d: Draft, rec: Record) -> bool:
+    """Whether re-anchoring the draft's bare days onto this record keeps start <= end."""
+    start, end = rec.values.get("start"), rec.values.get("end")
+    if not (isinstance(start, dt.date) and isinstance(end, dt.date)):
+        return True
+    try:
+        if "start" in d.day_only:
+            start = start.replace(day=d.day_only["start"])
+        if "end" in d.day_only:
+            end = end.replace(day=d.day_only["end"])
+    except ValueError:
+        return False
+    return start <= end
+
+
+def apply_record(d: Draft, rec: Record, today: dt.date) -> None:
+    """Join the draft to the record: supersede its facts, keep its key, re-anchor bare days ("the 5th")
+    to the month of the date being corrected."""
+    d.key = rec.key
+    for slot, day in d.day_only.items():
+        old = rec.values.get(slot)
+        if isinstance(old, dt.date):
+            try:
+                fixed = old.replace(day=day)
+            except ValueError:
+                continue
+            d.slots[slot] = fixed.isoformat()
+    del today
+
+
+def supersedes(rec: Record) -> tuple[int, ...]:
+    return tuple(sorted(set(rec.evidence)))

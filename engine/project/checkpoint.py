@@ -1,0 +1,223 @@
+"""Checkpoint: fold the log into the user project on disk, incrementally and crash-safely.
+
+Only domains whose facts changed (or whose files were edited by hand) are folded and rendered;
+only files whose bytes changed are written. The new files are staged next to hard links of the
+unchanged ones, validated in the sandbox by the project's own tests, and swapped in through a
+journal (:mod:`engine.project.swap`). A failed validation raises ProjectError and leaves the last
+good project live. ``user/`` and ``.git`` are never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import py_compile
+import shutil
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib.util import cache_from_source
+from pathlib import Path
+
+from engine.errors import ProjectError
+from engine.frames import FRAMES_BY_NAME
+from engine.log import Fact
+from engine.profile import Profile
+from engine.project import swap
+from engine.project.meta import PROTECTED, Layout, Meta, fingerprint, sha, write_atomic
+from engine.project.render import (
+    DomainInfo,
+    domain_files,
+    domain_names,
+    render_common,
+    render_domain,
+    renderer_id,
+    user_readme,
+)
+from engine.project.validate import LIMITS, validate
+from engine.sandbox import Limits
+from engine.state import fold
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on the supported platforms
+    fcntl = None  # type: ignore[assignment]
+
+
+@dataclass
+class CheckpointResult:
+    """What a checkpoint changed. ``restored``: generated files that had been edited by hand and
+    were put back (the edited copy is kept under ``.uac/edits/``)."""
+
+    changed_domains: list[str]
+    files_written: int
+    files_deleted: int = 0
+    restored: list[str] = field(default_factory=list)
+    recovered: bool = False
+    validated: bool = False
+    seconds: float = 0.0
+
+
+@contextlib.contextmanager
+def project_lock(layout: Layout, *, blocking: bool = True) -> Iterator[bool]:
+    """One checkpoint at a time per project (across processes); yields whether it was taken."""
+    layout.meta.mkdir(parents=True, exist_ok=True)
+    with open(layout.lock, "a+b") as fh:
+        if fcntl is None:
+            yield True
+            return
+        flags = fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB)
+        try:
+            fcntl.flock(fh.fileno(), flags)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def partition(facts: Sequence[Fact]) -> dict[str, list[Fact]]:
+    """Facts per domain of their frame, log order kept (facts of unknown frames are ignored)."""
+    out: dict[str, list[Fact]] = {d: [] for d in domain_names()}
+    for f in facts:
+        fr = FRAMES_BY_NAME.get(f.frame)
+        if fr is not None:
+            out.setdefault(fr.domain, []).append(f)
+    return out
+
+
+def checkpoint(
+    profile: Profile | Path, facts: Sequence[Fact], *, limits: Limits = LIMITS
+) -> CheckpointResult:
+    """Bring the project in line with ``facts`` (the whole log, in log order)."""
+    started = time.perf_counter()
+    root = profile.project_dir if isinstance(profile, Profile) else Path(profile)
+    layout = Layout(root)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with project_lock(layout):
+            result = _checkpoint(layout, facts, limits)
+    except OSError as exc:
+        raise ProjectError(f"the project folder {root} could not be written ({exc}); the last good project stays live") from exc
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> CheckpointResult:
+    root = layout.root
+    recovered = swap.recover(layout)
+    meta = Meta.load(layout)
+    rid = renderer_id()
+    by_domain = partition(facts)
+    files: dict[str, bytes] = {}
+    infos: dict[str, DomainInfo] = {}
+    domains_meta: dict[str, dict] = {}
+    rendered: list[str] = []
+    for name in domain_names():
+        fp = fingerprint(rid, by_domain.get(name, []))
+        old = meta.domains.get(name)
+        intact = all(rel in meta.files and meta.files[rel].matches(root / rel) for rel in domain_files(name))
+        if meta.renderer == rid and old and old.get("fingerprint") == fp and intact:
+            infos[name] = DomainInfo.from_json(name, old["info"])
+        else:
+            domain_files_now, infos[name] = render_domain(name, fold(by_domain.get(name, [])))
+            files.update(domain_files_now)
+            rendered.append(name)
+        domains_meta[name] = {"fingerprint": fp, "info": infos[name].to_json()}
+    files.update(render_common(infos, {"count": len(facts), "last_id": max((f.id for f in facts), default=0)}))
+    assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"
+
+    expected = set(files) | {rel for name in domain_names() if name not in rendered for rel in domain_files(name)}
+    writes: dict[str, bytes] = {}
+    restored: list[str] = []
+    for rel, data in sorted(files.items()):
+        stamp = meta.files.get(rel)
+        live = root / rel
+        if stamp is not None and stamp.sha == sha(data) and stamp.matches(live):
+            continue
+        writes[rel] = data
+        if stamp is not None and live.exists() and not stamp.matches(live):
+            restored.append(rel)
+    deletes = sorted(rel for rel in meta.files if rel not in expected)
+    new_meta = Meta(rid, domains_meta, dict(meta.files))
+    changed = sorted({rel.split("/")[1] for rel in writes if rel.startswith("domains/") and rel.count("/") == 2})
+    if writes or deletes:
+        _keep_edits(layout, restored)
+        pycs = _stage(layout, expected, writes)
+        try:
+            validate(layout.staging, limits)
+        except ProjectError:
+            shutil.rmtree(layout.staging, ignore_errors=True)
+            raise
+        plan = swap.SwapPlan({**{rel: sha(data) for rel, data in writes.items()}, **dict.fromkeys(pycs)}, deletes, new_meta)
+        swap.commit(layout, plan)
+    elif new_meta.to_json() != meta.to_json():
+        new_meta.save(layout)
+    _ensure_user(root)
+    return CheckpointResult(
+        changed_domains=changed,
+        files_written=len(writes),
+        files_deleted=len(deletes),
+        restored=restored,
+        recovered=recovered,
+        validated=bool(writes or deletes),
+    )
+
+
+def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes]) -> list[str]:
+    """Build the full staged tree (new files written, the rest hard-linked); returns new bytecode."""
+    staging, root = layout.staging, layout.root
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    new_pycs: list[str] = []
+    for rel in sorted(expected):
+        dst = staging / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if rel in writes:
+            dst.write_bytes(writes[rel])
+        else:
+            _link(root / rel, dst)
+        if not rel.endswith(".py"):
+            continue
+        pyc_rel = Path(cache_from_source(rel)).as_posix()
+        live_pyc = root / pyc_rel
+        if rel not in writes and live_pyc.exists():
+            (staging / pyc_rel).parent.mkdir(parents=True, exist_ok=True)
+            _link(live_pyc, staging / pyc_rel)
+            continue
+        try:
+            py_compile.compile(
+                str(dst),
+                cfile=str(staging / pyc_rel),
+                dfile=rel,
+                doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+            )
+        except py_compile.PyCompileError as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise ProjectError(f"the rendered {rel} does not compile ({exc.msg}); the last good project stays live") from exc
+        new_pycs.append(pyc_rel)
+    return new_pycs
+
+
+def _link(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _keep_edits(layout: Layout, rels: list[str]) -> None:
+    """Keep a copy of hand-edited generated files before they are put back."""
+    for rel in rels:
+        with contextlib.suppress(OSError):
+            write_atomic(layout.meta / "edits" / rel, (layout.root / rel).read_bytes())
+
+
+def _ensure_user(root: Path) -> None:
+    user = root / "user"
+    if not user.exists():
+        user.mkdir()
+        (user / "README.md").write_bytes(user_readme())

@@ -1,0 +1,238 @@
+"""Render the user project's files from typed state: a pure function of its inputs.
+
+Every file is returned as bytes keyed by its path relative to the project, so the checkpoint can
+compare, stage and swap without re-reading anything. Same inputs, same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pprint
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from engine.frames import FRAMES, Frame, domains
+from engine.profile import RESOURCES
+from engine.project.literals import Unrenderable, literal
+from engine.project.naming import BASE_FIELDS, attr, constant, enum_class, enum_member
+from engine.state import Record, State
+
+TEMPLATES = RESOURCES / "templates"
+PROJECT_TEMPLATE = TEMPLATES / "project"
+RULES = RESOURCES / "rules"
+PACKS = RULES / "packs"
+RENDER_VERSION = "1"
+"""Bump when the shape of rendered files changes: every domain is re-rendered once."""
+
+PY_KIND = {"str": "str", "int": "int", "date": "date", "money": "Decimal", "list": "list[str]"}
+
+
+@dataclass(frozen=True)
+class DomainInfo:
+    """What the manifest says about one domain (kept between checkpoints for unchanged domains)."""
+
+    name: str
+    summary: str
+    collections: dict[str, dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"summary": self.summary, "collections": self.collections}
+
+    @classmethod
+    def from_json(cls, name: str, data: dict[str, Any]) -> DomainInfo:
+        return cls(name, str(data["summary"]), dict(data["collections"]))
+
+
+def _template(name: str) -> Template:
+    return Template((TEMPLATES / name).read_text(encoding="utf-8"))
+
+
+def domain_names() -> list[str]:
+    return [d.name for d in domains()]
+
+
+def domain_frames(domain: str) -> list[Frame]:
+    return [f for f in FRAMES if f.domain == domain]
+
+
+def domain_files(domain: str) -> list[str]:
+    base = f"domains/{domain}"
+    return [f"{base}/__init__.py", f"{base}/schema.py", f"{base}/state.py"]
+
+
+# -- schema.py -----------------------------------------------------------------------------
+
+
+def render_schema(domain: str) -> bytes:
+    doc = next(d.doc for d in domains() if d.name == domain)
+    parts: list[str] = []
+    kinds: dict[str, dict[str, str]] = {}
+    statuses: dict[str, tuple[str, ...]] = {}
+    for fr in domain_frames(domain):
+        for slot in fr.slots:
+            if slot.kind == "enum":
+                members = "\n".join(f"    {enum_member(c)} = {c!r}" for c in slot.choices)
+                parts.append(f"class {enum_class(fr, slot)}(StrEnum):\n{members}\n")
+        status_doc = ", ".join(fr.statuses)
+        lines = [
+            "@dataclass(frozen=True)",
+            f"class {fr.name}(Record):",
+            f'    """{fr.doc} Statuses: {status_doc}."""',
+            "",
+        ]
+        for slot in fr.slots:
+            py = enum_class(fr, slot) if slot.kind == "enum" else PY_KIND[slot.kind]
+            note = f"  # {slot.doc}" if slot.doc else ""
+            if attr(slot) != slot.name:
+                note = f"  # the frame's {slot.name!r} slot" + (f"; {slot.doc}" if slot.doc else "")
+            lines.append(f"    {attr(slot)}: {py} | None = None{note}")
+        parts.append("\n".join(lines) + "\n")
+        kinds[fr.name] = {attr(s): s.kind for s in fr.slots}
+        statuses[fr.name] = fr.statuses
+    kinds_src = pprint.pformat(kinds, width=100, sort_dicts=True)
+    status_src = pprint.pformat(statuses, width=100, sort_dicts=True)
+    parts.append(f'KINDS = {kinds_src}\n"""Each field\'s kind: str, int, date, money, enum or list."""\n')
+    parts.append(f"STATUSES = {status_src}\n")
+    body = "\n\n".join(parts)
+    return _template("schema.py.tmpl").substitute(domain=domain, doc=doc.lower(), body=body).encode()
+
+
+# -- state.py ------------------------------------------------------------------------------
+
+
+def _record_source(fr: Frame, rec: Record) -> str:
+    lines = [f"    {fr.name}("]
+    lines.append(f"        id={rec.id!r},")
+    lines.append(f"        subject={rec.subject!r},")
+    lines.append(f"        status={rec.status!r},")
+    if rec.first_seen is not None:
+        d = rec.first_seen
+        lines.append(f"        known_since=date({d.year}, {d.month}, {d.day}),")
+    for slot in fr.slots:
+        value = rec.values.get(slot.name)
+        if value is None:
+            continue
+        try:
+            lines.append(f"        {attr(slot)}={literal(fr, slot, value)},")
+        except Unrenderable as exc:
+            lines.append(f"        # {attr(slot)} left out: {str(exc)!r}")
+    evidence = tuple(sorted(set(rec.evidence)))
+    lines.append(f"        evidence={evidence!r},")
+    sources = tuple(sorted((attr(k), v) for k, v in rec.sources.items() if k != "status"))
+    if sources:
+        lines.append(f"        sources={sources!r},")
+    lines.append("    ),")
+    return "\n".join(lines)
+
+
+def render_state(domain: str, state: State) -> bytes:
+    frames = domain_frames(domain)
+    blocks: list[str] = []
+    counts: list[str] = []
+    for fr in frames:
+        recs = state.of(fr.name)
+        name = constant(fr.collection)
+        counts.append(f"{fr.collection}: {len(recs)}")
+        if recs:
+            body = "\n".join(_record_source(fr, r) for r in recs)
+            blocks.append(f"{name}: list[{fr.name}] = [\n{body}\n]\n")
+        else:
+            blocks.append(f"{name}: list[{fr.name}] = []\n")
+    mapping = ", ".join(f"{fr.collection!r}: {constant(fr.collection)}" for fr in frames)
+    blocks.append(f"COLLECTIONS = {{{mapping}}}\n")
+    enums = sorted({enum_class(fr, s) for fr in frames for s in fr.slots if s.kind == "enum"})
+    imports = ", ".join([fr.name for fr in frames] + enums)
+    if len(imports) > 60:
+        imports = "(\n    " + ",\n    ".join([fr.name for fr in frames] + enums) + ",\n)"
+    src = _template("state.py.tmpl").substitute(
+        domain=domain, summary=", ".join(counts), imports=imports, body="\n".join(blocks)
+    )
+    return src.encode()
+
+
+def domain_info(domain: str, state: State) -> DomainInfo:
+    doc = next(d.doc for d in domains() if d.name == domain)
+    collections: dict[str, dict[str, Any]] = {}
+    parts: list[str] = []
+    for fr in domain_frames(domain):
+        n = len(state.of(fr.name))
+        collections[fr.collection] = {"schema": fr.name, "count": n}
+        parts.append(f"{fr.collection}: {n}")
+    return DomainInfo(domain, f"{doc} ({', '.join(parts)})", collections)
+
+
+def render_domain(domain: str, state: State) -> tuple[dict[str, bytes], DomainInfo]:
+    """The three files of one domain, and its manifest entry."""
+    init = f'"""The {domain} domain: ``schema`` (types) and ``state`` (records). Generated."""\n'
+    files = {
+        f"domains/{domain}/__init__.py": init.encode(),
+        f"domains/{domain}/schema.py": render_schema(domain),
+        f"domains/{domain}/state.py": render_state(domain, state),
+    }
+    return files, domain_info(domain, state)
+
+
+# -- files shared by all domains -----------------------------------------------------------
+
+
+def pack_names() -> list[str]:
+    return sorted(p.stem for p in PACKS.glob("*.py") if not p.name.startswith("_"))
+
+
+def data_names() -> list[str]:
+    return sorted(p.stem for p in RULES.glob("*.json"))
+
+
+def render_manifest(infos: dict[str, DomainInfo], facts: dict[str, int]) -> bytes:
+    doms = {name: infos[name].to_json() for name in domain_names() if name in infos}
+    src = _template("manifest.py.tmpl").substitute(
+        domains=pprint.pformat(doms, width=100, sort_dicts=True),
+        packs=repr(tuple(pack_names())),
+        data_modules=repr(tuple(data_names())),
+        facts=pprint.pformat(facts, width=100, sort_dicts=True),
+    )
+    return src.encode()
+
+
+def render_data(name: str) -> bytes:
+    data = json.loads((RULES / f"{name}.json").read_text(encoding="utf-8"))
+    about = str(data.get("about", "")).strip()
+    src = _template("data.py.tmpl").substitute(
+        name=name, about=about, data=pprint.pformat(data, width=100, sort_dicts=True)
+    )
+    return src.encode()
+
+
+def render_common(infos: dict[str, DomainInfo], facts: dict[str, int]) -> dict[str, bytes]:
+    """Every file that is not a domain's: harness, loader, packs, data, tests, manifest."""
+    files: dict[str, bytes] = {}
+    for path in sorted(PROJECT_TEMPLATE.rglob("*")):
+        rel = path.relative_to(PROJECT_TEMPLATE).as_posix()
+        if path.is_dir() or "__pycache__" in rel or rel.startswith("user/"):
+            continue
+        files[rel] = path.read_bytes()
+    for name in pack_names():
+        files[f"rules/{name}.py"] = (PACKS / f"{name}.py").read_bytes()
+    for name in data_names():
+        files[f"data/{name}.py"] = render_data(name)
+    files["manifest.py"] = render_manifest(infos, facts)
+    return files
+
+
+def user_readme() -> bytes:
+    return (PROJECT_TEMPLATE / "user" / "README.md").read_bytes()
+
+
+def renderer_id() -> str:
+    """Changes whenever domain files would render differently for the same facts."""
+    h = hashlib.sha256(RENDER_VERSION.encode())
+    h.update(repr(FRAMES).encode())
+    h.update(repr(BASE_FIELDS).encode())
+    for name in ("schema.py.tmpl", "state.py.tmpl"):
+        h.update((TEMPLATES / name).read_bytes())
+    for path in (Path(__file__), Path(__file__).with_name("literals.py"), Path(__file__).with_name("naming.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]

@@ -1,0 +1,1 @@
+"""Knowledge the rule packs use, kept as data (entry requirements, drug classes). Generated."""

@@ -1,0 +1,1 @@
+"""One package per domain: ``schema.py`` (types) and ``state.py`` (records). Generated."""

@@ -1,0 +1,1 @@
+"""Rule packs: each module has ``check(state, now) -> list[Alert]``. Generated from built-in packs."""

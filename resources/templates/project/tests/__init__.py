@@ -1,0 +1,1 @@
+"""Generated checks of this project: state loads, types hold, every rule runs."""

@@ -1,0 +1,52 @@
+"""Loads the project's records into one object rules read: ``state.travel.trips``.
+
+``load()`` imports every domain listed in ``manifest.DOMAINS``; ``build()`` assembles the same
+object from already imported state modules (the alert runner uses it to fall back, per domain, to
+the last good copy of a broken file).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+
+class Domain:
+    """One domain's collections as attributes: ``Domain.trips`` is a list of ``Trip``."""
+
+    def __init__(self, name: str, collections: dict) -> None:
+        self.name = name
+        self.collections = dict(collections)
+        vars(self).update(self.collections)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k}={len(v)}" for k, v in self.collections.items())
+        return f"Domain({self.name}: {counts})"
+
+
+class State:
+    """Every domain as an attribute: ``State.health.allergies``."""
+
+    def __init__(self, domains: dict) -> None:
+        self.domains = dict(domains)
+        vars(self).update(self.domains)
+
+    def __repr__(self) -> str:
+        return "State(" + ", ".join(self.domains) + ")"
+
+
+def build(modules: dict, names: dict) -> State:
+    """``modules``: domain -> imported state module (or None); ``names``: domain -> collections."""
+    domains = {}
+    for domain, collections in names.items():
+        module = modules.get(domain)
+        found = getattr(module, "COLLECTIONS", {}) if module is not None else {}
+        domains[domain] = Domain(domain, {c: list(found.get(c, [])) for c in collections})
+    return State(domains)
+
+
+def load() -> State:
+    """Import every domain's state module and assemble the state."""
+    manifest = importlib.import_module("manifest")
+    names = {d: list(info["collections"]) for d, info in manifest.DOMAINS.items()}
+    modules = {d: importlib.import_module(f"domains.{d}.state") for d in names}
+    return build(modules, names)
