@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
@@ -23,7 +24,9 @@ from app.views.alerts_view import DISMISS, SEEN, SNOOZE
 from app.window import MainWindow
 from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
 from engine.profile import Profile
+from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.service import AlertUpdate, CheckpointSummary, IngestResult, Service
+from engine.watch import Change, Watcher
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,8 @@ class AppController(QObject):
     ingestFailed = Signal(object)
     firstLoadDone = Signal(bool)
     _externalChange = Signal()
+    _inboxFile = Signal(object)
+    inboxProcessed = Signal(object)
 
     def __init__(
         self,
@@ -56,6 +61,7 @@ class AppController(QObject):
         clock: Clock = _local_now,
         dbus: DBusNotifier | None = None,
         use_tray: bool = True,
+        watch: bool = True,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -67,7 +73,14 @@ class AppController(QObject):
         self.first_load_ok: bool | None = None
         self.last_error: TaskError | None = None
         use_model = bool(self.settings.get("gui.use_model"))
-        factory = service_factory or (lambda: Service(profile, use_model=use_model))
+        base_factory = service_factory or (lambda: Service(profile, use_model=use_model))
+        self.watcher = Watcher(profile.project_dir, profile.inbox_dir, self._on_disk_change) if watch else None
+
+        def factory() -> Service:
+            service = base_factory()
+            if self.watcher is not None:
+                service.project_writes = self.watcher.own_writes
+            return service
 
         self.window = MainWindow()
         self.tray = Tray(self) if use_tray else None
@@ -82,6 +95,7 @@ class AppController(QObject):
 
         self._refresh_queued = False
         self._externalChange.connect(self.on_external_change, Qt.ConnectionType.QueuedConnection)
+        self._inboxFile.connect(self.ingest_inbox_file, Qt.ConnectionType.QueuedConnection)
         self._connect()
         self.window.set_paused(self.paused)
         if self.tray is not None:
@@ -111,10 +125,21 @@ class AppController(QObject):
         """Show the window, then load state and run the rules once (both off the GUI thread)."""
         self.window.show()
         self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service), self._first_snapshot, self._first_failed)
+        if self.watcher is not None:
+            try:
+                self.watcher.start()
+            except OSError as exc:  # e.g. the inotify watch limit
+                self.watcher = None
+                self.window.show_error("Not watching files", f"hand edits and the inbox are not watched: {exc}")
+            else:
+                for path in pending_files(self.profile.inbox_dir):
+                    self.ingest_inbox_file(path)
 
     def shutdown(self) -> None:
         """Stop the timer, the notification thread and the engine thread. Safe to call twice."""
         self.timer.stop()
+        if self.watcher is not None:
+            self.watcher.stop()
         self.presenter.close()
         if not self.runner.shutdown():
             log.warning("the engine thread did not stop in time")
@@ -186,6 +211,32 @@ class AppController(QObject):
                 self._alerts_failed(TaskError("Checking rules", error))
 
         self.runner.submit("Reloading", task, done)
+
+    def _on_disk_change(self, change: Change) -> None:
+        """Called on the watcher's thread: hand the change to the GUI thread."""
+        if change.kind == "inbox":
+            self._inboxFile.emit(change.path)
+        else:
+            self._externalChange.emit()
+
+    @Slot(object)
+    def ingest_inbox_file(self, path: Path) -> None:
+        """A transcript dropped into the inbox becomes a session (moved to done/ or failed/)."""
+
+        def task(ctx: TaskContext) -> tuple[InboxOutcome, Snapshot]:
+            ctx.report(f"Reading {path.name} from the inbox…")
+            return ingest_file(ctx.service, path), read_snapshot(ctx.service)
+
+        def done(value: tuple[InboxOutcome, Snapshot]) -> None:
+            outcome, snap = value
+            self._show_snapshot(snap)
+            if outcome.error:
+                self.window.show_error(f"Could not add {path.name}", f"{outcome.error} (moved to inbox/failed/)")
+            elif outcome.result is not None and outcome.result.alerts is not None:
+                self.handle_alerts(outcome.result.alerts)
+            self.inboxProcessed.emit(outcome)
+
+        self.runner.submit(f"Adding {path.name}", task, done)
 
     def notify_external_change(self, *_args: object) -> None:
         """Thread-safe entry for the file watcher: queued onto the GUI thread."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.errors import UacError
 from engine.service import IngestResult, Service
+from engine.watch import TRANSCRIPT_SUFFIXES
 
 _DATE_IN_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})")
 _DATE_HEADER = re.compile(r"^\s*date\s*:\s*(\d{4}-\d{2}-\d{2})\s*$", re.IGNORECASE | re.MULTILINE)
@@ -53,4 +54,5 @@ def ingest_file(service: Service, path: Path) -> InboxOutcome:
 
 
 def pending_files(inbox: Path) -> list[Path]:
-    return sorted(p for p in inbox.iterdir() if p.is_file() and not p.name.startswith("."))
+    return sorted(p for p in inbox.iterdir()
+                  if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in TRANSCRIPT_SUFFIXES)

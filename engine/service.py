@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from engine.errors import ModelError, UacError
@@ -54,6 +56,8 @@ class Service:
         self.log = LogStore(profile.db_path)
         self._backend = backend
         self._use_model = use_model
+        # Wraps every write to the project, so a file watcher can tell our writes from the user's.
+        self.project_writes: Callable[[], AbstractContextManager[None]] = nullcontext
 
     def close(self) -> None:
         if self._backend is not None:
@@ -150,7 +154,8 @@ class Service:
 
         started = time.perf_counter()
         try:
-            res = checkpoint(self.profile, self.log.facts())
+            with self.project_writes():
+                res = checkpoint(self.profile, self.log.facts())
         except UacError as exc:
             return CheckpointSummary([], 0, time.perf_counter() - started, str(exc))
         return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started)

@@ -18,6 +18,7 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
+TRANSCRIPT_SUFFIXES = {".txt", ".md", ".log", ".transcript"}
 IGNORED_PARTS = {".git", "__pycache__", ".uac", ".staging", ".pytest_cache"}
 
 
@@ -115,7 +116,7 @@ class Watcher(FileSystemEventHandler):
         with self._lock:
             self._timers.pop(path, None)
         if path.parent == self.inbox_dir:
-            if path.is_file() and path.suffix.lower() in {".txt", ".md", ".log", ".transcript"}:
+            if path.is_file() and path.suffix.lower() in TRANSCRIPT_SUFFIXES:
                 self.on_change(Change("inbox", path))
             return
         if path.suffix != ".py" or not path.is_file():
