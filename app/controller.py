@@ -23,8 +23,8 @@ from app.tray import Tray
 from app.views.alerts_view import DISMISS, SEEN, SNOOZE
 from app.window import MainWindow
 from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
-from engine.profile import Profile
 from engine.inbox import InboxOutcome, ingest_file, pending_files
+from engine.profile import Profile
 from engine.service import AlertUpdate, CheckpointSummary, IngestResult, Service
 from engine.watch import Change, Watcher
 

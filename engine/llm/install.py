@@ -97,7 +97,7 @@ def _installed_chunks(model: CatalogModel) -> list[tuple[str, Opener]] | None:
         for path in sorted((root / "data").glob("part*.bin")):
             m = _CHUNK.search(path.as_posix())
             if m:
-                found.append((int(m.group(1)), path.name, lambda p=path: open(p, "rb")))
+                found.append((int(m.group(1)), path.name, lambda p=path: open(p, "rb")))  # noqa: SIM115 - opened lazily, closed by the caller
     return [(n, o) for _, n, o in sorted(found)] if found else None
 
 

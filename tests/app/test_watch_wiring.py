@@ -3,8 +3,6 @@ update what the window shows (real watchdog, real engine, detectors only)."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 from engine.profile import Profile
 
 
