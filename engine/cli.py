@@ -87,6 +87,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def cmd_checkpoint(args: argparse.Namespace) -> int:
+    if args.history or args.diff is not None or args.rollback:
+        return _checkpoint_history(args)
     svc = _service(args, use_model=False)
     try:
         summary = svc.checkpoint()
@@ -96,10 +98,33 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
         raise UacError(f"checkpoint failed, the last good project stays live: {summary.error}")
     if args.json:
         _print_json({"changed_domains": summary.changed_domains, "files_written": summary.files_written,
-                     "seconds": round(summary.seconds, 3)})
+                     "revision": summary.revision or None, "seconds": round(summary.seconds, 3)})
     else:
         changed = ", ".join(summary.changed_domains) or "nothing changed"
-        print(f"checkpoint: {changed} ({summary.files_written} files, {summary.seconds:.2f} s)")
+        rev = f", commit {summary.revision}" if summary.revision else ""
+        print(f"checkpoint: {changed} ({summary.files_written} files{rev}, {summary.seconds:.2f} s)")
+    return 0
+
+
+def _checkpoint_history(args: argparse.Namespace) -> int:
+    from engine.project import history
+
+    root = Profile.open(args.home).project_dir
+    if args.rollback:
+        rev = history.rollback(root, args.rollback)
+        print(f"project rolled back: {rev.title} ({rev.short}); the log is unchanged, the next checkpoint re-renders from it")
+        return 0
+    if args.diff is not None:
+        print(history.diff(root, args.diff or None), end="")
+        return 0
+    revs = history.history(root)
+    if args.json:
+        _print_json([{"rev": r.sha, "time": dt.datetime.fromtimestamp(r.time).isoformat(), "title": r.title} for r in revs])
+    else:
+        for r in revs:
+            print(f"{r.short}  {dt.datetime.fromtimestamp(r.time):%Y-%m-%d %H:%M}  {r.title}")
+        if not revs:
+            print("no checkpoints yet")
     return 0
 
 
@@ -372,7 +397,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--retry", action="store_true", help="extract again the messages whose extraction failed")
     sp.add_argument("--no-model", action="store_true", help="detectors only, no language model")
 
-    add("checkpoint", cmd_checkpoint, "fold the log into the user project", json_flag=True)
+    sp = add("checkpoint", cmd_checkpoint, "fold the log into the user project", json_flag=True)
+    sp.add_argument("--history", action="store_true", help="list the project's checkpoints (its git history)")
+    sp.add_argument("--diff", nargs="?", const="", metavar="REV", help="show what a checkpoint changed (default: the latest)")
+    sp.add_argument("--rollback", metavar="REV", help="put the project back as it was at REV (a new commit)")
 
     sp = add("alerts", cmd_alerts, "run the rules and list active alerts", json_flag=True, now=True)
     sp.add_argument("--seen", metavar="KEY", help="mark an alert as seen")

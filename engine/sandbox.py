@@ -125,16 +125,14 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
-        if node.id in FORBIDDEN_NAMES:
-            self._flag(node, f"use of {node.id!r} is not allowed")
-        elif _is_dunder(node.id) and node.id not in ALLOWED_DUNDERS:
+        dunder = _is_dunder(node.id) and node.id not in ALLOWED_DUNDERS
+        if node.id in FORBIDDEN_NAMES or dunder:
             self._flag(node, f"use of {node.id!r} is not allowed")
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if _is_dunder(node.attr) and node.attr not in ALLOWED_DUNDERS:
-            self._flag(node, f"attribute {node.attr!r} is not allowed")
-        elif node.attr.startswith("_") and node.attr in {"_getframe", "_current_frames"}:
+        dunder = _is_dunder(node.attr) and node.attr not in ALLOWED_DUNDERS
+        if dunder or node.attr in {"_getframe", "_current_frames"}:
             self._flag(node, f"attribute {node.attr!r} is not allowed")
         self.generic_visit(node)
 

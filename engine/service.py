@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.errors import ModelError, UacError
 from engine.llm.backend import Backend
@@ -20,6 +21,9 @@ from engine.rules.alert import Alert, RuleProblem
 from engine.state import State, fold
 from engine.transcript import parse_transcript
 
+if TYPE_CHECKING:
+    from engine.project.history import Revision
+
 
 @dataclass
 class CheckpointSummary:
@@ -27,6 +31,7 @@ class CheckpointSummary:
     files_written: int
     seconds: float
     error: str = ""
+    revision: str = ""
 
 
 @dataclass
@@ -153,12 +158,30 @@ class Service:
         from engine.project.checkpoint import checkpoint
 
         started = time.perf_counter()
+        facts = self.log.facts()
         try:
             with self.project_writes():
-                res = checkpoint(self.profile, self.log.facts())
+                res = checkpoint(self.profile, facts)
+                revision = self._record_history(facts)
         except UacError as exc:
             return CheckpointSummary([], 0, time.perf_counter() - started, str(exc))
-        return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started)
+        return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started,
+                                 revision=revision.short if revision else "")
+
+    def _record_history(self, facts: list[Fact]) -> Revision | None:
+        """Commit the checkpoint to the project's git history, naming the sessions folded in."""
+        from engine.project import history
+
+        root = self.profile.project_dir
+        through = history.facts_through(root)
+        last = max((f.id for f in facts), default=0)
+        sessions = sorted({f.session_id for f in facts if f.id > through})
+        if sessions:
+            shown = ", ".join(sessions[:5]) + (f" and {len(sessions) - 5} more" if len(sessions) > 5 else "")
+            title = f"checkpoint: {len(sessions)} session(s) folded in ({shown})"
+        else:
+            title = "checkpoint: log changed (facts forgotten or corrected)"
+        return history.commit(root, title, last)
 
     def forget_session(self, session_id: str, reason: str = "") -> None:
         self.log.forget_session(session_id, reason)

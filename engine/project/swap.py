@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from engine.errors import ProjectError

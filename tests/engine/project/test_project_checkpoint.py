@@ -35,12 +35,21 @@ def _tests_pass(project: Path) -> bool:
     return res.returncode == 0
 
 
-def test_only_the_changed_domain_is_rewritten(world) -> None:
+def test_only_the_changed_domain_is_rewritten(world, monkeypatch: pytest.MonkeyPatch) -> None:
     _base(world)
     world.checkpoint()
     before = _stats(world.project)
     world.say("Allergy", "pen", {"allergen": "penicillin"})
+    rendered: list[str] = []
+    real = cp_module.render_domain
+
+    def spy(domain, state):
+        rendered.append(domain)
+        return real(domain, state)
+
+    monkeypatch.setattr(cp_module, "render_domain", spy)
     res = world.checkpoint()
+    assert rendered == ["health"]  # the other domains are neither folded nor rendered
     after = _stats(world.project)
     assert res.changed_domains == ["health"]
     changed = sorted(rel for rel in after if after[rel] != before.get(rel) and "__pycache__" not in rel)

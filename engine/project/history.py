@@ -1,0 +1,182 @@
+"""The user project's own git history (dulwich, no git binary needed).
+
+Every checkpoint that changed files becomes a commit naming the sessions it folded in, so the
+user can see how their model changed (``uac checkpoint --history``/``--diff``) and go back
+(``--rollback REV``, itself a new commit: history is never rewritten).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from dulwich import porcelain
+from dulwich.errors import NotGitRepository
+from dulwich.objects import Blob, Commit, Tree
+from dulwich.repo import Repo
+
+from engine.errors import InputError, ProjectError
+
+AUTHOR = b"UaC Desktop <uac@localhost>"
+_THROUGH = re.compile(r"^Facts-through: (\d+)$", re.MULTILINE)
+SKIP = (".uac/", "__pycache__/", ".git/")
+
+
+@dataclass(frozen=True)
+class Revision:
+    sha: str
+    message: str
+    time: int
+
+    @property
+    def short(self) -> str:
+        return self.sha[:10]
+
+    @property
+    def title(self) -> str:
+        return self.message.splitlines()[0] if self.message else ""
+
+
+def _repo(root: Path, *, create: bool = False) -> Repo | None:
+    try:
+        return Repo(str(root))
+    except NotGitRepository:
+        if not create:
+            return None
+        return Repo.init(str(root))
+
+
+def facts_through(root: Path) -> int:
+    """The last fact id the newest commit folded in (0 when there is no history)."""
+    head = latest(root)
+    m = _THROUGH.search(head.message) if head else None
+    return int(m.group(1)) if m else 0
+
+
+def commit(root: Path, title: str, last_fact_id: int) -> Revision | None:
+    """Commit the project's current files; None when nothing changed since the last commit."""
+    repo = _repo(root, create=True)
+    assert repo is not None
+    with repo:
+        porcelain.add(repo)  # honours the project's .gitignore and stages deletions
+        staged = porcelain.status(repo, untracked_files="no").staged
+        if _head(repo) is not None and not any(staged[k] for k in ("add", "delete", "modify")):
+            return None
+        message = f"{title}\n\nFacts-through: {last_fact_id}\n"
+        sha = porcelain.commit(repo, message.encode(), author=AUTHOR, committer=AUTHOR)
+    return latest(root) if sha else None
+
+
+def history(root: Path, limit: int = 50) -> list[Revision]:
+    repo = _repo(root)
+    if repo is None:
+        return []
+    with repo:
+        if _head(repo) is None:
+            return []
+        out = []
+        for entry in repo.get_walker(max_entries=limit):
+            c = entry.commit
+            out.append(Revision(c.id.decode(), c.message.decode("utf-8", "replace"), c.commit_time))
+        return out
+
+
+def latest(root: Path) -> Revision | None:
+    revs = history(root, limit=1)
+    return revs[0] if revs else None
+
+
+def diff(root: Path, rev: str | None = None) -> str:
+    """Unified diff between ``rev``'s parent and ``rev`` (default: the latest checkpoint)."""
+    repo = _repo(root)
+    if repo is None or _head(repo) is None:
+        raise InputError("the project has no history yet: run `uac checkpoint` first")
+    with repo:
+        new = _resolve(repo, rev)
+        old_files = _files(repo, repo[new.parents[0]]) if new.parents else {}
+        new_files = _files(repo, new)
+    chunks = []
+    for path in sorted(set(old_files) | set(new_files)):
+        a, b = old_files.get(path, b""), new_files.get(path, b"")
+        if a == b:
+            continue
+        chunks.extend(difflib.unified_diff(
+            a.decode("utf-8", "replace").splitlines(keepends=True),
+            b.decode("utf-8", "replace").splitlines(keepends=True),
+            fromfile=f"a/{path}" if path in old_files else "/dev/null",
+            tofile=f"b/{path}" if path in new_files else "/dev/null",
+        ))
+    return "".join(chunks)
+
+
+def rollback(root: Path, rev: str) -> Revision:
+    """Put the project's files back as they were at ``rev`` and record that as a new commit."""
+    repo = _repo(root)
+    if repo is None or _head(repo) is None:
+        raise InputError("the project has no history to roll back")
+    with repo:
+        target = _resolve(repo, rev)
+        files = _files(repo, target)
+        through = _THROUGH.search(target.message.decode("utf-8", "replace"))
+    for rel in _tracked_files(root):
+        key = rel.relative_to(root).as_posix()
+        if key not in files:
+            rel.unlink()
+    for key, data in files.items():
+        path = root / key
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    rev_commit = commit(root, f"rollback to {target.id.decode()[:10]}", int(through.group(1)) if through else 0)
+    latest_rev = rev_commit or latest(root)
+    if latest_rev is None:
+        raise ProjectError("rollback wrote the files but could not record the commit")
+    return latest_rev
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _head(repo: Repo) -> bytes | None:
+    try:
+        return repo.head()
+    except KeyError:
+        return None
+
+
+def _resolve(repo: Repo, rev: str | None) -> Commit:
+    if rev is None:
+        head = _head(repo)
+        assert head is not None
+        return repo[head]  # type: ignore[return-value]
+    wanted = rev.lower().encode()
+    for entry in repo.get_walker():
+        if entry.commit.id.startswith(wanted):
+            return entry.commit
+    raise InputError(f"no checkpoint {rev!r} in the project's history; see `uac checkpoint --history`")
+
+
+def _files(repo: Repo, commit_obj: Commit) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+
+    def walk(tree: Tree, prefix: str) -> None:
+        for item in tree.items():
+            name = prefix + item.path.decode()
+            obj = repo[item.sha]
+            if isinstance(obj, Tree):
+                walk(obj, name + "/")
+            elif isinstance(obj, Blob):
+                out[name] = obj.data
+
+    walk(repo[commit_obj.tree], "")  # type: ignore[arg-type]
+    return out
+
+
+def _tracked_files(root: Path) -> list[Path]:
+    out = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not any(rel.startswith(s) or f"/{s}" in f"/{rel}" for s in SKIP):
+            out.append(path)
+    return out
