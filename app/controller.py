@@ -25,7 +25,7 @@ from app.window import MainWindow
 from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
 from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.profile import Profile
-from engine.service import AlertUpdate, CheckpointSummary, IngestResult, Service
+from engine.service import AlertUpdate, CheckpointSummary, HandEdits, IngestResult, Service
 from engine.watch import Change, Watcher
 
 log = logging.getLogger(__name__)
@@ -211,6 +211,24 @@ class AppController(QObject):
                 self._alerts_failed(TaskError("Checking rules", error))
 
         self.runner.submit("Reloading", task, done)
+        self.runner.submit("Reading hand edits", self._absorb_edits, self._edits_absorbed)
+
+    @staticmethod
+    def _absorb_edits(ctx: TaskContext) -> tuple[HandEdits, Snapshot | None]:
+        """After the rules ran on the edited file, keep the edit: correction facts + checkpoint."""
+        edits = ctx.service.apply_hand_edits()
+        if not edits.facts:
+            return edits, None
+        ctx.service.checkpoint()
+        return edits, read_snapshot(ctx.service)
+
+    def _edits_absorbed(self, value: tuple[HandEdits, Snapshot | None]) -> None:
+        edits, snap = value
+        if snap is not None:
+            self._show_snapshot(snap)
+            self.window.set_progress(f"Kept {len(edits.facts)} hand edit(s) as corrections")
+        for error in edits.errors:
+            self.window.show_error("Hand edit not understood", error)
 
     def _on_disk_change(self, change: Change) -> None:
         """Called on the watcher's thread: hand the change to the GUI thread."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.errors import ModelError, UacError
+from engine.frames import FRAMES_BY_NAME
 from engine.llm.backend import Backend
 from engine.log import Fact, LogStore
 from engine.profile import Profile
@@ -22,6 +23,7 @@ from engine.state import State, fold
 from engine.transcript import parse_transcript
 
 if TYPE_CHECKING:
+    from engine.project.edits import FieldEdit
     from engine.project.history import Revision
 
 
@@ -32,6 +34,14 @@ class CheckpointSummary:
     seconds: float
     error: str = ""
     revision: str = ""
+    edits: list[Fact] = field(default_factory=list)
+    edit_errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class HandEdits:
+    facts: list[Fact]
+    errors: list[str]
 
 
 @dataclass
@@ -154,19 +164,72 @@ class Service:
             added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
         return added, ""
 
+    def apply_hand_edits(self) -> HandEdits:
+        """Turn edits the user made to ``domains/*/state.py`` into correction facts.
+
+        Each changed value becomes a fact (extractor ``hand-edit``) that supersedes the fact the
+        old value came from, in a session of source ``edit`` whose message describes the edit, so
+        the edit survives every later checkpoint and keeps its provenance. Broken edits are
+        reported with file and line and change nothing.
+        """
+        from engine.log import NewFact
+        from engine.project.edits import find_edits
+        from engine.project.meta import Layout, Meta
+
+        root = self.profile.project_dir
+        meta = Meta.load(Layout(root))
+        state: State | None = None
+        found: list[tuple[str, FieldEdit]] = []
+        errors: list[str] = []
+        for path in sorted((root / "domains").glob("*/state.py")):
+            rel = path.relative_to(root).as_posix()
+            stamp = meta.files.get(rel)
+            if stamp is None or stamp.matches(path):
+                continue
+            state = state or self.state()
+            try:
+                found += [(rel, edit) for edit in find_edits(path, state)]
+            except UacError as exc:
+                errors.append(str(exc))
+        if not found:
+            return HandEdits([], errors)
+        lines = [edit.describe(rel) for rel, edit in found]
+        text = "\n".join(lines)
+        today = dt.date.today()
+        sid, (mid,) = self.log.add_session([("user", text)], today, source="edit",
+                                           session_id=f"edit-{dt.datetime.now():%Y%m%d-%H%M%S-%f}")
+        new, offset = [], 0
+        for line, (_rel, edit) in zip(lines, found, strict=True):
+            rec = edit.record
+            anchor = rec.sources.get(edit.slot) or (rec.evidence[-1] if rec.evidence else None)
+            value = edit.new.isoformat() if isinstance(edit.new, dt.date) else edit.new
+            new.append(NewFact(
+                session_id=sid, message_id=mid, session_date=today, domain=FRAMES_BY_NAME[rec.frame].domain,
+                frame=rec.frame, entity_key=rec.key, subject=rec.subject,
+                slots={edit.slot: str(value) if not isinstance(value, list) else value},
+                span=(offset, offset + len(line)), evidence=line, extractor="hand-edit",
+                supersedes=(anchor,) if anchor else (),
+            ))
+            offset += len(line) + 1
+        ids = set(self.log.add_facts(new))
+        self.log.mark_extraction([mid], "done")
+        return HandEdits([f for f in self.log.facts(session_id=sid) if f.id in ids], errors)
+
     def checkpoint(self) -> CheckpointSummary:
         from engine.project.checkpoint import checkpoint
 
         started = time.perf_counter()
+        edits = self.apply_hand_edits()
         facts = self.log.facts()
         try:
             with self.project_writes():
                 res = checkpoint(self.profile, facts)
                 revision = self._record_history(facts)
         except UacError as exc:
-            return CheckpointSummary([], 0, time.perf_counter() - started, str(exc))
+            return CheckpointSummary([], 0, time.perf_counter() - started, str(exc), edit_errors=edits.errors)
         return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started,
-                                 revision=revision.short if revision else "")
+                                 revision=revision.short if revision else "", edits=edits.facts,
+                                 edit_errors=edits.errors)
 
     def _record_history(self, facts: list[Fact]) -> Revision | None:
         """Commit the checkpoint to the project's git history, naming the sessions folded in."""

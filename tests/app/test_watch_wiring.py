@@ -50,3 +50,24 @@ def test_hand_edit_of_state_reruns_the_rules(tmp_path, make_controller, qtbot) -
     state_py.write_text(text.replace("2025, 3, 5", "2035, 3, 5"))
     qtbot.waitUntil(lambda: not any("passport" in a.title.lower() for a in ctl.window.alerts_view.alerts),
                     timeout=30_000)
+
+
+def test_hand_edit_is_kept_as_a_correction_fact(tmp_path, make_controller, qtbot) -> None:
+    profile = Profile.open(tmp_path / "home")
+    ctl = make_controller(profile)
+    _start(ctl, qtbot)
+    with qtbot.waitSignal(ctl.inboxProcessed, timeout=60_000):
+        (profile.inbox_dir / "2025-02-10.txt").write_text(
+            "User: My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.\n")
+    state_py = profile.project_dir / "domains" / "travel" / "state.py"
+    state_py.write_text(state_py.read_text().replace("2025, 3, 5", "2035, 3, 5"))
+    from engine.log import LogStore
+
+    def kept() -> bool:
+        log = LogStore(profile.db_path)
+        try:
+            return any(f.extractor == "hand-edit" and f.slots.get("expires") == "2035-03-05" for f in log.facts())
+        finally:
+            log.close()
+
+    qtbot.waitUntil(kept, timeout=30_000)
