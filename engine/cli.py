@@ -271,7 +271,9 @@ def cmd_model(args: argparse.Namespace) -> int:
         if not args.target:
             raise InputError("give a catalog name, a path to a .gguf file, or 'off'")
         spec = args.target
-        if catalog.find(spec) is None and spec != "off":
+        from engine.llm.config import is_endpoint
+
+        if catalog.find(spec) is None and spec != "off" and not is_endpoint(spec):
             from engine.llm.llama import check_gguf
 
             path = Path(spec).expanduser().resolve()
@@ -282,7 +284,9 @@ def cmd_model(args: argparse.Namespace) -> int:
         return 0
     # info
     spec = configured_model(profile)
-    path = resolve_path(spec)
+    from engine.llm.config import is_endpoint
+
+    path = None if is_endpoint(spec) else resolve_path(spec)
     info: dict[str, Any] = {"spec": spec, "path": str(path) if path else None}
     if path is not None:
         from engine.llm.llama import check_gguf

@@ -118,8 +118,8 @@ FRAMES: tuple[Frame, ...] = (
     ),
     Frame(
         "Deadline", "calendar", "deadlines",
-        (_s("subject"), _s("due", "date"), _s("action")),
-        ("subject",),
+        (_s("about", doc="what is due (the record's subject is who it is for)"), _s("due", "date"), _s("action")),
+        ("about",),
         "Something that must be done by a date.",
         ("open", "done", "cancelled"),
     ),

@@ -16,8 +16,9 @@ TRIP = _w(
     r"fly(?:ing)?", "flew", r"flights?", "trip", r"travel(?:l?ing|l?ed)?", "vacation", r"holidays?", "honeymoon",
     "getaway", r"visit(?:ing)?", r"going\s+(?:back\s+)?to", r"go\s+to", r"heading\s+(?:back\s+)?to", r"head\s+to", r"off\s+to",
     r"leav(?:e|ing)\s+for", r"depart(?:ing|ure|s)?", r"driv(?:e|ing)\s+(?:down\s+|up\s+)?to", r"road\s+trip", r"train\s+to",
-    r"cruise", r"land(?:ing|s)?\s+in", r"arriv(?:e|ing)\s+in", r"back\s+from", r"stay(?:ing)?\s+in", r"went\s+to",
-    "itinerary", r"been\s+to", r"tickets?\s+to", r"moving\s+to", r"spend(?:ing)?\s+\w+\s+(?:weeks?|days?)\s+in",
+    r"cruise", r"land(?:ing|s)?\s+in", r"fly(?:ing)?\s+(?:out|home)", r"headed\s+(?:back\s+)?to", r"back\s+home",
+    r"(?:will|'ll|I'm\s+going\s+to)\s+be\s+in", r"tak(?:e|ing)\s+(?:\w+\s+){1,2}to", "leaving", "booked", "abroad", "overseas", r"arriv(?:e|ing)\s+in", r"back\s+from", r"stay(?:ing)?\s+in", r"went\s+to",
+    "itinerary", r"been\s+to", r"tickets?\s+to", r"spend(?:ing)?\s+\w+\s+(?:weeks?|days?)\s+in",
     r"layover", r"return\s+flight", r"outbound",
 )
 TRIP_STRONG = _w(r"fly(?:ing)?", "flew", r"flights?", "trip", "vacation", "honeymoon", "itinerary", "cruise", "layover", r"holiday")
@@ -28,6 +29,7 @@ DEPART = re.compile(r"\b(?:leav(?:e|ing)|depart(?:ing|s)?|fly(?:ing)?\s+out|star
 BOOKED = _w("booked", "reserved", r"bought\s+(?:the\s+|our\s+|my\s+)?(?:plane\s+)?tickets?", r"have\s+(?:the\s+|our\s+|my\s+)?tickets?", "confirmed", "paid for")
 PLANNED = _w("planning", "thinking about", "considering", "want to", "hoping to", "might", "would like to", "plan to", "maybe")
 TAKEN = _w("went", "was in", "were in", "visited", "got back", "came back", "returned from", "flew back", "spent")
+INTENT = re.compile(r"\b(?:want|wants|need|needs|going|plan|planning|thinking\s+about|might|should|may|hope|hoping|have|has|remind\s+me)\s+(?:to\s+)?(?:\w+\s+)?$", re.I)
 CANCEL = _w(r"cancel(?:l?ed|l?ing|s)?", r"called\s+off", r"call(?:ing)?\s+off", r"not\s+going", r"scrapp?ed", r"no\s+longer\s+going", r"unsubscribed?")
 CORRECTION = _w(
     "actually", "correction", "instead", r"changed?\s+to", r"moved?\s+to", "moved", r"reschedul(?:ed|e|ing)", "postponed",
@@ -50,12 +52,13 @@ PURPOSE = [
     (_w("surgery", "treatment", "medical", "clinic", "hospital"), "medical"),
 ]
 
-DOC_EXPIRES = re.compile(r"\b(?:expir(?:es|ed|ing|y|ation)|valid\s+(?:until|till|through|thru|to)|good\s+(?:until|till|through)|runs\s+out|ends|until|till|through|thru|lapses?|lapsed)\b(?:\s+\w+){0,4}?\s*(?:on|in|by|date\s+(?:is|of))?\s*$", re.I)
-DOC_ISSUED = re.compile(r"\b(?:issued|renewed|got\s+it|granted|approved|received|obtained)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
+DOC_EXPIRES = re.compile(r"\b(?:expir(?:es|ed|ing|y|ation)|exp\.?|valid\s+(?:until|till|through|thru|to)|good\s+(?:until|till|through)|runs\s+out|ends|until|till|through|thru|lapses?|lapsed)\b(?:\s+\w+){0,4}?\s*(?:on|in|by|date\s+(?:is|of))?\s*$", re.I)
+DOC_ISSUED = re.compile(r"\b(?:issued|renewed|got\s+it|granted|approved|received|obtained|starting|starts|valid\s+from|effective|begins)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
 DOC_STATUS = [(_w("lost", "stolen", "misplaced", "can't find"), "lost"), (_w("expired", r"has\s+expired", r"is\s+expired"), "expired")]
-DOC_POSSESS = _w("my", "our", "his", "her", "have", "has", "got", "expire", "expires", "expiring", "expiry", "expiration", "valid", "issued", "renewed", "lost", "number", "approved", "granted")
+DOC_POSSESS = _w("my", "our", "his", "her", "have", "has", "got", r"exp\.?", "expire", "expires", "expiring", "expiry", "expiration", "valid", "issued", "renewed", "lost", "number", "approved", "granted")
 
-ALLERGY = _w(r"allerg(?:y|ic|ies)", r"intoleran(?:t|ce)", r"anaphyla\w*", r"react(?:ion|s|ed)?\s+(?:badly\s+)?to", r"break\s+out\s+in", r"sensitiv(?:e|ity)\s+to", "epipen")
+ALLERGY = _w(r"allerg(?:y|ic|ies)", r"hay\s+fever", r"can(?:'t|not)\s+(?:have|eat|take|tolerate)", r"gives?\s+(?:me|him|her|them)\s+(?:hives|a\s+rash)",
+             r"makes?\s+(?:me|him|her|them)\s+(?:swell|break\s+out)", r"intoleran(?:t|ce)", r"anaphyla\w*", r"react(?:ion|s|ed)?\s+(?:badly\s+)?to", r"break\s+out\s+in", r"sensitiv(?:e|ity)\s+to", "epipen")
 ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"no\s+longer\s+allergic", r"not\s+allergic\s+anymore", r"isn't\s+allergic", r"not\s+allergic")
 SEVERITY = [
     (_w("severe", "severely", "deathly", "anaphylactic", "anaphylaxis", "life-threatening", "epipen", "very allergic", "seriously", "badly", "extremely"), "severe"),
@@ -71,6 +74,8 @@ REACTIONS = re.compile(
 MED = _w(r"tak(?:e|es|ing)", "took", r"on\s+(?:a\s+)?(?:\d+|daily|the)?", r"prescri(?:bed|ption|be)", r"start(?:ed|ing)?",
          r"stop(?:ped|ping)?", r"dose", r"dosage", r"mg", r"pills?", r"tablets?", "daily", r"refills?", "put me on",
          "gave me", "switched", "medication", "meds")
+MED_STRONG = _w(r"tak(?:e|es|ing)", "took", r"on", r"prescri(?:bed|ption|be)", r"put\s+(?:me|him|her)\s+on", r"started",
+                r"stopped", r"dose", r"mg", r"mcg", r"pills?", r"tablets?", r"refills?", r"medication", r"meds", r"injections?")
 MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking)", r"off\s+(?:the|my|of)",
               r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking")
 MED_START = _w(r"start(?:ed|ing|s)?", "began", "since", "put me on", "prescribed", "beginning", "switched to")
@@ -81,19 +86,20 @@ FREQUENCY = re.compile(
     r"\b(?:at\s+bedtime|before\s+bed|in\s+the\s+morning|at\s+night|as\s+needed|with\s+meals|weekly|monthly)\b|\b(?:bid|tid|qd|prn)\b",
     re.I,
 )
-CONDITION = _w("diagnosed", "have", "has", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
+CONDITION = _w("diagnosed", "have", "has", "I'm", "I am", "am", "is", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
 CONDITION_RESOLVED = _w("recovered", r"got\s+over", "cured", "in remission", r"no\s+longer\s+have", "cleared up", "healed")
 
 EVENT_KINDS = [
     (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy",
-        "therapy", "surgery", "procedure", "vaccination", r"vaccine", "scan", "mri", "x-ray", "blood test", "haircut", "vet",
+        "therapy", "surgery", "procedure", "vaccination", r"vaccine", r"(?:flu\s+|covid\s+)?shot", "booster", "jab", "scan", "mri", "x-ray", "blood test", "haircut", "vet",
         "consultation", "follow-up", "cleaning", "eye exam"), "appointment"),
-    (_w(r"meetings?", "call", "interview", "standup", "review", "presentation", "conference", "webinar", "workshop", "1:1",
+    (_w(r"meetings?", r"call(?!\s+(?:off|it|back))", "interview", "standup", "review", "presentation", "conference", "webinar", "workshop", "1:1",
         "one-on-one", "sync", "demo", "board meeting", "parent-teacher"), "meeting"),
     (_w("dinner", "lunch", "brunch", "breakfast", "party", "wedding", "concert", "drinks", "date", "birthday party", "bbq",
         "barbecue", "game", "match", "recital", "play", "show", "gig", "festival", "reunion", "celebration", "graduation",
         "funeral", "ceremony", "shower", "picnic", "sleepover", "playdate", "movie", "theater", "theatre", "opera", "ballet"), "social"),
-    (_w("class", "lesson", "exam", "test", "practice", "training", "rehearsal", "tournament", "race", "marathon"), "other"),
+    (_w("class", "lesson", "exam", "test", "practice", "jury duty", r"court(?:\s+date)?", "hearing", "audition", "open house",
+        "orientation", "recital", "training", "rehearsal", "tournament", "race", "marathon"), "other"),
 ]
 DEADLINE = _w("deadline", r"due", r"(?:need|needs|have|has|got)\s+to\b.*\b(?:by|before)", r"must\b.*\b(?:by|before)",
               r"(?:by|before)\s+(?:the\s+)?(?:end|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|next)",
@@ -122,9 +128,9 @@ RENEWAL = re.compile(r"\b(?:renew(?:s|al|ed)?|billed|charged?|next\s+(?:payment|
 
 PURCHASE = _w("bought", "purchased", "ordered", r"picked\s+up", "grabbed", "snagged", "treated myself to", r"got\s+(?:a|an|the|some|myself|new)", r"buying", "splurged on",
               "paid", r"spent")
-RETURNED = _w("returned", r"sent\s+(?:it\s+)?back", r"took\s+(?:it\s+)?back")
+RETURNED = _w(r"(?<!be\s)(?<!been\s)returned", r"sent\s+(?:it\s+)?back", r"took\s+(?:it\s+)?back")
 RETURN_BY = re.compile(r"\breturn(?:ed)?\b(?:\s+\w+){0,3}?\s+(?:by|before|until)\s*(?:the\s+)?$", re.I)
-RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)[- ]day\s+return|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)
+RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)[- ]day\s+return|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn(?:ed)?\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)
 WARRANTY = re.compile(r"\b(?P<n>\d+|one|two|three|five|ten)[- ](?P<u>year|month)s?[- ](?:\w+[- ])?warranty\b|\bwarranty\b(?:\s+\w+){0,3}?\s+(?:for\s+)?(?P<n2>\d+|one|two|three|five)\s+(?P<u2>year|month)s?\b", re.I)
 WARRANTY_UNTIL = re.compile(r"\bwarranty\b(?:\s+\w+){0,4}?\s+(?:until|till|through|expires|ends|runs\s+out)\s*(?:on|in)?\s*$", re.I)
 
@@ -141,6 +147,7 @@ PREF_TOPICS = [
     (_w("dining", "restaurants", "eating out", "takeout"), "dining"),
     (_w("spend", "spending", "budget", "no more than"), "budget"),
     (_w("coffee", "tea", "wine", "beer"), "drinks"),
+    (_w("trains?", "planes?", "flying", "driving", "bus", "ferries", "ferry"), "transport"),
     (_w("music", "band", "bands", "songs"), "music"),
     (_w("movie", "movies", "film", "films", "shows", "tv"), "entertainment"),
     (_w("morning", "mornings", "evening", "evenings", "early", "late"), "schedule"),
@@ -148,7 +155,16 @@ PREF_TOPICS = [
 
 SMALL_TALK = re.compile(
     r"^(?:hi|hey|hello|thanks|thank\s+you|thx|ok(?:ay)?|cool|great|sure|yes|yeah|yep|no|nope|bye|good\s+(?:morning|night|evening)|"
-    r"lol|haha|awesome|perfect|got\s+it|sounds\s+good|nice|wow|hmm|alright|right|fine|please|ty)\b",
+    r"lol|haha|awesome|perfect|got\s+it|sounds\s+good|nice|wow|hmm|alright|right|fine|please|ty|nothing\s+much|not\s+much|meh|"
+    r"just\s+(?:tired|bored|chilling|checking)|same|anyway|never\s*mind|nvm|good|bad|tired)\b",
     re.I,
 )
 REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\b|^(?:please\s+)?(?:help|tell|show|remind|find|give|list|explain|check)\s+me\b|^what\b|^when\b|^how\b|^why\b|^where\b|^who\b|^do\s+I\b|^is\s+it\b|^should\s+I\b", re.I)
+
+
+def cancelled(text: str) -> bool:
+    """A cancellation that happened (or is ordered), not one that is only intended."""
+    for m in CANCEL.finditer(text):
+        if not INTENT.search(text[max(0, m.start() - 30) : m.start()]):
+            return True
+    return False

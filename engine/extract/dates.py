@@ -27,6 +27,12 @@ WEEKDAYS = {
     "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
     "sunday": 6, "sun": 6,
 }
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+    "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty-second": 22,
+    "twenty-third": 23, "twenty-fourth": 24, "twenty-fifth": 25, "thirtieth": 30, "thirty-first": 31,
+}
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "a few": 3,
@@ -66,6 +72,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("md", re.compile(r"\b" + MD, re.I)),
     ("dm", re.compile(r"\b" + DM, re.I)),
     ("my", re.compile(r"\b" + MY, re.I)),
+    ("num_my", re.compile(r"\b(?P<m>0?[1-9]|1[0-2])/(?P<y>20\d\d)\b")),
     ("month", re.compile(r"\b(?:in|during|by|until|for|of|this|next|early|late|mid|end of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
     ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
@@ -74,13 +81,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
     ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?", re.I)),
     ("rel_period", re.compile(r"\b(?P<mod>next|last)\s+(?P<u>week|month|year)\b", re.I)),
-    ("day_only", re.compile(r"\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b", re.I)),
+    ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))", re.I)),
+    ("day_only", re.compile(r"(?:\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b)(?!\s+(?:birthday|anniversary|floor|grade|place|time|century|year|edition|row|street|st\b|avenue|ave\b))", re.I)),
 ]
 _CONNECT = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|till|'til|and|until\s+the|to\s+the|through\s+the)\s*$", re.I)
 _PAST = re.compile(
     r"\b(?:was|were|had|did|went|got|bought|paid|ordered|purchased|visited|came|returned|took|saw|"
     r"started|renewed|sent|transferred|spent|ago|last|yesterday|expired|flew|drove|used to|"
-    r"have been|has been|issued|signed|closed|opened|moved|received|booked\s+\w+\s+ago)\b",
+    r"have been|has been|issued|signed|closed|opened|moved|received|stopped|quit|ended|finished|lost|left|"
+    r"arrived|landed|cancell?ed|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
     re.I,
 )
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
@@ -103,9 +112,16 @@ class DateValue:
     day_only: bool = False
 
 
+_FUTURE = re.compile(
+    r"\b(?:will|going\s+to|gonna|next|coming|upcoming|flying|leaving|heading|departing|arriving|plan|planning|"
+    r"soon|tomorrow|expires|due|renews|until)\b|'ll\b",
+    re.I,
+)
+
+
 def is_past(clause: str) -> bool:
     """Whether the clause speaks of the past: then dates without a year never roll forward."""
-    return bool(_PAST.search(clause))
+    return bool(_PAST.search(clause)) and not _FUTURE.search(clause)
 
 
 def _year(raw: str | None) -> int | None:
@@ -207,6 +223,9 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         m = MONTHS[(g["m3"] or "").lower()]
         v = _safe(_year(g["y3"]) or today.year, m, 1)
         return DateValue(v, precision="month", explicit_year=True) if v else None
+    if kind == "num_my":
+        v = _safe(int(g["y"] or 0), int(g["m"] or 0), 1)
+        return DateValue(v, precision="month", explicit_year=True) if v else None
     if kind == "month":
         m = MONTHS[(g["m"] or "").lower()]
         v = _roll(m, 1, None, today, past)
@@ -251,6 +270,9 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         return DateValue(today + dt.timedelta(days=ahead))
     if kind == "rel_period":
         return None
+    if kind == "word_day":
+        v = _next_day(ORDINALS[(g["w"] or "").lower()], today, past)
+        return DateValue(v, day_only=True) if v else None
     if kind == "day_only":
         d = int(g["d"] or g["d3"] or 0)
         v = _next_day(d, today, past)
@@ -268,6 +290,8 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
         for m in pat.finditer(clause):
             s, e = m.start(), m.end()
             if any(s < te and ts < e for ts, te in taken):
+                continue
+            if kind == "weekday" and re.search(r"\b(?:black|good|cyber)\s+$", clause[max(0, s - 7) : s], re.I):
                 continue
             if kind == "weekday" and (m.group("wd") or "").lower() in ("sat", "sun", "mon", "wed") and not m.group("mod") and not m.group("wd")[0].isupper():
                 continue
@@ -305,6 +329,11 @@ def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
         if i + 1 < len(found):
             b = found[i + 1]
             gap = text[a.end : b.start]
+            between = re.search(r"\bbetween\s+$", text[max(0, a.start - 9) : a.start], re.I)
+            if re.fullmatch(r"\s*and\s*", gap, re.I) and not between:
+                out.append(a)
+                i += 1
+                continue
             if _CONNECT.match(gap) and a.value.end is None and b.value.end is None:
                 start, end = a.value.start, b.value.start
                 if b.value.day_only:

@@ -46,6 +46,7 @@ class Context:
     ask: Ask
     today: dt.date
     prior_people: set[tuple[str, str]] = field(default_factory=set)
+    last_dated: Draft | None = None  # the latest fact with a date, for "actually, make that the 12th"
 
 
 def _iso(d: dt.date | None) -> str | None:
@@ -67,14 +68,28 @@ def _span(f: Found, *ms: Mention | None) -> tuple[int, int]:
     return (f.clause.start, f.clause.end)
 
 
-def _dates(f: Found) -> list[Mention]:
-    return f.of("date")
+def _dates(f: Found, used: set[tuple[int, int]] | None = None) -> list[Mention]:
+    return [d for d in f.of("date") if used is None or (d.start, d.end) not in used]
 
 
 def _day_only(slot: str, m: Mention | None) -> dict[str, int]:
     if m is not None and isinstance(m.value, DateValue) and m.value.day_only:
         return {slot: m.value.start.day}
     return {}
+
+
+def _same_month_after(start: dt.date, day: int) -> dt.date | None:
+    """A bare day after a start date ("leaving the 3rd of January, home the 11th"): the first such day after it."""
+    y, m = start.year, start.month
+    for _ in range(2):
+        try:
+            cand = dt.date(y, m, day)
+        except ValueError:
+            cand = None
+        if cand is not None and cand >= start:
+            return cand
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return None
 
 
 def _assign_two(f: Found, ctx: Context, a: Mention, b: Mention, roles: tuple[str, str], what: str) -> tuple[Mention, Mention]:
@@ -101,11 +116,12 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     places = [p for p in f.of("place") if (p.start, p.end) not in used]
     origin = [p for p in places if re.search(r"\bfrom\s+(?:the\s+)?$", _before(f, p, 12), re.I)
               and not re.search(r"\bback\s+from\s+(?:the\s+)?$", _before(f, p, 16), re.I)]
-    if len(places) > len(origin):
-        places = [p for p in places if p not in origin]
+    places = [p for p in places if p not in origin]
+    if origin and not places and not cues.TRIP_STRONG.search(low):
+        return []
     if re.search(r"\b(?:live|lives|living|born|grew\s+up|from)\s+in\b", low, re.I) and not cues.TRIP.search(low):
         return []
-    cancel = bool(cues.CANCEL.search(low))
+    cancel = cues.cancelled(low)
     correction = bool(cues.CORRECTION.search(low)) or cancel
     if not (cues.TRIP.search(low) and (places or ((strong or cancel) and (correction or _dates(f))))):
         return []
@@ -119,7 +135,9 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if dest is not None:
         slots.update(destination=dest.value, country=country, region=dest.attrs.get("region") or None)
     day_only: dict[str, int] = {}
-    dates = _dates(f)
+    dates = _dates(f, used)
+    for d in dates:
+        used.add((d.start, d.end))
     start_m = end_m = None
     rng = next((d for d in dates if d.value.end is not None), None)
     if rng is not None:
@@ -147,8 +165,12 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             slots["start"] = _iso(start_m.value.start)
             day_only |= _day_only("start", start_m)
         if end_m is not None:
-            slots["end"] = _iso(end_m.value.start)
-            day_only |= _day_only("end", end_m)
+            end = end_m.value.start
+            if end_m.value.day_only and start_m is not None:
+                end = _same_month_after(start_m.value.start, end_m.value.start.day) or end
+            slots["end"] = _iso(end)
+            if start_m is None:
+                day_only |= _day_only("end", end_m)
     slots["transport"] = _first(cues.TRANSPORT, low)
     slots["purpose"] = _first(cues.PURPOSE, low)
     carrier = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("airline", "rail")), None)
@@ -192,14 +214,24 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
     low = f.clause.text
     if not cues.DOC_POSSESS.search(low) and not f.of("date"):
         return []
+    if re.match(r"\s+(?:application|appointment|photos?|office|form|renewal\s+form)\b", f.text[docs[0].end : f.clause.end], re.I):
+        return []
+    if cues.DEADLINE.search(low) and not re.search(r"expir|valid|issued|runs\s+out|good\s+(?:until|till|through)|\bends\b|lost|stolen|number|entry", low, re.I):
+        return []
     if re.search(r"\b(?:apply|applying|need|get)\s+(?:for\s+)?(?:a|an|the)\b", low, re.I) and not re.search(r"expir|valid|issued", low, re.I):
         return []
     doc = docs[0]
     used.add((doc.start, doc.end))
     country = None
     nat = [n for n in f.of("nationality") if abs(n.end - doc.start) <= 12 or abs(doc.end - n.start) <= 12]
+    near = [p for p in f.of("place") if 0 <= doc.start - p.end <= 2]
     if nat:
         country = nat[0].value
+    elif doc.text.lower() == "esta":
+        country = "US"
+    elif near:
+        country = near[0].attrs["country"]
+        used.add((near[0].start, near[0].end))
     else:
         after = [p for p in f.of("place") if p.start >= doc.end and re.match(r"^\s*(?:for|to)\s+(?:the\s+)?$", f.text[doc.end : p.start], re.I)]
         if after:
@@ -210,7 +242,7 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
         slots["country"] = country
     day_only: dict[str, int] = {}
     roles: dict[str, Mention] = {}
-    dates = _dates(f)
+    dates = _dates(f, used)
     for d in dates:
         b = f.text[max(f.clause.start, doc.start) : d.start] if d.start > doc.start else _before(f, d, 40)
         b = b[-50:]
@@ -221,11 +253,14 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
     rest = [d for d in dates if d not in roles.values()]
     if not roles and len(rest) >= 2:
         roles["issued"], roles["expires"] = _assign_two(f, ctx, rest[0], rest[1], ("issued", "expires"), doc.value)
-    elif rest and "expires" not in roles:
+    elif rest and _first(cues.DOC_STATUS, low) == "lost":
+        pass
+    elif rest and "expires" not in roles and (not f.past or re.search(r"expir|valid|runs\s+out|good\s+(?:until|till)", low, re.I)):
         roles["expires"] = rest[0]
     elif rest and "issued" not in roles:
         roles["issued"] = rest[0]
     for slot, m in roles.items():
+        used.add((m.start, m.end))
         slots[slot] = _iso(m.value.end or m.value.start) if slot == "expires" else _iso(m.value.start)
         day_only |= _day_only(slot, m)
     if f.of("entries"):
@@ -235,7 +270,7 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
     status = _first(cues.DOC_STATUS, low)
     if status == "expired" and "expires" in slots and dt.date.fromisoformat(slots["expires"]) > ctx.today:
         status = None
-    cancel = bool(cues.CANCEL.search(low))
+    cancel = cues.cancelled(low)
     if cancel:
         status = "cancelled"
     if status:
@@ -288,15 +323,22 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         return []
     stop = bool(cues.MED_STOP.search(low))
     cancel = bool(re.search(r"\bcancel", low, re.I))
-    dose = cues.DOSE.search(low)
+    doses = list(cues.DOSE.finditer(f.text, f.clause.start, f.clause.end))
     freq = cues.FREQUENCY.search(low)
+    switched = re.search(r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing))\b", low, re.I)
     doctor = next((p for p in f.of("person") if p.attrs.get("relation") == "doctor"), None)
     out: list[Draft] = []
     for i, d in enumerate(drugs):
         used.add((d.start, d.end))
         slots: dict[str, Any] = {"name": d.text.lower(), "drug_class": d.attrs.get("drug_class")}
-        if dose and i == 0:
+        bare = re.match(r"\s+(\d+(?:\.\d+)?)\b(?!\s*(?:%|years?|days?|weeks?|times?|x\b))", f.text[d.end : f.clause.end])
+        if bare is not None and not any(x.start() <= d.end + bare.start(1) < x.end() for x in doses):
+            slots["dose"] = bare.group(1)
+        dose = min(doses, key=lambda x: min(abs(x.start() - d.end), abs(d.start - x.end())), default=None)
+        if "dose" not in slots and dose is not None and (len(drugs) == 1 or min(abs(dose.start() - d.end), abs(d.start - dose.end())) <= 12):
             slots["dose"] = dose.group()
+            doses.remove(dose)
+        old = bool(re.search(r"\b(?:from|off(?:\s+of)?)\s+(?:the\s+|my\s+)?$", _before(f, d, 14), re.I))
         if freq and i == 0:
             slots["frequency"] = freq.group().lower()
         if doctor is not None and re.search(r"prescri|put\s+(?:me|him|her)\s+on|gave|started", low, re.I):
@@ -311,10 +353,11 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
             if slot not in slots:
                 slots[slot] = _iso(m.value.start)
                 day_only |= _day_only(slot, m)
-        if stop:
+        this_stop = (stop and not switched) or (switched is not None and old)
+        if this_stop:
             slots["status"] = "stopped"
         out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, _span(f), ctx.subject,
-                         "cancel" if cancel else "assert", correction=stop or cancel, day_only=day_only, hint="medication"))
+                         "cancel" if cancel else "assert", correction=this_stop or cancel, day_only=day_only, hint="medication"))
     return out
 
 
@@ -327,7 +370,7 @@ def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]
     for c in conds:
         used.add((c.start, c.end))
         slots: dict[str, Any] = {"name": c.value}
-        since = next((d for d in _dates(f) if re.search(r"\b(?:since|diagnosed|in|on)\b", _before(f, d, 25), re.I)), None)
+        since = next(iter(_dates(f)), None)
         if since is not None:
             slots["since"] = _iso(since.value.start)
         if cues.CONDITION_RESOLVED.search(low):
@@ -343,15 +386,29 @@ _TITLE_SKIP = {"a", "an", "the", "my", "our", "his", "her", "their", "your", "th
                "scheduled", "s", "another", "some", "upcoming", "first", "'s", "there", "there's", "it"}
 
 
-def _title(f: Found, m: re.Match[str]) -> str:
+def _extend(low: str, end: int) -> int:
+    """Extend an event cue over the cue words that follow it ("anniversary dinner", "dentist appointment")."""
+    while True:
+        nxt = re.match(r"\s+([\w-]+)", low[end:])
+        if not nxt or not (nxt.group(1).lower() in _EVENT_NOUNS or any(p.fullmatch(nxt.group(1)) for p, _k in cues.EVENT_KINDS)):
+            return end
+        end += nxt.end()
+
+
+_EVENT_NOUNS = {"anniversary", "birthday", "appointment", "session", "sessions", "reservation", "follow-up", "party", "dinner"}
+
+
+def _title(f: Found, m: re.Match[str], end: int | None = None) -> str:
     words = re.findall(r"[\w'’-]+", f.clause.text[: m.start()])
     lead: list[str] = []
     for w in reversed(words[-2:]):
-        if w.lower() in _TITLE_SKIP or re.match(r"^\d", w) or w.lower() in ("tomorrow", "today", "tonight"):
+        if w.lower() in _TITLE_SKIP or re.match(r"^\d+$", w) or w.lower() in ("tomorrow", "today", "tonight"):
             break
         lead.insert(0, w)
-    title = " ".join([*lead, m.group()])
-    tail = re.match(r"\s+with\s+(?:my\s+|the\s+|our\s+)?(?:Dr\.?\s+)?([A-Z][\w'’-]+|\w+)", f.clause.text[m.end() :])
+    end = m.end() if end is None else end
+    title = " ".join([*lead, f.clause.text[m.start() : end]])
+    tail = re.match(r"\s+with\s+(?:my\s+|the\s+|our\s+)?(?:Dr\.?\s+)?(?:(?!(?i:on|at|in|for|next|this|tomorrow|today|tonight|from|to|morning|afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b)[\w'’-]+\s*){1,3}",
+                    f.clause.text[end:])
     if tail:
         title += tail.group()
     return re.sub(r"\s+", " ", title).strip()
@@ -368,7 +425,7 @@ def event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if hit is None:
         return []
     dates = [d for d in _dates(f) if (d.start, d.end) not in used]
-    cancel = bool(cues.CANCEL.search(low))
+    cancel = cues.cancelled(low)
     correction = bool(cues.CORRECTION.search(low)) or cancel
     if not dates and not correction:
         return []
@@ -376,18 +433,16 @@ def event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         return []
     if kind == "social" and hit.group().lower() in ("date", "play", "show", "game", "match", "test", "movie") and not dates:
         return []
-    more = re.match(r"(?:\s+(?:appointment|appt|meeting|party|exam|checkup|check-up|cleaning|call|dinner|lunch|class|lesson|surgery|interview|reservation|session))+\b",
-                    low[hit.end() :], re.I)
-    title = _title(f, hit)
-    if more:
-        title += more.group()
+    title = _title(f, hit, _extend(low, hit.end()))
     slots: dict[str, Any] = {"title": title, "kind": kind}
     day_only: dict[str, int] = {}
     if dates:
         d = dates[-1] if correction and len(dates) > 1 else dates[0]
         used.add((d.start, d.end))
         slots["start"] = _iso(d.value.start)
-        if d.value.end:
+        if d.value.end and correction and re.search(r"\bfrom\b", d.text, re.I):
+            slots["start"] = _iso(d.value.end)
+        elif d.value.end:
             slots["end"] = _iso(d.value.end)
         day_only = _day_only("start", d)
     if f.of("time"):
@@ -411,11 +466,13 @@ def event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                   day_only=day_only, hint=hit.group().lower())]
 
 
-_DUE_SUBJECT = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,40}?)\s+(?:is|are)\s+due\b", re.I)
+_DUE_SUBJECT = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>(?:[^,.;!?]|(?<=\d)[,.](?=\d)){2,60}?)\s+(?:(?:is|are|was)\s+)?due\b", re.I)
+_PASSIVE = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,40}?)\s+(?:needs|need|has|have|must|should)\s+(?:to\s+)?be\s+(?P<a>\w+)\s+(?:by|before|until)\b", re.I)
 _ACTION = re.compile(
     r"\b(?:need|needs|have|has|got|must|should|want|remember|gotta)\s+(?:to\s+)?(?P<a>\w+)\s+(?:in\s+)?(?P<s>(?:(?:my|our|the|a|an|his|her)\s+)?[\w'’ -]{2,50}?)\s+(?:by|before|until|no\s+later\s+than|on)\b",
     re.I,
 )
+_HAS_DEADLINE = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,50}?)\s+(?:has|have|had)\s+(?:a|its|their)\s+deadline\b", re.I)
 _DEADLINE_OF = re.compile(r"\bdeadline\s+(?:for|to|of)\s+(?P<s>[\w'’ -]{2,50}?)\s+(?:is|was|on|by)\b", re.I)
 
 
@@ -428,11 +485,14 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if not dates and not done:
         return []
     subject = action = None
-    m = _ACTION.search(low)
+    m = _PASSIVE.search(low)
     if m:
         action, subject = m.group("a").lower(), m.group("s")
+        m = None
+    elif (m := _ACTION.search(low)) is not None:
+        action, subject = m.group("a").lower(), m.group("s")
     else:
-        m2 = _DUE_SUBJECT.search(low) or _DEADLINE_OF.search(low)
+        m2 = _DUE_SUBJECT.search(low) or _DEADLINE_OF.search(low) or _HAS_DEADLINE.search(low)
         if m2:
             subject = m2.group("s")
         else:
@@ -441,8 +501,10 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                 action, subject = m3.group("a").lower(), m3.group("s")
     if subject is None:
         return []
+    subject = re.sub(r"\s+of\s+\S*\d[\d,.]*\s*\w*", "", subject.strip())
+    subject = subject.rsplit(" for ", 1)[-1]
     subject = re.sub(r"^(?:my|our|the|a|an|his|her)\s+", "", subject.strip(), flags=re.I)
-    slots: dict[str, Any] = {"subject": subject, "action": action}
+    slots: dict[str, Any] = {"about": subject, "action": action}
     day_only: dict[str, int] = {}
     if dates:
         d = next((d for d in dates if re.search(r"\b(?:by|before|until|due|is|on)\s*(?:the\s+)?$", _before(f, d, 12), re.I)), dates[0])
@@ -462,10 +524,19 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
     if not svc:
         return []
     low = f.clause.text
-    cancel = bool(cues.CANCEL.search(low))
-    if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money")):
+    cancel = cues.cancelled(low)
+    switched = re.search(r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|chang(?:ed|ing))\s+from\b", low, re.I)
+    if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money") or switched):
         return []
     out = []
+    if switched and len(svc) > 1:
+        old, new = svc[0], svc[1]
+        used.update({(old.start, old.end), (new.start, new.end)})
+        return [
+            Draft("Subscription", old.value.lower(), {"service": old.value, "status": "cancelled"}, _span(f), ctx.subject, "cancel",
+                  correction=True, hint="subscription"),
+            Draft("Subscription", new.value.lower(), {"service": new.value}, _span(f), ctx.subject, hint="subscription"),
+        ]
     s = svc[0]
     used.add((s.start, s.end))
     slots: dict[str, Any] = {"service": s.value}
@@ -521,10 +592,15 @@ def _payee(f: Found) -> tuple[str | None, Mention | None]:
     for p in f.of("person"):
         if re.search(r"\bto\s+$", _before(f, p, 6), re.I) or re.search(r"\b(?:pay|paid|send|sent|venmo|zelle|reimburse|owe)\s+$", _before(f, p, 12), re.I):
             return (str(p.value) if p.value else str(p.attrs["relation"])), p
+    dep = re.search(r"\b(?:deposit|payment|down\s+payment)\s+(?:for|to|on)\s+(?:the\s+|my\s+|our\s+)?(?P<p>[\w'’ ]{2,30}?)(?=\s+(?:on|by|via|from|yesterday|today|last)\b|[,.;!?]|$)", low, re.I)
+    if dep:
+        return dep.group("p"), None
     m = re.search(r"\bto\s+(?:my\s+|the\s+|our\s+)?(?P<p>landlord|[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+)?)", low)
     if m and not re.match(r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\b", m.group("p")):
         return m.group("p"), None
-    m = re.search(r"\b(?:pay|paid|send|sent|venmo(?:ed)?|reimburse)\s+(?P<p>[A-Z][\w'’]+)\b", f.clause.text)
+    m = re.search(r"\b(?:pay|paid|send|sent|venmo(?:ed)?|reimburse[d]?)\s+(?:back\s+)?(?P<p>[A-Z][\w'’]+)\b", f.clause.text, re.I)
+    if m and not m.group("p")[0].isupper():
+        m = None
     if m and m.group("p") not in ("I", "My"):
         return m.group("p"), None
     return None, None
@@ -554,7 +630,7 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         d = _dates(f)[0]
         slots["date"] = _iso(d.value.start)
         used.add((d.start, d.end))
-    cancel = bool(cues.CANCEL.search(low))
+    cancel = cues.cancelled(low)
     if cancel:
         slots["status"] = "cancelled"
     elif f.past and cues.DONE.search(low) and not req:
@@ -579,7 +655,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if not (cues.PURCHASE.search(low) or cues.RETURNED.search(low)):
         return []
     m = _ITEM.search(f.clause.text)
-    if m is None or re.match(r"(?:tickets?|flights?|it|them|this|that|back|married|sick|home)\b", m.group("i"), re.I):
+    if m is None or re.match(r"(?:tickets?|flights?|it|them|this|that|back|married|sick|home|within|by|in|on|for)\b", m.group("i"), re.I):
         return []
     item = m.group("i").strip()
     vendor = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("vendor", "service") and (o.start, o.end) not in used), None)
@@ -609,7 +685,8 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             bought = d.value.start
     from engine.extract.dates import _add, _num
 
-    rw = cues.RETURN_WINDOW.search(low)
+    tail = re.match(r"[^.!?]*", f.text[f.clause.start :])
+    rw = cues.RETURN_WINDOW.search(tail.group() if tail else low)
     if rw and "return_by" not in slots:
         slots["return_by"] = _iso(_add(bought, _num(rw.group("n") or rw.group("n2") or rw.group("n3") or "30"), "day"))
     w = cues.WARRANTY.search(low)
@@ -625,7 +702,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
 def person(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     out = []
     low = f.clause.text
-    bday = re.search(r"\bbirthday\b", low, re.I)
+    bday = re.search(r"\bbirthday\b|\bturns\s+\d{1,3}\b", low, re.I)
     born = re.search(r"\bborn\s+(?:on|in)\b", low, re.I)
     for p in f.of("person"):
         rel = str(p.attrs.get("relation"))
@@ -682,7 +759,7 @@ def decide(f: Found, ctx: Context) -> list[Draft]:
     """All frames the clause evokes, in builder priority order; each anchor used once."""
     used: set[tuple[int, int]] = set()
     drafts: list[Draft] = []
-    if f.clause.question and not cues.CANCEL.search(f.clause.text):
+    if f.clause.question and not cues.cancelled(f.clause.text):
         return person(f, ctx, used)
     competing = _competing(f)
     for build in BUILDERS:
@@ -705,8 +782,6 @@ def _competing(f: Found) -> _Competition:
     low = f.clause.text
     if cues.TRIP.search(low) and f.of("place") and not re.search(r"\b(?:due|deadline)\b", low, re.I):
         comp.skip.add("deadline")
-    if f.of("doc") and re.search(r"\b(?:apply|applying|need\s+to\s+get|renew)\b", low, re.I) and re.search(r"\bby|before|deadline|due\b", low, re.I):
-        comp.skip.add("travel_document")
     return comp
 
 

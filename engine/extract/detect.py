@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from engine.extract import cues
 from engine.extract.dates import find_dates, find_times, is_past
 from engine.extract.documents import find_doc_numbers, find_documents, find_entries
-from engine.extract.drugs import find_allergens, find_conditions, find_drugs
+from engine.extract.drugs import find_allergens, find_conditions, find_drugs, find_more_drugs
 from engine.extract.mentions import Mention
 from engine.extract.money import find_money
 from engine.extract.orgs import find_orgs
@@ -43,6 +44,8 @@ def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False
     places = [p for p in find_places(text, lo, hi) if not any(p.overlaps(o) for o in orgs)]
     people = [p for p in find_people(text, lo, hi) if not any(p.overlaps(d) for d in dates)]
     drugs = find_drugs(text, lo, hi)
+    if not drugs and cues.MED_STRONG.search(clause.text):
+        drugs = find_more_drugs(text, lo, hi)
     found.by_kind = {
         "date": dates, "time": times, "money": money, "org": orgs, "place": places,
         "nationality": find_nationalities(text, lo, hi), "person": people, "drug": drugs,

@@ -63,3 +63,23 @@ def find_allergens(text: str, lo: int, hi: int) -> list[Mention]:
 
 def find_conditions(text: str, lo: int, hi: int) -> list[Mention]:
     return condition_lexicon().find(text, lo, hi)
+
+
+def find_more_drugs(text: str, lo: int, hi: int) -> list[Mention]:
+    """Drugs outside the table, from drug-named-entity-recognition (a large dictionary: ~1.5 s to
+    load once, microseconds per call). The class is only known when the generic is in our table."""
+    import re
+
+    try:
+        from drug_named_entity_recognition import find_drugs as lookup
+    except ImportError:
+        return []
+    words = list(re.finditer(r"[A-Za-z][\w-]*", text[lo:hi]))
+    out: list[Mention] = []
+    for data, first, last in lookup([w.group() for w in words], is_ignore_case=True):
+        start, end = lo + words[first].start(), lo + words[last - 1].end()
+        generic = str(data.get("name", "")).lower()
+        if not generic:
+            continue
+        out.append(Mention("drug", start, end, text[start:end], generic, {"drug_class": drug_class(generic)}))
+    return out

@@ -34,14 +34,22 @@ _FAMILY = {
     "niece", "nephew", "friend", "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law", "roommate",
 }
 _REL = "|".join(sorted((re.escape(r) for r in RELATIONS), key=len, reverse=True))
-_NAME = r"(?P<name>[A-Z][a-zà-ÿ'’]+(?:\s+[A-Z][a-zà-ÿ'’]+)?)"
+_NAME = r"(?P<name>[A-Z][a-zà-ÿ'’]+(?:\s+[A-Z][a-zà-ÿ'’]+)?)(?![\w])"
 _AGE_AFTER = r"(?:\s*,\s*(?P<age>\d{1,2})\s*(?:,|\b)|\s*\((?P<age2>\d{1,2})\)|,?\s+(?:who\s+is|who's|is|,\s*age|aged)\s+(?P<age3>\d{1,2})\b(?:\s+years?\s+old)?)?"
 _MY_REL_NAME = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?P<agep>\d{1,2})[- ]year[- ]old\s+)?(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+)?"
-    rf"(?P<rel>{_REL})(?:'s)?(?:\s*,)?\s+{_NAME}" + _AGE_AFTER,
+    rf"(?P<rel>{_REL})(?:\s*,)?\s+{_NAME}" + _AGE_AFTER,
 )
+_LOWER_NAME = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_REL})\s+(?P<name>[a-z]{{3,12}})(?=\s*(?:,|\(|\bis\b|\bwas\b|\bturns\b|\bturned\b|\bwho\b))"
+)
+_NOT_LOWER_NAMES = {
+    "who", "is", "was", "has", "had", "and", "just", "also", "really", "still", "now", "then", "too", "here", "there",
+    "says", "said", "thinks", "today", "tomorrow", "always", "never", "finally", "already", "recently", "usually",
+}
 _NAME_MY_REL = re.compile(rf"\b{_NAME}\s*,\s*(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_REL})\b")
 _MY_REL = re.compile(rf"\b(?:my|our)\s+(?:(?P<agep>\d{{1,2}})[- ]year[- ]old\s+)?(?P<rel>{_REL})\b", re.I)
+_BARE_PARENT = re.compile(r"(?<![\w'])(?P<rel>Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?![\w])")
 _DOCTOR = re.compile(r"\b(?:Dr\.?|Doctor)\s+(?P<name>[A-Z][a-z'’-]+)")
 _NOT_NAMES = {
     "I", "The", "And", "But", "So", "Is", "Was", "Has", "Had", "On", "In", "At", "For", "To", "From", "Who",
@@ -73,6 +81,15 @@ def find_people(text: str, lo: int, hi: int) -> list[Mention]:
         end = m.end() if age else m.start("name") + len(name)
         out.append(Mention("person", m.start(), end, text[m.start() : end], name,
                            {"relation": rel, "age": int(age) if age else None, "name_span": (m.start("name"), m.start("name") + len(name))}))
+    for m in _LOWER_NAME.finditer(text, lo, hi):
+        if m.group("name") in _NOT_LOWER_NAMES or any(p.start <= m.start() < p.end for p in out):
+            continue
+        name = m.group("name").capitalize()
+        age = re.match(r"\s*(?:,\s*|\(|is\s+|turns\s+|turned\s+)(\d{1,2})\b", text[m.end() : hi])
+        end = m.end() + (age.end() if age else 0)
+        out.append(Mention("person", m.start(), end, text[m.start() : end], name,
+                           {"relation": RELATIONS[m.group("rel").lower()], "age": int(age.group(1)) if age else None,
+                            "name_span": (m.start("name"), m.end("name"))}))
     for m in _NAME_MY_REL.finditer(text, lo, hi):
         name = _clean_name(m.group("name"))
         if name is None or any(p.start <= m.start() < p.end for p in out):
@@ -90,6 +107,11 @@ def find_people(text: str, lo: int, hi: int) -> list[Mention]:
         age = m.group("agep")
         out.append(Mention("person", m.start(), m.end(), m.group(), None,
                            {"relation": RELATIONS[m.group("rel").lower()], "age": int(age) if age else None}))
+    for m in _BARE_PARENT.finditer(text, lo, hi):
+        if any(p.start <= m.start() < p.end for p in out):
+            continue
+        rel = {"nana": "grandmother", "granny": "grandmother"}.get(m.group("rel").lower(), m.group("rel").lower())
+        out.append(Mention("person", m.start(), m.end(), m.group(), None, {"relation": RELATIONS.get(rel, rel), "age": None}))
     return sorted(out, key=lambda p: p.start)
 
 

@@ -17,7 +17,7 @@ from engine.extract.decide import Context, Draft, decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
 from engine.extract.resolve import Resolver, apply_record, supersedes
-from engine.extract.segment import clauses
+from engine.extract.segment import clauses, sentences
 from engine.frames import frame as frame_of
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -36,10 +36,12 @@ def extract_messages(
     known = _known_people(prior_facts)
     prior_people = {(str(f.slots.get("name") or "").lower(), str(f.slots.get("relation") or "")) for f in prior_facts if f.frame == "Person"}
     out: list[NewFact] = []
+    ctx = Context("me", known, chooser, session_date, prior_people)
+    ctx.last_dated = _last_dated(prior_facts, msgs[0].session_id if msgs else "")
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
             continue
-        ctx = Context("me", known, chooser, session_date, prior_people)
+        ctx.subject = "me"
         for draft in extract_text(msg.text, session_date, ctx, _previous_assistant(msg, context)):
             rec = resolver.match(draft)
             sup: tuple[int, ...] = ()
@@ -66,11 +68,39 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         if not got and previous:
             got = _with_previous(found, ctx, previous)
         if not got:
+            got = _bare_correction(found, ctx)
+        if not got:
             got = _open_frame(found, ctx)
         if not got and is_note(clause.text, clause.question):
             got = [Draft("Note", _note_key(clause.text), {"text": clause.text}, (clause.start, clause.end), ctx.subject, "note")]
         drafts += got
+        dated = [d for d in got if any(s in d.slots for s in _DATE_SLOTS)]
+        if dated:
+            ctx.last_dated = dated[-1]
     return drafts
+
+
+_DATE_SLOTS = ("start", "due", "expires", "renewal", "date", "issued", "end", "stop")
+
+
+def _bare_correction(found: Found, ctx: Context) -> list[Draft]:
+    """"Actually, make that the 12th": a correction naming only a date changes the latest dated fact."""
+    last = ctx.last_dated
+    dates = found.of("date")
+    if last is None or len(dates) != 1 or not cues.CORRECTION.search(found.clause.text):
+        return []
+    slot = next(s for s in _DATE_SLOTS if s in last.slots)
+    new = dates[0].value
+    value = new.start
+    if new.day_only:
+        old = dt.date.fromisoformat(str(last.slots[slot]))
+        try:
+            value = old.replace(day=new.start.day)
+        except ValueError:
+            return []
+    keep = {k: v for k, v in last.slots.items() if k in ("destination", "country", "title", "kind", "name", "service", "about")}
+    return [Draft(last.frame, last.key, {**keep, slot: value.isoformat()}, (found.clause.start, found.clause.end),
+                  last.subject, correction=True, hint=last.hint, day_only={slot: value.day} if new.day_only else {})]
 
 
 def _with_previous(found: Found, ctx: Context, previous: str) -> list[Draft]:
@@ -78,6 +108,9 @@ def _with_previous(found: Found, ctx: Context, previous: str) -> list[Draft]:
     if len(found.clause.text.split()) > 8:
         return []
     cue_text = previous.rstrip("?").strip()
+    answer = _answer_slot(found, ctx, cue_text)
+    if answer:
+        return answer
     if not re.search(r"\b(?:flight|trip|fly|travel|appointment|meeting|passport|visa|expire|due|deadline)\b", cue_text, re.I):
         return []
     from engine.extract.segment import Clause
@@ -91,6 +124,33 @@ def _with_previous(found: Found, ctx: Context, previous: str) -> list[Draft]:
         d.span = (found.clause.start, found.clause.end)
         d.confidence = 0.7
     return drafts
+
+
+_ASKED_SLOT = (
+    (re.compile(r"\b(?:come|coming|get|getting|fly|flying|head|heading)\s+(?:back|home)|\breturn", re.I), "end"),
+    (re.compile(r"\b(?:leave|leaving|depart|departing|fly\s+out|go|going|start)\b", re.I), "start"),
+    (re.compile(r"\bexpir", re.I), "expires"),
+    (re.compile(r"\bdue\b|\bdeadline\b", re.I), "due"),
+)
+
+
+def _answer_slot(found: Found, ctx: Context, question: str) -> list[Draft]:
+    """"When do you come back?" — "On the 27th.": the date fills the asked slot of the latest dated fact."""
+    last, dates = ctx.last_dated, found.of("date")
+    if last is None or len(dates) != 1 or not re.match(r"\s*when\b", question, re.I):
+        return []
+    slot = next((s for pat, s in _ASKED_SLOT if pat.search(question)), None)
+    if slot is None or slot not in frame_of(last.frame).slot_names:
+        return []
+    value = dates[0].value.start
+    anchor = last.slots.get("start")
+    if dates[0].value.day_only and slot == "end" and anchor:
+        from engine.extract.decide import _same_month_after
+
+        value = _same_month_after(dt.date.fromisoformat(str(anchor)), value.day) or value
+    keep = {k: v for k, v in last.slots.items() if k in ("destination", "country", "title", "kind", "name", "service", "about")}
+    return [Draft(last.frame, last.key, {**keep, slot: value.isoformat()}, (found.clause.start, found.clause.end),
+                  last.subject, confidence=0.8)]
 
 
 def _open_frame(found: Found, ctx: Context) -> list[Draft]:
@@ -132,8 +192,18 @@ def _note_key(text: str) -> str:
 def _previous_assistant(msg: MessageRow, context: Sequence[MessageRow]) -> str:
     before = [m for m in context if m.seq < msg.seq]
     if before and before[-1].speaker == "assistant" and before[-1].text.rstrip().endswith("?"):
-        return before[-1].text.strip().splitlines()[-1]
+        body = before[-1].text.strip()
+        last = sentences(body)[-1]
+        return body[last[0] : last[1]]
     return ""
+
+
+def _last_dated(facts: Sequence[Fact], session_id: str) -> Draft | None:
+    """The latest fact of this session that carries a date: what a bare "make that the 12th" corrects."""
+    for f in reversed(facts):
+        if f.session_id == session_id and f.frame != "Note" and any(s in f.slots for s in _DATE_SLOTS):
+            return Draft(f.frame, f.entity_key, dict(f.slots), f.span, f.subject)
+    return None
 
 
 def _known_people(facts: Sequence[Fact]) -> dict[str, str]:

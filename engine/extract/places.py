@@ -139,7 +139,7 @@ def find_places(text: str, lo: int, hi: int) -> list[Mention]:
                 best = Mention("place", s, e, surface, display,
                                {"country": code, "region": region_of(code), "place": "country"})
                 break
-            if key in cities and (surface[0].isupper() or (prep and cities[key]["population"] >= 1_000_000)):
+            if key in cities and (surface[0].isupper() or (prep and (cities[key]["population"] >= 1_000_000 or (cities[key]["population"] >= 300_000 and key not in _NOT_PLACES)))):
                 c = cities[key]
                 if key in _NOT_PLACES and not prep:
                     continue

@@ -31,6 +31,13 @@ class Resolver:
         return cls([r for recs in state.records.values() for r in recs])
 
     def match(self, d: Draft) -> Record | None:
+        rec = self._match(d)
+        if rec is not None and _other_place(d, rec):
+            d.key = f"{d.key}:{str(d.slots['destination']).lower()}"
+            rec = next((r for r in reversed(self.records) if r.frame == d.frame and r.subject == d.subject and r.key == d.key), None)
+        return rec
+
+    def _match(self, d: Draft) -> Record | None:
         same = [r for r in self.records if r.frame == d.frame and r.subject == d.subject]
         if not same:
             return None
@@ -71,6 +78,20 @@ class Resolver:
         return best[1] if best else None
 
 
+def _other_place(d: Draft, rec: Record) -> bool:
+    """Two trips to different cities of one country (Chicago, then Florida) are two trips, unless
+    the sentence corrects or cancels the earlier one."""
+    if d.frame != "Trip" or d.correction:
+        return False
+    new, old = str(d.slots.get("destination") or ""), str(rec.values.get("destination") or "")
+    if not new or not old or new.lower() == old.lower():
+        return False
+    from engine.extract.places import find_places
+
+    kinds = {m.attrs.get("place") for name in (new, old) for m in find_places(f"to {name}", 0, len(name) + 3)}
+    return "country" not in kinds
+
+
 def _consistent(d: Draft, rec: Record) -> bool:
     """Whether re-anchoring the draft's bare days onto this record keeps start <= end."""
     start, end = rec.values.get("start"), rec.values.get("end")
@@ -90,6 +111,11 @@ def apply_record(d: Draft, rec: Record, today: dt.date) -> None:
     """Join the draft to the record: supersede its facts, keep its key, re-anchor bare days ("the 5th")
     to the month of the date being corrected."""
     d.key = rec.key
+    from engine.frames import frame
+
+    live = frame(d.frame).statuses[0]
+    if rec.status != live and not d.correction and "status" not in d.slots and d.op == "assert" and d.frame != "Note":
+        d.slots["status"] = live
     for slot, day in d.day_only.items():
         old = rec.values.get(slot)
         if isinstance(old, dt.date):

@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 
 _ABBREV = {
-    "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "no", "approx",
+    "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "vs", "etc", "e.g", "i.e", "approx",
     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mt", "ft",
+    "exp", "appt", "apt", "est", "dept", "hr", "hrs", "wk", "wks", "tel", "ref",
 }
 _SENT_END = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|\n+")
 _CLAUSE_CUT = re.compile(

@@ -1,7 +1,8 @@
-"""Which model backend a profile uses: the embedded default, a GGUF file, or turned off.
+"""Which model backend a profile uses: the embedded default, a GGUF file, an OpenAI-compatible
+endpoint (``http://host:port/v1``), or turned off.
 
 Stored in the profile's settings as ``model``; ``UAC_MODEL`` overrides it (a path, a catalog name,
-or ``off`` for detectors-only extraction).
+an endpoint URL, or ``off`` for detectors-only extraction).
 """
 
 from __future__ import annotations
@@ -38,8 +39,17 @@ def resolve_path(spec: str) -> Path | None:
     return path
 
 
+def is_endpoint(spec: str) -> bool:
+    return spec.startswith(("http://", "https://"))
+
+
 def open_backend(profile: Profile) -> Backend | None:
     from engine.llm.llama import LlamaBackend
 
-    path = resolve_path(configured_model(profile))
+    spec = configured_model(profile)
+    if is_endpoint(spec):
+        from engine.llm.endpoint import EndpointBackend
+
+        return EndpointBackend(spec)
+    path = resolve_path(spec)
     return None if path is None else LlamaBackend(path)

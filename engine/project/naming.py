@@ -13,7 +13,7 @@ from engine.frames import Frame, Slot
 
 BASE_FIELDS = ("id", "subject", "status", "known_since", "evidence", "sources")
 RESERVED = frozenset({*BASE_FIELDS, "cites", "known_on"})
-RENAMED = {"subject": "about"}
+RENAMED: dict[str, str] = {}
 
 
 def attr(slot: Slot | str) -> str:

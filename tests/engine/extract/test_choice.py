@@ -60,7 +60,7 @@ def test_an_answer_outside_the_options_falls_back_to_the_default() -> None:
 def test_real_model_settles_an_open_frame() -> None:
     from engine.llm.llama import LlamaBackend
 
-    backend = LlamaBackend(MODEL)
+    backend = LlamaBackend(MODEL, deadline_s=180)  # the first call loads the model and its prefix
     try:
         facts = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10), backend=backend)
         detectors_only = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10))

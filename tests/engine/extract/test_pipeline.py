@@ -82,7 +82,7 @@ def test_event_and_deadline() -> None:
     assert ev.slots["kind"] == "appointment" and ev.slots["start"] == "2024-11-19" and ev.slots["time"] == "15:00"
     assert "dentist" in ev.slots["title"]
     dl = only(Log().say("I need to file my taxes by April 15."), "Deadline")
-    assert dl.slots == {"subject": "taxes", "action": "file", "due": "2025-04-15"}
+    assert dl.slots == {"about": "taxes", "action": "file", "due": "2025-04-15"}
 
 
 def test_finance_frames() -> None:
@@ -184,3 +184,68 @@ def test_every_fact_is_well_formed() -> None:
             if kind == "enum":
                 assert value in fr.slot(name).choices
         assert text[f.span[0] : f.span[1]] == f.evidence
+
+
+def test_bare_date_correction_changes_the_latest_dated_fact() -> None:
+    log = Log()
+    first = only(log.say("The Japan trip is March 10-24."), "Trip")
+    fix = only(log.say("Actually, make that the 12th."), "Trip")
+    assert fix.entity_key == first.entity_key == "JP"
+    assert fix.slots["start"] == "2025-03-12" and fix.supersedes == (1,)
+
+
+def test_switching_drugs_stops_the_old_one() -> None:
+    facts = Log().say("Dr Gomez switched me from lisinopril to losartan 25mg.")
+    by_name = {f.slots["name"]: f.slots for f in facts if f.frame == "Medication"}
+    assert by_name["lisinopril"].get("status") == "stopped"
+    assert by_name["losartan"].get("dose") == "25mg" and "status" not in by_name["losartan"]
+
+
+def test_intended_cancellation_is_not_a_cancellation() -> None:
+    sub = only(Log().say("Apple Music is $10.99/mo, I want to cancel it before it renews on Dec 1."), "Subscription")
+    assert sub.op == "assert" and "status" not in sub.slots and sub.slots["renewal"] == "2024-12-01"
+
+
+def test_visitors_from_a_city_are_not_a_trip() -> None:
+    facts = Log().say("My brother Sam is visiting from Toronto next weekend.")
+    assert "Trip" not in {f.frame for f in facts}
+
+
+def test_two_cities_of_one_country_are_two_trips_but_a_correction_joins() -> None:
+    log = Log()
+    log.say("I'll be in Chicago on December 2 for a client pitch.")
+    florida = only(log.say("Taking my mom to Florida for Thanksgiving, leaving Nov 26."), "Trip")
+    assert florida.supersedes == () and florida.entity_key != "US"
+    moved = only(log.say("Actually my Chicago trip moved to December 4."), "Trip")
+    assert moved.supersedes == (1,) and moved.slots["start"] == "2024-12-04"
+
+
+def test_deadline_subjects() -> None:
+    assert only(Log().say("Mortgage payment of $2,150 is due the first of every month."), "Deadline").slots == {
+        "about": "Mortgage payment", "due": "2024-12-01"}
+    passive = only(Log().say("The car registration needs to be renewed by the end of next month."), "Deadline")
+    assert passive.slots == {"about": "car registration", "action": "renewed", "due": "2024-12-31"}
+    assert "TravelDocument" not in {f.frame for f in Log().say("The passport application has to be mailed by Dec 10.")}
+
+
+def test_switching_services_cancels_the_old_one() -> None:
+    facts = [f for f in Log().say("I switched from Hulu to Netflix.") if f.frame == "Subscription"]
+    assert [(f.slots["service"], f.op) for f in facts] == [("Hulu", "cancel"), ("Netflix", "assert")]
+
+
+def test_lost_document_date_is_not_an_expiry() -> None:
+    doc = only(Log().say("I lost my passport in Madrid yesterday!"), "TravelDocument")
+    assert doc.slots == {"kind": "passport", "status": "lost"}
+
+
+def test_a_new_prescription_reactivates_a_stopped_drug() -> None:
+    log = Log()
+    log.say("I stopped taking sertraline on Oct 1.")
+    again = only(log.say("I got a prescription for Zoloft, 50 mg."), "Medication")
+    assert again.entity_key == "sertraline" and again.supersedes == (1,) and again.slots["status"] == "active"
+
+
+def test_drugs_outside_the_table_are_found_when_the_sentence_is_about_medication() -> None:
+    med = only(Log().say("I was put on Jardiance last week."), "Medication")
+    assert med.slots["name"] == "jardiance" and med.entity_key == "empagliflozin"
+    assert [f.frame for f in Log().say("I take the train to work daily and it is fine.")] == ["Note"]

@@ -17,7 +17,7 @@ def _run(world, now: dt.datetime, rule: str):
 
 
 def test_deadline_counts_down_and_turns_critical_when_overdue(world) -> None:
-    fid = world.say("Deadline", "tax", {"subject": "tax return", "due": "2025-01-20", "action": "file online"})
+    fid = world.say("Deadline", "tax", {"about": "tax return", "due": "2025-01-20", "action": "file online"})
     assert _run(world, dt.datetime(2025, 1, 10, 9), DUE) == []  # 10 days away
     (soon,) = _run(world, dt.datetime(2025, 1, 15, 9), DUE)
     assert soon.severity == "warning" and soon.title == "Due in 5 days: Tax return"
@@ -30,7 +30,7 @@ def test_deadline_counts_down_and_turns_critical_when_overdue(world) -> None:
 
 
 def test_a_done_deadline_is_quiet(world) -> None:
-    world.say("Deadline", "tax", {"subject": "tax return", "due": "2025-01-20"})
+    world.say("Deadline", "tax", {"about": "tax return", "due": "2025-01-20"})
     world.say("Deadline", "tax", {"status": "done"})
     assert _run(world, dt.datetime(2025, 1, 19), DUE) == []
 
