@@ -69,6 +69,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                 "extraction_error": res.extraction_error or None,
                 "checkpoint_error": (res.checkpoint.error if res.checkpoint else "") or None,
                 "new_alerts": [a.to_json() for a in (res.alerts.new if res.alerts else [])],
+                "rules": res.rules,
                 "seconds": round(res.seconds, 3),
             }
         )
@@ -76,6 +77,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print(f"session {res.session_id}: {res.messages} messages, {len(res.facts)} facts in {res.seconds:.2f} s")
         for fact in res.facts:
             print(f"  + {fact.frame} {fact.entity_key}: {_slots_text(fact.slots)}")
+        for line in res.rules:
+            print(f"  {line}")
         if res.checkpoint and res.checkpoint.error:
             print(f"checkpoint failed (the last good project stays live): {res.checkpoint.error}", file=sys.stderr)
         for alert in res.alerts.new if res.alerts else []:
@@ -434,8 +437,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("gui", cmd_gui, "open the desktop app")
     sp.add_argument("--smoke", action="store_true", help="open, load, and quit (for checks)")
 
-    for name, help_ in (("import", "import records from JSON/CSV"), ("ask", "answer a question over the state"),
-                        ("rules", "list, approve or disable rules")):
+    from engine.rules.commands import add_rules_parser
+
+    add_rules_parser(sub, add)
+
+    for name, help_ in (("import", "import records from JSON/CSV"), ("ask", "answer a question over the state")):
         sp = add(name, cmd_unavailable, help_, json_flag=True, now=True)
         sp.add_argument("rest", nargs="*")
     return p

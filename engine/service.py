@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.errors import ModelError, UacError
 from engine.frames import FRAMES_BY_NAME
 from engine.llm.backend import Backend
-from engine.log import Fact, LogStore
+from engine.log import Fact, LogStore, NewFact
 from engine.profile import Profile
 from engine.rules.alert import Alert, RuleProblem
 from engine.state import State, fold
@@ -25,6 +25,7 @@ from engine.transcript import parse_transcript
 if TYPE_CHECKING:
     from engine.project.edits import FieldEdit
     from engine.project.history import Revision
+    from models.log import MessageRow
 
 
 @dataclass
@@ -61,6 +62,7 @@ class IngestResult:
     checkpoint: CheckpointSummary | None = None
     alerts: AlertUpdate | None = None
     seconds: float = 0.0
+    rules: list[str] = field(default_factory=list)
 
 
 class Service:
@@ -121,8 +123,12 @@ class Service:
         started = time.perf_counter()
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
+        from engine.rules.user_rules import announce, record_session_rules
+
+        new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
         facts, error = self.extract_pending()
-        result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error)
+        result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
+                              rules=new_rules)
         result.checkpoint = self.checkpoint()
         result.alerts = self.evaluate(now or dt.datetime.combine(session_date, dt.time(12)))
         result.seconds = time.perf_counter() - started
@@ -155,6 +161,7 @@ class Service:
             try:
                 backend = self.backend()
                 new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend)
+                new = _without_rule_preferences(new, msgs, srow.session_date)
             except UacError as exc:
                 self.log.mark_extraction([m.id for m in msgs if m.id], "failed", str(exc))
                 return added, f"extraction failed, messages kept for `uac ingest --retry`: {exc}"
@@ -276,3 +283,19 @@ class Service:
 
     def state(self) -> State:
         return fold(self.log.facts())
+
+
+def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day: dt.date) -> list[NewFact]:
+    """A stated rule ("warn me if I spend over $300") is recorded as a rule, not also as a preference."""
+    from engine.rules.user_rules import detect_rules
+
+    texts = {m.id: m.text for m in msgs}
+    out = []
+    for fact in facts:
+        text = texts.get(fact.message_id, "")
+        if fact.frame == "Preference" and text:
+            sentence = text[max(0, text.rfind(".", 0, fact.span[0]) + 1): fact.span[1]]
+            if detect_rules(sentence or text, day):
+                continue
+        out.append(fact)
+    return out

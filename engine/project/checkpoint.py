@@ -31,6 +31,7 @@ from engine.project.render import (
     domain_names,
     render_common,
     render_domain,
+    render_user_rules,
     renderer_id,
     user_readme,
 )
@@ -127,6 +128,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
             rendered.append(name)
         domains_meta[name] = {"fingerprint": fp, "info": infos[name].to_json()}
     files.update(render_common(infos, {"count": len(facts), "last_id": max((f.id for f in facts), default=0)}))
+    files.update(render_user_rules(facts))
     assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"
 
     expected = set(files) | {rel for name in domain_names() if name not in rendered for rel in domain_files(name)}

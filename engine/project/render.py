@@ -9,15 +9,18 @@ from __future__ import annotations
 import hashlib
 import json
 import pprint
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 from typing import Any
 
 from engine.frames import FRAMES, Frame, domains
+from engine.log import Fact
 from engine.profile import RESOURCES
 from engine.project.literals import Unrenderable, literal
 from engine.project.naming import BASE_FIELDS, attr, constant, enum_class, enum_member
+from engine.rules import user_rules
 from engine.state import Record, State
 
 TEMPLATES = RESOURCES / "templates"
@@ -124,8 +127,26 @@ def _record_source(fr: Frame, rec: Record) -> str:
     sources = tuple(sorted((attr(k), v) for k, v in rec.sources.items() if k != "status"))
     if sources:
         lines.append(f"        sources={sources!r},")
+    history = _history_source(fr, rec)
+    if history:
+        lines.append(f"        history=({history}),")
     lines.append("    ),")
     return "\n".join(lines)
+
+
+def _history_source(fr: Frame, rec: Record) -> str:
+    """Superseded values, oldest first: ``(field, old value, id of the fact that replaced it)``."""
+    entries: list[str] = []
+    for change in rec.history:
+        if change.slot == "status":
+            entries.append(f"('status', {str(change.old)!r}, {change.fact_id})")
+            continue
+        try:
+            slot = fr.slot(change.slot)
+            entries.append(f"({attr(slot)!r}, {literal(fr, slot, change.old)}, {change.fact_id})")
+        except (KeyError, Unrenderable):
+            continue
+    return "".join(f"\n            {e}," for e in entries) + ("\n        " if entries else "")
 
 
 def render_state(domain: str, state: State) -> bytes:
@@ -182,15 +203,25 @@ def pack_names() -> list[str]:
     return sorted(p.stem for p in PACKS.glob("*.py") if not p.name.startswith("_"))
 
 
+def rule_modules() -> list[str]:
+    """Every module under ``rules/`` the runner calls: the built-in packs, then the user's rules."""
+    return [*pack_names(), user_rules.MODULE]
+
+
+def render_user_rules(facts: Sequence[Fact]) -> dict[str, bytes]:
+    """``rules/user_rules.py``: the active user-stated rules in the log, compiled."""
+    return {f"rules/{user_rules.MODULE}.py": user_rules.render_from_facts(facts)}
+
+
 def data_names() -> list[str]:
-    return sorted(p.stem for p in RULES.glob("*.json"))
+    return sorted(p.stem for p in RULES.glob("*.json") if p != user_rules.LEXICON_PATH)
 
 
 def render_manifest(infos: dict[str, DomainInfo], facts: dict[str, int]) -> bytes:
     doms = {name: infos[name].to_json() for name in domain_names() if name in infos}
     src = _template("manifest.py.tmpl").substitute(
         domains=pprint.pformat(doms, width=100, sort_dicts=True),
-        packs=repr(tuple(pack_names())),
+        packs=repr(tuple(rule_modules())),
         data_modules=repr(tuple(data_names())),
         facts=pprint.pformat(facts, width=100, sort_dicts=True),
     )

@@ -1,7 +1,7 @@
 import pytest
 
 
-@pytest.mark.parametrize("command", ["ask", "import", "rules"])
+@pytest.mark.parametrize("command", ["ask", "import"])
 def test_unbuilt_capabilities_say_so_with_exit_2(uac, command) -> None:
     proc = uac.run(command, "x", check=False)
     assert proc.returncode == 2

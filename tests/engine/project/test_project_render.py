@@ -16,7 +16,7 @@ def _populate(world) -> None:
     world.say("Trip", "jp", {"country": "JP", "destination": "Tokyo", "start": "2025-02-20",
                              "purpose": "leisure", "cost": "1234.5", "currency": "EUR"})
     world.say("TravelDocument", "passport", {"kind": "passport", "expires": "2025-03-05"})
-    world.say("Deadline", "tax", {"subject": "tax return", "due": "2025-04-15"})
+    world.say("Deadline", "tax", {"about": "tax return", "due": "2025-04-15"})
     world.say("Person", "emma", {"name": "Emma", "relation": "daughter", "age": 7})
     world.say("Event", "party", {"title": "party", "start": "2025-03-01", "people": ["Emma", "Tom"]})
     world.say("Note", "n1", {"text": INJECTION})
@@ -54,7 +54,7 @@ def test_values_are_typed_literals_never_pasted_text(world) -> None:
     notes = (world.project / "domains/notes/state.py").read_text()
     assert f"text={INJECTION!r}" in notes
     calendar = (world.project / "domains/calendar/state.py").read_text()
-    assert "about='tax return'" in calendar  # the Deadline 'subject' slot does not shadow the record's subject
+    assert "about='tax return'" in calendar  # what is due, apart from who it is for (the record subject)
     assert "people=['Emma', 'Tom']" in calendar
     schema = (world.project / "domains/travel/schema.py").read_text()
     assert "class Trip(Record):" in schema and "start: date | None = None" in schema
