@@ -53,6 +53,7 @@ class Score:
     per_frame: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
     invented: int = 0
     values: int = 0
+    errors: int = 0
 
     @property
     def total(self) -> Counts:
