@@ -91,8 +91,7 @@ class AlertsView(QWidget):
         self.recheck.setToolTip("Run every rule again as of now")
         self.recheck.clicked.connect(self.recheckRequested)
         top = QHBoxLayout()
-        top.addWidget(self.header)
-        top.addStretch(1)
+        top.addWidget(self.header, 1)  # the label takes the spare width, so its count is never clipped
         top.addWidget(self.recheck)
 
         self.list = QListWidget()
