@@ -16,6 +16,8 @@ class Record:
     known_since: date | None = None
     evidence: tuple[int, ...] = ()
     sources: tuple[tuple[str, int], ...] = ()
+    history: tuple[tuple[str, object, int], ...] = ()
+    """Superseded values, oldest first: (field, old value, id of the fact that replaced it)."""
 
     def cites(self, *fields: str) -> tuple[int, ...]:
         """Fact ids behind ``fields`` (all evidence when none of them has a recorded source)."""

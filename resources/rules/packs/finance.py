@@ -1,0 +1,441 @@
+"""Finance: conflicting payment instructions, amounts over a stated limit, and payments to a
+cancelled subscription or from a closed account.
+
+- conflicting_instruction: two live instructions to pay the same payee (separate transfers, or one
+  transfer whose amount or account a later fact replaced: ``history``) that differ in amount or
+  account, where the later one came from someone other than the user. A user's own correction is
+  not a conflict; two payments weeks apart are two payments.
+- over_limit: a card whose balance (plus transfers charged to it after the balance was stated) passes
+  its limit; a transfer above its account's limit; a purchase or transfer above a stated limit
+  (a ``Preference`` with a ``limit``) for its topic. Per-period budgets are left to user rules.
+- cancelled_service: a charge from a cancelled subscription, or a payment from a closed or cancelled
+  account, stated after the cancellation (or still scheduled).
+
+Words (who counts as the user, other names of banks and services) are data (``data.finance_terms``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from data.finance_terms import DATA as TERMS
+from rules.alerts import Alert, alert, known
+
+CONFLICT_RULE = "finance.conflicting_instruction"
+LIMIT_RULE = "finance.over_limit"
+CANCELLED_RULE = "finance.cancelled_service"
+SEPARATE_PAYMENTS_DAYS = 20
+"""Two instructions to the same payee dated further apart than this are two payments, not one."""
+
+SELF = frozenset(TERMS["self"])
+NOISE = frozenset(TERMS["payee_noise"])
+CLOSED = ("closed", "cancelled")
+
+
+# -- words and amounts ---------------------------------------------------------------------------
+
+
+def _norm(text) -> str:
+    return re.sub(r"\s+", " ", str(text or "").strip().lower())
+
+
+def tokens(text) -> frozenset:
+    """A name's significant words (no articles, legal suffixes or kinship words), singular."""
+    words = re.findall(r"[a-z0-9][a-z0-9+&'.-]*", _norm(text))
+    out = set()
+    for w in words:
+        w = w.strip(".'").removesuffix("'s")
+        if w and w not in NOISE:
+            out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return frozenset(out)
+
+
+def names(text) -> list[frozenset]:
+    """The token sets a name can be recognised by: itself and its listed other names."""
+    text = _norm(text)
+    out = [tokens(text)]
+    for canonical, others in TERMS["aliases"].items():
+        group = [canonical, *others]
+        if any(_norm(g) == text or tokens(g) == out[0] for g in group):
+            out += [tokens(g) for g in group]
+    return [t for t in out if t]
+
+
+def same_party(a, b) -> bool:
+    """``a`` and ``b`` name the same payee, service or bank: one's words contain the other's."""
+    for x in names(a):
+        for y in names(b):
+            if x <= y or y <= x:
+                return True
+    return False
+
+
+def mentions_party(text, name) -> bool:
+    """``text`` (a payee, an account) contains all the words of ``name`` or of one of its other names."""
+    have = tokens(text)
+    return bool(have) and any(n <= have for n in names(name))
+
+
+def is_self(who) -> bool:
+    return not who or _norm(who) in SELF
+
+
+def money(amount, currency=None) -> str:
+    if amount is None:
+        return "an unknown amount"
+    text = f"{Decimal(amount):,.2f}".removesuffix(".00")
+    code = (currency or "").upper()
+    symbol = TERMS["currency_symbols"].get(code)
+    if symbol:
+        return symbol + text
+    return f"{text} {code}" if code else text
+
+
+def same_currency(a, b) -> bool:
+    return not a or not b or str(a).upper() == str(b).upper()
+
+
+def digits(text) -> frozenset:
+    return frozenset(re.findall(r"\d{3,}", str(text or "")))
+
+
+def account_text(account) -> str:
+    if not account:
+        return ""
+    account = str(account).strip()
+    if re.fullmatch(r"\d{3,6}", account):
+        return f"account ending {account}"
+    return account if "account" in account.lower() or "card" in account.lower() else f"account {account}"
+
+
+def accounts_differ(old, new) -> bool:
+    """Both accounts are known and are not the same one."""
+    if not old or not new:
+        return False
+    a, b = digits(old), digits(new)
+    if a and b:
+        return a.isdisjoint(b)
+    if a or b:
+        later = _norm(new)
+        return any(w in later for w in ("new account", "different account", "new bank", "changed"))
+    return tokens(old) != tokens(new)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def status_fact(record) -> int | None:
+    """The fact that set the record's current status (from its history), if it changed."""
+    facts = [fid for name, _old, fid in record.history if name == "status"]
+    return facts[-1] if facts else None
+
+
+def first_fact(record, *fields) -> int:
+    ids = record.cites(*fields)
+    return max(ids) if ids else 0
+
+
+# -- conflicting instructions --------------------------------------------------------------------
+
+
+def instructions(transfer) -> list[dict]:
+    """The transfer as each fact left it, oldest first: its earlier versions (from ``history``) and now."""
+    values = {
+        "amount": transfer.amount, "currency": transfer.currency, "account": transfer.account,
+        "requested_by": transfer.requested_by, "date": transfer.date,
+    }
+    changes: dict = {}
+    for name, old, fid in transfer.history:
+        if name in values:
+            changes.setdefault(fid, []).append((name, old))
+    base = {"record": transfer, "payee": transfer.payee}
+    if not changes:
+        cited = transfer.cites("amount", "account", "requested_by", "payee")
+        return [{**base, **values, "fact": first_fact(transfer, "amount", "account"), "evidence": cited}]
+    versions = []
+    for fid in sorted(changes, reverse=True):
+        versions.append({**base, **values, "fact": fid, "evidence": (fid,)})
+        values = dict(values)
+        for name, old in changes[fid]:
+            values[name] = old
+    first = min(transfer.evidence) if transfer.evidence else 0
+    versions.append({**base, **values, "fact": first, "evidence": (first,)})
+    versions.reverse()
+    versions[-1]["evidence"] += transfer.cites("payee")
+    return versions
+
+
+def conflict_alerts(state, today) -> list[Alert]:
+    live = [
+        t for t in known(state.finance.transfers, today)
+        if t.status != "cancelled" and t.payee and (t.amount is not None or t.account)
+    ]
+    by_word: dict = {}
+    for transfer in live:
+        for word in tokens(transfer.payee):
+            by_word.setdefault((transfer.subject, word), []).append(transfer)
+    pairs: set = set()
+    for group in by_word.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if a.id != b.id and same_party(a.payee, b.payee):
+                    pairs.add(tuple(sorted((a.id, b.id))))
+    by_id = {t.id: t for t in live}
+    out: list[Alert] = []
+    for transfer in live:
+        versions = instructions(transfer)
+        for old, new in zip(versions, versions[1:], strict=False):
+            hit = _conflict(old, new)
+            if hit:
+                out.append(hit)
+    for a_id, b_id in sorted(pairs):
+        a, b = by_id[a_id], by_id[b_id]
+        if a.status == "done" and b.status == "done":
+            continue
+        old, new = instructions(a)[-1], instructions(b)[-1]
+        if old["fact"] > new["fact"]:
+            old, new = new, old
+        hit = _conflict(old, new)
+        if hit:
+            out.append(hit)
+    return out
+
+
+def _conflict(old: dict, new: dict) -> Alert | None:
+    if is_self(new["requested_by"]) and is_self(old["requested_by"]):
+        return None  # the user's own plans and corrections
+    if is_self(new["requested_by"]) and not is_self(old["requested_by"]):
+        return None  # the user changed someone's instruction themselves
+    if old["date"] and new["date"] and abs((new["date"] - old["date"]).days) > SEPARATE_PAYMENTS_DAYS:
+        return None
+    amount_changed = (
+        old["amount"] is not None and new["amount"] is not None and old["amount"] != new["amount"]
+        and same_currency(old["currency"], new["currency"])
+    )
+    account_changed = accounts_differ(old["account"], new["account"])
+    if not amount_changed and not account_changed:
+        return None
+    payee = new["payee"] or old["payee"]
+    what = [w for w, changed in (("amount", amount_changed), ("account", account_changed)) if changed]
+
+    def describe(v: dict) -> str:
+        parts = [p for p in (
+            f"requested by {v['requested_by']}" if not is_self(v["requested_by"]) else "",
+            account_text(v["account"]),
+            f"due {v['date']}" if v["date"] else "",
+        ) if p]
+        return f"{money(v['amount'], v['currency'])}" + (f" ({', '.join(parts)})" if parts else "")
+
+    consequence = (
+        "Changed bank details are the most common payment fraud: confirm with "
+        f"{payee} on a number you already know before paying anything."
+        if account_changed else
+        f"Confirm the right amount with {payee} (or whoever asked) before paying."
+    )
+    message = (
+        f"Transfer of {describe(new)} to {payee} conflicts with the earlier instruction of {describe(old)}: "
+        f"the {' and the '.join(what)} changed. {consequence}"
+    )
+    title = f"Conflicting payment instructions for {payee}"
+    evidence = tuple(old["evidence"]) + tuple(new["evidence"])
+    return alert(CONFLICT_RULE, "critical" if account_changed else "warning", title, message, evidence)
+
+
+# -- limits ---------------------------------------------------------------------------------------
+
+
+def _account_label(account) -> str:
+    kind = {"credit_card": "card", "checking": "current account", "savings": "savings account"}.get(
+        str(account.kind or ""), "account")
+    return f"{account.institution} {kind}" if account.institution else kind
+
+
+def _kind_fits(account, text) -> bool:
+    words = tokens(text)
+    kind = str(account.kind or "")
+    if words & {"card", "credit", "visa", "mastercard"} or "card" in _norm(text):
+        return kind in ("", "credit_card")
+    if words & {"checking", "current", "savings", "saving"}:
+        return kind != "credit_card"
+    return True
+
+
+def charges_to(account, transfers) -> list:
+    return [
+        t for t in transfers
+        if t.account and account.institution and mentions_party(t.account, account.institution)
+        and _kind_fits(account, t.account)
+    ]
+
+
+def limit_alerts(state, today) -> list[Alert]:
+    out: list[Alert] = []
+    transfers = [t for t in known(state.finance.transfers, today) if t.status != "cancelled" and t.amount is not None]
+    purchases = [p for p in known(state.finance.purchases, today) if p.status != "cancelled" and p.amount is not None]
+    for account in known(state.finance.accounts, today):
+        if account.status in CLOSED or account.limit is None:
+            continue
+        label = _account_label(account)
+        mine = [t for t in charges_to(account, transfers) if same_currency(t.currency, account.currency)]
+        if str(account.kind or "") == "credit_card" or account.balance is not None:
+            if account.balance is None:
+                continue
+            since = first_fact(account, "balance")
+            later = [t for t in mine if first_fact(t, "amount") > since]
+            total = account.balance + sum((t.amount for t in later), Decimal(0))
+            if total <= account.limit:
+                continue
+            cur = account.currency
+            if later:
+                spent = " and ".join(
+                    f"{money(t.amount, t.currency or cur)} to {t.payee or 'a payee'}" + (f" on {t.date}" if t.date else "")
+                    for t in later
+                )
+                message = (
+                    f"Charging {spent} to the {label} takes its balance from {money(account.balance, cur)} to "
+                    f"{money(total, cur)}, over its {money(account.limit, cur)} limit by "
+                    f"{money(total - account.limit, cur)}: the charge may be declined or cost an over-limit fee."
+                )
+            else:
+                message = (
+                    f"The {label} balance of {money(account.balance, cur)} is over its {money(account.limit, cur)} "
+                    f"limit by {money(total - account.limit, cur)}: new charges may be declined or cost fees."
+                )
+            evidence = account.cites("limit", "balance", "institution")
+            for t in later:
+                evidence += t.cites("amount", "account")
+            out.append(alert(LIMIT_RULE, "warning", f"{_cap(label)} over its {money(account.limit, cur)} limit",
+                             message, evidence))
+        else:
+            for t in mine:
+                if t.amount > account.limit:
+                    out.append(alert(
+                        LIMIT_RULE, "warning", f"Transfer over the {_account_label(account)} limit",
+                        f"The transfer of {money(t.amount, t.currency)} to {t.payee or 'a payee'}"
+                        + (f" on {t.date}" if t.date else "")
+                        + f" from the {label} is over its {money(account.limit, account.currency)} limit: "
+                        "it may be refused or need extra approval.",
+                        account.cites("limit", "institution") + t.cites("amount", "account"),
+                    ))
+    out += preference_limit_alerts(state, today, transfers, purchases)
+    return out
+
+
+PERIOD = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in TERMS["period_words"]) + r")\b")
+LIMIT_WORDS = frozenset(TERMS["limit_words"])
+
+
+def _topic(pref) -> tuple[str, frozenset] | None:
+    """(scope, words): scope is "transfers", "purchases" or "topic" (match by words); None to skip."""
+    text = _norm(pref.topic)
+    if not text or PERIOD.search(text) or PERIOD.search(_norm(pref.value)):
+        return None
+    for scope, phrases in TERMS["limit_topics"].items():
+        if text in phrases:
+            return scope, frozenset()
+    words = frozenset(w for w in tokens(text) if w not in LIMIT_WORDS)
+    return ("topic", words) if words else None
+
+
+def preference_limit_alerts(state, today, transfers, purchases) -> list[Alert]:
+    out: list[Alert] = []
+    for pref in known(state.preferences.preferences, today):
+        if pref.status != "active" or pref.limit is None:
+            continue
+        topic = _topic(pref)
+        if topic is None:
+            continue
+        scope, words = topic
+        stated = first_fact(pref, "limit")
+        candidates = []
+        if scope in ("transfers", "topic"):
+            candidates += [(t, t.payee, "transfer", ("amount", "payee")) for t in transfers]
+        if scope in ("purchases", "topic"):
+            candidates += [(p, " ".join(x for x in (p.item, p.vendor) if x), "purchase", ("amount", "item", "vendor"))
+                           for p in purchases]
+        for rec, text, kind, fields in candidates:
+            if rec.amount <= pref.limit or not same_currency(rec.currency, pref.currency):
+                continue
+            if first_fact(rec, "amount") < stated:
+                continue  # spent before the limit was stated
+            if words and not words <= tokens(text):
+                continue
+            what = (rec.payee if kind == "transfer" else rec.item) or kind
+            when = f" on {rec.date}" if rec.date else ""
+            to = f" to {rec.payee}" if kind == "transfer" and rec.payee else ""
+            if kind == "purchase":
+                to = f" ({rec.vendor})" if rec.vendor else ""
+            message = (
+                f"The {kind} of {money(rec.amount, rec.currency)}{to}{when} for {what} is over your "
+                f"{money(pref.limit, pref.currency or rec.currency)} limit for {pref.topic} by "
+                f"{money(rec.amount - pref.limit, rec.currency or pref.currency)}."
+            )
+            if kind == "transfer" and rec.status == "requested":
+                message += " Check it before it is sent."
+            out.append(alert(LIMIT_RULE, "warning", f"{_cap(kind)} over your {pref.topic} limit", message,
+                             pref.cites("limit", "topic") + rec.cites(*fields)))
+    return out
+
+
+# -- payments to cancelled services and from closed accounts -----------------------------------
+
+
+def cancelled_alerts(state, today) -> list[Alert]:
+    out: list[Alert] = []
+    transfers = [t for t in known(state.finance.transfers, today) if t.status != "cancelled"]
+    purchases = [p for p in known(state.finance.purchases, today) if p.status != "cancelled"]
+    for sub in known(state.finance.subscriptions, today):
+        if sub.status != "cancelled" or not sub.service:
+            continue
+        cut = status_fact(sub)
+        if cut is None:
+            continue
+        payments = [(t, t.payee, ("amount", "payee", "date")) for t in transfers if t.payee]
+        payments += [(p, p.vendor or p.item, ("amount", "vendor", "item", "date")) for p in purchases
+                     if p.vendor or p.item]
+        for rec, name, fields in payments:
+            if not same_party(name, sub.service) or first_fact(rec, "amount", "payee", "vendor", "item") <= cut:
+                continue
+            if rec.date is not None and sub.known_since is not None and rec.date < sub.known_since:
+                continue
+            when = f" on {rec.date}" if rec.date else ""
+            out.append(alert(
+                CANCELLED_RULE, "warning", f"{sub.service} charged after you cancelled",
+                f"{sub.service} took {money(rec.amount, rec.currency or sub.currency)}{when}, after the "
+                f"subscription was cancelled. Ask {sub.service} for a refund, or dispute the charge with your "
+                "card issuer, and check the cancellation went through.",
+                sub.cites("service") + (cut,) + rec.cites(*fields),
+            ))
+    for account in known(state.finance.accounts, today):
+        if account.status not in CLOSED or not account.institution:
+            continue
+        cut = status_fact(account)
+        if cut is None:
+            continue
+        label = _account_label(account)
+        for t in charges_to(account, transfers):
+            after = first_fact(t, "account", "amount") > cut
+            pending = t.status == "requested" and t.date is not None and t.date >= today
+            if not after and not pending:
+                continue
+            if after and not pending and t.date is not None and account.known_since and t.date < account.known_since:
+                continue
+            when = f" on {t.date}" if t.date else ""
+            amount = money(t.amount, t.currency or account.currency) if t.amount is not None else "A payment"
+            message = (
+                f"{_cap(amount)} to {t.payee or 'a payee'}{when} is set to come from the {label}, which is "
+                f"{account.status}. It will fail or bounce: move it to an open account."
+            )
+            out.append(alert(
+                CANCELLED_RULE, "critical", f"Payment from the {account.status} {label}", message,
+                account.cites("institution") + (cut,) + t.cites("account", "amount", "payee"),
+            ))
+    return out
+
+
+def check(state, now: datetime) -> list[Alert]:
+    today = now.date()
+    return conflict_alerts(state, today) + limit_alerts(state, today) + cancelled_alerts(state, today)

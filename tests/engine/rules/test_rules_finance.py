@@ -1,0 +1,153 @@
+"""Finance pack: conflicting instructions, limits, payments to cancelled services / from closed accounts."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+CONFLICT = "finance.conflicting_instruction"
+LIMIT = "finance.over_limit"
+CANCELLED = "finance.cancelled_service"
+
+
+def _run(world, rule: str, now: dt.datetime):
+    world.checkpoint()
+    run = world.rules(now)
+    assert run.problems == []
+    return [a for a in run.alerts if a.rule == rule]
+
+
+D1, D2 = dt.date(2025, 6, 2), dt.date(2025, 6, 4)
+
+
+def test_a_later_instruction_from_someone_else_conflicts(world) -> None:
+    first = world.say("Transfer", "brightline:18000", {"amount": "18000", "currency": "USD", "payee": "Brightline Supplies",
+                      "requested_by": "CFO", "date": "2025-06-06"}, on=D1)
+    assert _run(world, CONFLICT, dt.datetime(2025, 6, 2, 12)) == []
+    second = world.say("Transfer", "brightline:48000", {"amount": "48000", "currency": "USD", "payee": "Brightline",
+                       "account": "5521", "requested_by": "CFO"}, on=D2)
+    (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
+    assert a.severity == "warning" and a.evidence == (first, second)
+    assert a.message.startswith("Transfer of $48,000 (requested by CFO, account ending 5521) to Brightline conflicts "
+                                "with the earlier instruction of $18,000 (requested by CFO, due 2025-06-06): the amount "
+                                "changed.")
+
+
+def test_a_superseded_account_is_read_from_history(world) -> None:
+    first = world.say("Transfer", "rent", {"amount": "1350", "currency": "GBP", "payee": "landlord", "account": "2210",
+                      "requested_by": "landlord"}, on=D1)
+    second = world.say("Transfer", "rent", {"account": "9987"}, on=D2)
+    (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
+    assert a.severity == "critical" and second in a.evidence and first in a.evidence
+    assert "Transfer of £1,350 (requested by landlord, account ending 9987) to landlord conflicts with the earlier " \
+           "instruction of £1,350 (requested by landlord, account ending 2210): the account changed." in a.message
+    assert "fraud" in a.message
+
+
+def test_two_requesters_disagree(world) -> None:
+    world.say("Transfer", "rosa:500", {"amount": "500", "currency": "USD", "payee": "aunt Rosa", "requested_by": "Dad"},
+              on=D1)
+    world.say("Transfer", "rosa:800", {"amount": "800", "currency": "USD", "payee": "Rosa", "requested_by": "Mom"}, on=D2)
+    (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
+    assert "$800 (requested by Mom)" in a.message and "$500 (requested by Dad)" in a.message
+
+
+def test_conflict_near_misses(world) -> None:
+    # different payees
+    world.say("Transfer", "rosa", {"amount": "500", "payee": "aunt Rosa", "requested_by": "Dad"}, on=D1)
+    world.say("Transfer", "ben", {"amount": "800", "payee": "cousin Ben", "requested_by": "Mom"}, on=D2)
+    # the user's own correction
+    world.say("Transfer", "gym", {"amount": "40", "payee": "Gym Co", "account": "1111"}, on=D1)
+    world.say("Transfer", "gym", {"amount": "45"}, on=D2)
+    # the same instruction, then paid
+    world.say("Transfer", "rent", {"amount": "1350", "payee": "landlord", "account": "4471", "requested_by": "landlord"},
+              on=D1)
+    world.say("Transfer", "rent2", {"amount": "1350", "payee": "landlord", "account": "4471", "status": "done"}, on=D2)
+    # two invoices a month apart are two payments
+    world.say("Transfer", "acme1", {"amount": "900", "payee": "Acme Ltd", "requested_by": "Acme", "date": "2025-05-01"})
+    world.say("Transfer", "acme2", {"amount": "950", "payee": "Acme", "requested_by": "Acme", "date": "2025-06-01"})
+    # a cancelled instruction
+    world.say("Transfer", "x1", {"amount": "100", "payee": "Zed", "requested_by": "boss"}, on=D1)
+    world.say("Transfer", "x2", {"amount": "200", "payee": "Zed", "requested_by": "boss"}, on=D2)
+    world.say("Transfer", "x1", {"status": "cancelled"}, on=D2)
+    assert _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12)) == []
+
+
+def test_a_card_pushed_over_its_limit(world) -> None:
+    world.say("Transfer", "flight-old", {"amount": "300", "payee": "Old charge", "account": "Chase card"},
+              on=dt.date(2025, 5, 1))  # stated before the balance: already in it
+    acct = world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000",
+                                          "balance": "4200", "currency": "USD"}, on=D1)
+    flight = world.say("Transfer", "flight", {"amount": "1100", "currency": "USD", "payee": "United",
+                                              "account": "Chase card", "date": "2025-06-04"}, on=D2)
+    alerts = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    (a,) = alerts
+    assert a.evidence[0] == acct and flight in a.evidence
+    assert a.message == ("Charging $1,100 to United on 2025-06-04 to the Chase card takes its balance from $4,200 to "
+                         "$5,300, over its $5,000 limit by $300: the charge may be declined or cost an over-limit fee.")
+
+
+def test_limits_not_exceeded_are_quiet(world) -> None:
+    world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000", "balance": "4200"},
+              on=D1)
+    world.say("Transfer", "coffee", {"amount": "12", "payee": "Cafe", "account": "Chase"}, on=D2)
+    world.say("Transfer", "other", {"amount": "2000", "payee": "Shop", "account": "Monzo"}, on=D2)
+    world.say("Preference", "shoes", {"topic": "shoes", "limit": "200"}, on=D1)
+    world.say("Purchase", "boots", {"item": "running shoes", "amount": "150"}, on=D2)
+    world.say("Purchase", "tv", {"item": "TV", "amount": "900"}, on=D2)  # no limit on TVs
+    world.say("Preference", "dining", {"topic": "dining per month", "limit": "300"}, on=D1)  # a budget: user rules
+    world.say("Purchase", "dinner", {"item": "dining at Dishoom", "amount": "350"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+
+
+def test_a_purchase_over_a_stated_limit(world) -> None:
+    pref = world.say("Preference", "shoes", {"topic": "shoes", "limit": "200", "currency": "USD"}, on=D1)
+    buy = world.say("Purchase", "boots", {"item": "trail running shoes", "vendor": "REI", "amount": "249.99",
+                                          "currency": "USD", "date": "2025-06-04"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert a.evidence == (pref, buy)
+    assert a.message == ("The purchase of $249.99 (REI) on 2025-06-04 for trail running shoes is over your $200 limit "
+                         "for shoes by $49.99.")
+
+
+def test_charge_after_a_cancelled_subscription(world) -> None:
+    sub = world.say("Subscription", "spotify", {"service": "Spotify", "status": "cancelled"}, on=dt.date(2025, 2, 12))
+    charge = world.say("Transfer", "spotify-mar", {"amount": "11.99", "currency": "USD", "payee": "Spotify",
+                                                   "date": "2025-03-12", "status": "done"}, on=dt.date(2025, 3, 12))
+    (a,) = _run(world, CANCELLED, dt.datetime(2025, 3, 12, 12))
+    assert a.evidence == (sub, charge)
+    assert a.message.startswith("Spotify took $11.99 on 2025-03-12, after the subscription was cancelled.")
+
+
+def test_charge_before_the_cancellation_is_quiet(world) -> None:
+    world.say("Transfer", "spotify-feb", {"amount": "11.99", "payee": "Spotify", "date": "2025-02-10", "status": "done"},
+              on=dt.date(2025, 2, 10))
+    world.say("Subscription", "spotify", {"service": "Spotify"}, on=dt.date(2025, 2, 10))
+    world.say("Subscription", "spotify", {"status": "cancelled"}, on=dt.date(2025, 2, 12))
+    world.say("Transfer", "netflix", {"amount": "17.99", "payee": "Netflix", "status": "done"}, on=dt.date(2025, 2, 14))
+    assert _run(world, CANCELLED, dt.datetime(2025, 2, 14, 12)) == []
+
+
+def test_payment_from_a_closed_account(world) -> None:
+    acct = world.say("Account", "barclays", {"institution": "Barclays", "kind": "checking", "status": "closed"},
+                     on=dt.date(2025, 4, 7))
+    world.say("Transfer", "tax-monzo", {"amount": "160", "currency": "GBP", "payee": "council tax",
+                                        "account": "Monzo"}, on=dt.date(2025, 4, 20))
+    dd = world.say("Transfer", "tax", {"amount": "160", "currency": "GBP", "payee": "council tax",
+                                       "account": "Barclays current account", "date": "2025-05-01"},
+                   on=dt.date(2025, 4, 20))
+    (a,) = _run(world, CANCELLED, dt.datetime(2025, 4, 20, 12))
+    assert a.severity == "critical" and acct in a.evidence and dd in a.evidence
+    assert a.message == ("£160 to council tax on 2025-05-01 is set to come from the Barclays current account, which is "
+                         "closed. It will fail or bounce: move it to an open account.")
+
+
+def test_amex_alias_and_payments_before_closing(world) -> None:
+    world.say("Transfer", "vet-old", {"amount": "80", "payee": "vet", "account": "Amex", "date": "2025-08-01",
+                                      "status": "done"}, on=dt.date(2025, 8, 1))
+    world.say("Account", "amex", {"institution": "American Express", "kind": "credit_card"}, on=dt.date(2025, 8, 1))
+    world.say("Account", "amex", {"status": "cancelled"}, on=dt.date(2025, 8, 27))
+    assert _run(world, CANCELLED, dt.datetime(2025, 8, 27, 12)) == []
+    world.say("Transfer", "vet", {"amount": "310", "currency": "USD", "payee": "vet", "account": "Amex"},
+              on=dt.date(2025, 9, 3))
+    (a,) = _run(world, CANCELLED, dt.datetime(2025, 9, 3, 12))
+    assert "$310 to vet" in a.message and "American Express card" in a.message and "cancelled" in a.message
