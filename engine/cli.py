@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError, NotAvailableError, UacError
+from engine.errors import InputError, UacError
 from engine.profile import Profile
 
 
@@ -339,8 +339,51 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return gui_main(argv)
 
 
-def cmd_unavailable(args: argparse.Namespace) -> int:
-    raise NotAvailableError(f"`uac {args.command}` is not available yet in this version")
+def cmd_import(args: argparse.Namespace) -> int:
+    svc = _service(args, use_model=False)
+    try:
+        res = svc.import_records(Path(args.file), args.collection)
+    finally:
+        svc.close()
+    if args.json:
+        _print_json({"collection": res.collection, "added": res.added, "skipped_duplicates": res.skipped_duplicates,
+                     "schema": res.schema})
+    else:
+        fields = ", ".join(f"{k}: {v}" for k, v in res.schema.items())
+        print(f"imported {res.added} records into {res.collection} ({res.skipped_duplicates} already there)")
+        print(f"  schema: {fields}")
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    question = " ".join(args.question).strip()
+    if not question:
+        raise InputError("ask a question, e.g. uac ask \"how many trips did I take last year?\"")
+    svc = _service(args)
+    try:
+        ans = svc.ask(question, _now(args))
+    finally:
+        svc.close()
+    if args.json:
+        _print_json({"answer": ans.answer, "kind": ans.kind, "computation": ans.computation,
+                     "sources": ans.sources})
+        return 0
+    if ans.text:
+        print(ans.text)
+    if ans.computation:
+        print(f"  computed: {ans.computation}")
+    if ans.sources:
+        print(f"  sources: {', '.join(map(str, ans.sources[:20]))}")
+    print(_answer_text(ans.answer))
+    return 0
+
+
+def _answer_text(answer: Any) -> str:
+    if answer is None:
+        return "I don't know: nothing in your memory supports an answer."
+    if isinstance(answer, list | tuple | set):
+        return ", ".join(map(str, answer))
+    return str(answer)
 
 
 # -- plumbing ------------------------------------------------------------------------------
@@ -441,9 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_rules_parser(sub, add)
 
-    for name, help_ in (("import", "import records from JSON/CSV"), ("ask", "answer a question over the state")):
-        sp = add(name, cmd_unavailable, help_, json_flag=True, now=True)
-        sp.add_argument("rest", nargs="*")
+    sp = add("import", cmd_import, "import records from a JSON array, JSON Lines or CSV file", json_flag=True)
+    sp.add_argument("file")
+    sp.add_argument("--collection", help="collection name (default: the file's name)")
+
+    sp = add("ask", cmd_ask, "answer a question by computation over your typed state", json_flag=True, now=True)
+    sp.add_argument("question", nargs="+")
     return p
 
 

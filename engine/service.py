@@ -23,6 +23,10 @@ from engine.state import State, fold
 from engine.transcript import parse_transcript
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from engine.ask import Answer
+    from engine.importer import ImportResult
     from engine.project.edits import FieldEdit
     from engine.project.history import Revision
     from models.log import MessageRow
@@ -260,6 +264,26 @@ class Service:
     def forget_fact(self, fact_id: int, reason: str = "") -> None:
         self.log.forget_fact(fact_id, reason)
         self.checkpoint()
+
+    def import_records(self, path: Path, collection: str | None = None) -> ImportResult:
+        """Import a JSON / JSON Lines / CSV file as typed records (idempotent), then checkpoint."""
+        from engine.importer import import_file
+
+        result = import_file(self.log, path, collection)
+        if result.added:
+            self.checkpoint()
+        return result
+
+    def ask(self, question: str, now: dt.datetime) -> Answer:
+        """Answer by computation over the typed state (or recall with sources); the model, when
+        one is configured and usable, only picks among options the data allows."""
+        from engine.ask import ask
+
+        try:
+            backend = self.backend()
+        except ModelError:
+            backend = None  # the deterministic planner still answers; the model only breaks ties
+        return ask(self.state(), question, now, backend, self.log)
 
     # -- rules and alerts ---------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ask.text import variants
 from engine.frames import IMPORT_DOMAIN
 from engine.state import Record, State
 
@@ -47,7 +48,11 @@ class FieldInfo:
     def words(self) -> list[str]:
         """The field's own words: ``distance_km`` -> distance, km."""
         parts = re.split(r"[_\s]+", f"{self.name} {self.label}".lower())
-        return sorted({p for p in parts if p and not p.isdigit()})
+        out: set[str] = set()
+        for p in parts:
+            if p and not p.isdigit():
+                out |= variants(p)
+        return sorted(out)
 
 
 @dataclass

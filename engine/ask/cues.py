@@ -13,8 +13,8 @@ from decimal import Decimal
 from rapidfuzz import fuzz
 
 from engine.ask.catalog import Collection, FieldInfo
-from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS
-from engine.ask.text import Token, stem, tokens
+from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, VALUE_SYNONYMS
+from engine.ask.text import Token, stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS
 
 STOP = {
@@ -73,6 +73,9 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
                 if any(start < b and a < end for a, b in reserved):
                     continue
                 hits.append(ValueHit(f.name, value, start, end, score))
+            for t in toks:
+                if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                    hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
     hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
     kept: list[ValueHit] = []
     for h in hits:
@@ -112,9 +115,9 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
         for f in coll.fields.values():
             if t.stem in STOP or len(t.stem) < 2:
                 continue
-            if t.stem in f.words or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)):
+            if variants(t.text) & set(f.words) or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)):
                 hits.append(FieldHit(f.name, t.pos, t.stem, True))
-            elif any(field_matches(frag, f) for frag in FIELD_SYNONYMS.get(t.stem, ())):
+            elif any(field_matches(frag, f) for v in variants(t.text) for frag in FIELD_SYNONYMS.get(v, ())):
                 hits.append(FieldHit(f.name, t.pos, t.stem, False))
     return hits
 
@@ -148,7 +151,8 @@ def find_comparisons(question: str) -> list[Comparison]:
         for m in re.finditer(pattern, q):
             if any(m.start() < c.end and c.pos < m.end() for c in out):
                 continue
-            if re.fullmatch(r"(19|20)\d{2}", m.group(1)) and op != "between" and "$" not in m.group(0):
+            years = [g for g in (m.group(1), m.group(3) if op == "between" else None) if g]
+            if all(re.fullmatch(r"(19|20)\d{2}", g) for g in years) and "$" not in m.group(0):
                 continue
             if op == "between":
                 low, high = _num(m.group(1)), _num(m.group(3))
@@ -187,6 +191,6 @@ def collection_score(question: str, coll: Collection) -> float:
             score += 4
         elif any(s in COLLECTION_SYNONYMS.get(n, ()) for n in name_stems):
             score += 1.5
-    score += 1.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
+    score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
     score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, [])})
     return score

@@ -30,10 +30,14 @@ class Filter:
 
 @dataclass
 class Query:
+    """``metric`` is what trend and most/least-common compare (count, sum, avg of ``measure``);
+    ``group_by`` is a field or ``month``/``year``/``weekday`` of the collection's date field."""
+
     collection: str
     aggregate: str = "count"
     filters: list[Filter] = field(default_factory=list)
     measure: str | None = None
+    metric: str | None = None
     target: str | None = None
     group_by: str | None = None
     order: str | None = None
@@ -47,6 +51,7 @@ class Query:
             "aggregate": self.aggregate,
             "filters": [_filter_json(f) for f in self.filters],
             "measure": self.measure,
+            "metric": self.metric,
             "target": self.target,
             "group_by": self.group_by,
             "order": self.order,

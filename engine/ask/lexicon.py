@@ -7,7 +7,7 @@ fragments of field names; a field whose name contains the fragment is a candidat
 from __future__ import annotations
 
 FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "spend": ("$money",), "spent": ("$money",), "cost": ("$money",), "price": ("$money",),
+    "spend": ("$money",), "spent": ("$money",), "spending": ("$money",), "expense": ("$money",), "cost": ("$money",), "price": ("$money",),
     "paid": ("$money",), "pay": ("$money",), "money": ("$money",), "expensive": ("$money",),
     "cheap": ("$money",), "costly": ("$money",), "pricey": ("$money",), "dollar": ("$money",),
     "euro": ("$money",), "amount": ("$money", "amount"), "charge": ("$money",), "bill": ("$money",),
@@ -28,7 +28,7 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "guest": ("guest", "people", "attendee"), "night": ("night",), "day": ("day",),
     "quantity": ("quantity", "qty", "count"), "unit": ("unit", "quantity"),
     "temperature": ("temperature", "temp"), "pressure": ("systolic", "pressure"),
-    "systolic": ("systolic",), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm"),
+    "systolic": ("systolic",), "mmhg": ("systolic", "pressure", "diastolic"), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm"),
     "pulse": ("pulse", "heart", "bpm"), "bpm": ("bpm", "heart", "pulse"),
     "quality": ("quality",), "mood": ("mood",), "glucose": ("glucose", "sugar"), "sugar": ("glucose", "sugar"),
     "where": ("destination", "city", "place", "location", "venue", "country", "restaurant", "store"),
@@ -79,4 +79,21 @@ COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "subscription": ("subscription", "subscribe"),
     "deadline": ("deadline", "due"),
     "note": ("note",),
+}
+
+# Multi-word names people use for a field.
+PHRASE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "time of day": ("time_of_day", "period", "daypart", "time"),
+    "mode of transport": ("transport", "mode"), "means of transport": ("transport", "mode"),
+    "type of meal": ("meal",), "meal type": ("meal",), "kind of meal": ("meal",),
+    "day of the week": ("weekday",),
+}
+
+# Words that name a stored value without spelling it: "flew" -> a record whose value is "flight".
+VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "fly": ("flight", "plane"), "flew": ("flight", "plane"), "flown": ("flight", "plane"), "plane": ("flight",),
+    "drove": ("car",), "drive": ("car",), "driving": ("car",), "rail": ("train",),
+    "ran": ("run", "running"), "running": ("run",), "jog": ("run",), "jogging": ("run",),
+    "swam": ("swim", "swimming"), "swimming": ("swim",), "cycled": ("cycling", "bike"), "biking": ("cycling", "bike"),
+    "bike": ("cycling",), "ride": ("cycling",),
 }

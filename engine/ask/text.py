@@ -39,3 +39,12 @@ def tokens(text: str) -> list[Token]:
 
 def stems(text: str) -> list[str]:
     return [t.stem for t in tokens(text)]
+
+
+def variants(word: str) -> set[str]:
+    """The forms a word may take in a field name: itself, its stem, without a plural -s."""
+    w = word.lower()
+    out = {w, stem(w)}
+    if len(w) > 3 and w.endswith("s"):
+        out.add(w[:-1])
+    return out

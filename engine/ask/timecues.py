@@ -67,7 +67,7 @@ def find_windows(question: str, now: dt.datetime | dt.date) -> list[Window]:
         add(m, month_window(y1, m1)[0], month_window(y, m2)[1])
     for m in re.finditer(rf"\b(?:between|from)\s+{year}\s+(?:and|to|through|until)\s+{year}\b", q):
         add(m, dt.date(int(m.group(1)), 1, 1), dt.date(int(m.group(2)), 12, 31))
-    for m in re.finditer(rf"\b(\d{{4}})-(\d{{2}})-(\d{{2}})\b", q):
+    for m in re.finditer(r"\b(\d{4})-(\d{2})-(\d{2})\b", q):
         try:
             d = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         except ValueError:
@@ -147,7 +147,7 @@ def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
     out = []
     for w in windows:
         head = q[max(0, w.pos - 12):w.pos]
-        if re.search(r"\b(since|from)\s+$", head) and w.end < today:
+        if re.search(r"\bsince\s+$", head) and w.end < today:
             out.append(Window(w.start, today, w.text, w.pos))
         elif re.search(r"\bbefore\s+$", head):
             out.append(Window(dt.date(1900, 1, 1), w.start - dt.timedelta(days=1), w.text, w.pos))

@@ -133,7 +133,7 @@ def _infer_field(name: str, label: str, values: list[Any], n_rows: int) -> Field
         f.kind = "time"
         return f
     distinct = sorted(set(stripped))
-    if len(distinct) <= ENUM_MAX and (len(distinct) <= max(2, len(values) // 2)):
+    if len(distinct) <= ENUM_MAX and len(distinct) < len(values) and len(distinct) <= max(3, len(values) // 2):
         f.kind = "enum"
         f.choices = distinct
     return f

@@ -1,11 +1,3 @@
-import pytest
-
-
-@pytest.mark.parametrize("command", ["ask", "import"])
-def test_unbuilt_capabilities_say_so_with_exit_2(uac, command) -> None:
-    proc = uac.run(command, "x", check=False)
-    assert proc.returncode == 2
-    assert "not available yet" in proc.stderr and proc.stdout == ""
 
 
 def test_missing_file_is_one_clear_line(uac, tmp_path) -> None:

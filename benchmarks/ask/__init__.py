@@ -1,0 +1,1 @@
+"""Question-answering benchmark over generated, imported records (``python -m benchmarks.ask``)."""

@@ -1,0 +1,179 @@
+"""``uac ask``: a question about the user's records, answered by computation over typed state.
+
+Quantitative questions become a typed query IR (:mod:`engine.ask.plan`), compiled to a Python
+expression over state (:mod:`engine.ask.compile`) that is shown as the answer's computation;
+recall questions go to full-text search over the log and cite what was said
+(:mod:`engine.ask.recall`). The model, when there is one, only picks among options the cues left
+open.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from engine.ask.catalog import Collection, build_catalog
+from engine.ask.choose import resolve, schema_text
+from engine.ask.compile import compile_query, evaluate, matching_rows
+from engine.ask.ir import Query
+from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
+from engine.ask.recall import recall
+from engine.llm.backend import Backend
+from engine.log import LogStore
+from engine.state import State
+
+__all__ = ["Answer", "ask", "plan_question"]
+
+
+@dataclass
+class Answer:
+    """``answer`` is typed by ``kind``: int, float (2 places), string, list (ranked), set (sorted list)."""
+
+    answer: Any
+    kind: str
+    computation: str
+    sources: list[Any] = field(default_factory=list)
+    ir: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    model_used: bool = False
+
+
+def plan_question(
+    state: State, question: str, now: dt.datetime, backend: Backend | None = None
+) -> tuple[Collection, Draft, bool] | None:
+    """The chosen collection and the resolved IR draft, or None when this is a recall question."""
+    catalog = build_catalog(state)
+    if not catalog or is_recall(question):
+        return None
+    ranked = rank_collections(question, catalog)
+    top = ranked[0]
+    tied = [name for score, name in ranked if score >= top[0] - 0.5 and score > 0]
+    used_model = False
+    if top[0] <= 0 and len(catalog) > 1:
+        return None
+    name = top[1]
+    if len(tied) > 1:
+        picked = resolve(backend, question, "tables: " + "; ".join(schema_text(catalog[n]) for n in tied),
+                         {"collection": Open(tuple(tied), name, "which table")})
+        name = picked["collection"]
+        used_model = backend is not None
+    coll = catalog[name]
+    d = draft(question, coll, now)
+    if d.open:
+        picked = resolve(backend, question, schema_text(coll), d.open)
+        used_model = used_model or backend is not None
+        _apply(d, picked, coll)
+    return coll, d, used_model
+
+
+def _apply(d: Draft, picked: dict[str, str], coll: Collection) -> None:
+    q = d.query
+    defaults = {k: o.default for k, o in d.open.items()}
+    if "measure" in picked and picked["measure"] != defaults["measure"]:
+        old = q.measure
+        q.measure = picked["measure"]
+        q.filters = [type(f)(q.measure, f.op, f.value) if f.field == old and f.op != "between" else f for f in q.filters]
+    if "compare_field" in picked:
+        fname = picked["compare_field"]
+        q.filters = [type(f)(fname, f.op, f.value) if f.field == defaults["compare_field"] and coll.fields.get(f.field) and
+                     coll.fields[f.field].numeric else f for f in q.filters]
+    if picked.get("answer") == "value" and q.aggregate in ("argmax", "argmin") and q.measure:
+        q.aggregate = "max" if q.aggregate == "argmax" else "min"
+        q.target = None
+    if "aggregate" in picked:
+        q.aggregate = picked["aggregate"]
+        if q.aggregate in ("sum", "avg"):
+            numeric = coll.numeric()
+            q.measure = q.measure or (numeric[0].name if numeric else None)
+            if q.measure is None:
+                q.aggregate = "count"
+        if q.aggregate == "distinct":
+            q.target = q.target or coll.label_field
+
+
+def ask(
+    state: State,
+    question: str,
+    now: dt.datetime,
+    backend: Backend | None = None,
+    log_store: LogStore | None = None,
+) -> Answer:
+    """Answer ``question`` as of ``now``; never evaluates model text, only the compiled IR."""
+    planned = plan_question(state, question, now, backend)
+    if planned is None:
+        res = recall(log_store, question)
+        return Answer(
+            res.answer if res.sentences else None,
+            "string",
+            f"log.search({' '.join(res.terms)!r})",
+            res.sources,
+            {"recall": res.terms},
+            res.answer,
+        )
+    coll, d, used_model = planned
+    expr = compile_query(coll, d.query)
+    raw = evaluate(expr, coll)
+    value, kind = normalise(raw, d.query)
+    sources = _sources(coll, d.query, raw)
+    return Answer(value, kind, expr, sources, d.query.to_dict(), _text(value, kind, d.query), used_model)
+
+
+def normalise(raw: Any, q: Query) -> tuple[Any, str]:
+    """Typed answer: money and floats rounded to 2 places, dates as ISO strings, sets sorted."""
+    if isinstance(raw, list):
+        items = [_scalar(v) for v in raw]
+        if q.aggregate == "distinct":
+            if len(items) == 1:
+                return items[0], "string" if isinstance(items[0], str) else _kind(items[0])
+            return sorted(items, key=lambda x: (str(type(x)), x)), "set"
+        return items, "list"
+    v = _scalar(raw)
+    return v, _kind(v)
+
+
+def _scalar(v: Any) -> Any:
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, Decimal):
+        return round(float(v), 2)
+    if isinstance(v, float):
+        return round(v, 2)
+    if isinstance(v, dt.date | dt.time):
+        return v.isoformat()
+    return v
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, bool):
+        return "string"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    return "string"
+
+
+def _sources(coll: Collection, q: Query, raw: Any) -> list[int]:
+    rows = matching_rows(coll, q)
+    if q.aggregate in ("argmax", "argmin") and q.measure:
+        key = q.measure
+        vals = [r for r in rows if r.get(key) is not None]
+        if vals:
+            best = (max if q.aggregate == "argmax" else min)(vals, key=lambda r: r[key])
+            rows = [best]
+    ids: list[int] = []
+    for r in rows[:200]:
+        ids.extend(r["_evidence"])
+    return ids
+
+
+def _text(value: Any, kind: str, q: Query) -> str:
+    if value is None:
+        return f"No matching {q.collection} records."
+    if kind in ("list", "set"):
+        return ", ".join(map(str, value)) if value else f"No matching {q.collection} records."
+    if q.aggregate == "share":
+        return f"{value}%"
+    return str(value)

@@ -1,0 +1,316 @@
+"""IR -> one Python expression over the collection's rows, and its deterministic evaluation.
+
+The expression is built only from the IR: field names are checked against the collection and
+every literal is the ``repr`` of a typed value, so the text shown to the user as the computation
+is exactly what runs. It is evaluated with no builtins beyond a fixed set of helpers below.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import keyword
+from collections import Counter
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from typing import Any
+
+from engine.ask.catalog import Collection
+from engine.ask.ir import Filter, Query
+from engine.errors import InputError
+
+
+class Row(dict[str, Any]):
+    """A record's typed values; attribute access keeps the shown computation readable."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def rows_of(coll: Collection) -> list[Row]:
+    out = []
+    for rec in coll.records:
+        row = Row({name: rec.values.get(name) for name in coll.fields if name != "status"})
+        row["status"] = rec.status
+        row["_evidence"] = list(rec.evidence)
+        out.append(row)
+    return out
+
+
+# -- helpers available to compiled expressions -------------------------------------------------------
+
+def day(v: Any) -> Any:
+    return v.date() if isinstance(v, dt.datetime) else v
+
+
+def _present(values: Iterable[Any]) -> list[Any]:
+    return [v for v in values if v is not None]
+
+
+def total(values: Iterable[Any]) -> Any:
+    vals = _present(values)
+    return sum(vals, Decimal(0) if vals and isinstance(vals[0], Decimal) else 0)
+
+
+def mean(values: Iterable[Any]) -> float | None:
+    vals = _present(values)
+    return float(sum(Decimal(str(v)) for v in vals) / len(vals)) if vals else None
+
+
+def high(values: Iterable[Any]) -> Any:
+    vals = _present(values)
+    return max(vals) if vals else None
+
+
+def low(values: Iterable[Any]) -> Any:
+    vals = _present(values)
+    return min(vals) if vals else None
+
+
+def argbest(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> Row | None:
+    """The first row with the largest (``desc``) or smallest key; rows without a value are skipped."""
+    best: Row | None = None
+    for r in rows:
+        k = key(r)
+        if k is None:
+            continue
+        if best is None or (k > key(best) if desc else k < key(best)):
+            best = r
+    return best
+
+
+def ranked(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> list[Row]:
+    """Rows by key (stable: ties keep state order); rows without a value are dropped."""
+    keep = [r for r in rows if key(r) is not None]
+    return sorted(keep, key=key, reverse=desc) if not desc else _stable_desc(keep, key)
+
+
+def _stable_desc(rows: list[Row], key: Callable[[Row], Any]) -> list[Row]:
+    indexed = list(enumerate(rows))
+    indexed.sort(key=lambda ir: ir[0])
+    indexed.sort(key=lambda ir: key(ir[1]), reverse=True)
+    return [r for _, r in indexed]
+
+
+def group_best(rows: list[Row], group: Callable[[Row], Any], metric: str, value: Callable[[Row], Any] | None, desc: bool) -> Any:
+    """The group whose metric is largest (``desc``) or smallest; ties go to the alphabetically first."""
+    groups: dict[Any, list[Row]] = {}
+    for r in rows:
+        keys = group(r)
+        for k in keys if isinstance(keys, list) else [keys]:
+            if k is not None:
+                groups.setdefault(k, []).append(r)
+    scores: dict[Any, Any] = {}
+    for k, rs in groups.items():
+        if metric == "count":
+            scores[k] = len(rs)
+        else:
+            vals = _present(value(r) for r in rs) if value else []
+            if not vals:
+                continue
+            scores[k] = total(vals) if metric == "sum" else mean(vals)
+    if not scores:
+        return None
+    order = sorted(scores, key=str)
+    return (max if desc else min)(order, key=lambda k: scores[k])
+
+
+def mode(values: Iterable[Any], desc: bool = True) -> Any:
+    flat: list[Any] = []
+    for v in values:
+        flat.extend(v if isinstance(v, list) else [v])
+    counts = Counter(_present(flat))
+    if not counts:
+        return None
+    order = sorted(counts, key=str)
+    return (max if desc else min)(order, key=lambda k: counts[k])
+
+
+def pct(part: Any, whole: Any) -> float | None:
+    return None if not whole else float(Decimal(str(part)) * 100 / Decimal(str(whole)))
+
+
+def distinct(values: Iterable[Any]) -> list[Any]:
+    flat: set[Any] = set()
+    for v in values:
+        if isinstance(v, list):
+            flat.update(v)
+        elif v is not None:
+            flat.add(v)
+    return sorted(flat, key=lambda x: (str(type(x)), x))
+
+
+def month(v: Any) -> str | None:
+    v = day(v)
+    return f"{v.year:04d}-{v.month:02d}" if v else None
+
+
+def year(v: Any) -> str | None:
+    return str(v.year) if v else None
+
+
+def weekday(v: Any) -> str | None:
+    return calendar.day_name[v.weekday()] if v else None
+
+
+HELPERS: dict[str, Any] = {
+    "day": day, "total": total, "mean": mean, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
+    "group_best": group_best, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
+    "weekday": weekday, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
+}
+SAFE_BUILTINS: dict[str, Any] = {}
+
+
+# -- compiling ------------------------------------------------------------------------------------------
+
+def _attr(name: str) -> str:
+    return f"r.{name}" if name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_") else f"r[{name!r}]"
+
+
+def _lit(v: Any) -> str:
+    if isinstance(v, dt.datetime):
+        return f"datetime({v.year}, {v.month}, {v.day}, {v.hour}, {v.minute})"
+    if isinstance(v, dt.date):
+        return f"date({v.year}, {v.month}, {v.day})"
+    if isinstance(v, Decimal):
+        return f"Decimal('{v}')"
+    if isinstance(v, bool | int | float | str) or v is None:
+        return repr(v)
+    raise InputError(f"cannot use {v!r} in a query")
+
+
+def _check(coll: Collection, name: str | None) -> str:
+    if name is None or (name not in coll.fields and name != "status"):
+        raise InputError(f"the {coll.name} collection has no field {name!r}")
+    return name
+
+
+def _pred(coll: Collection, f: Filter) -> str:
+    name = _check(coll, f.field)
+    kind = coll.fields[name].kind if name in coll.fields else "enum"
+    a = _attr(name)
+    if kind in ("date", "datetime"):
+        a = f"day({a})"
+    lit = _lit
+    if kind in ("int", "float", "money") and f.op in ("gt", "ge", "lt", "le", "eq", "between"):
+        def lit(v: Any) -> str:
+            if kind == "money":
+                return _lit(Decimal(str(v)))
+            return _lit(float(v)) if kind == "float" or Decimal(str(v)) % 1 else _lit(int(v))
+    if f.op == "between":
+        lo, hi = f.value
+        if hi is None:
+            return f"{a} is not None and {a} >= {lit(lo)}"
+        return f"{a} is not None and {lit(lo)} <= {a} <= {lit(hi)}"
+    if f.op in ("gt", "ge", "lt", "le"):
+        sym = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[f.op]
+        return f"{a} is not None and {a} {sym} {lit(f.value)}"
+    if f.op == "eq":
+        if kind == "bool":
+            return f"{a} is {bool(f.value)!r}"
+        return f"{a} == {lit(f.value)}"
+    if f.op == "ne":
+        return f"{a} != {lit(f.value)}"
+    if f.op == "in":
+        return f"{lit(f.value)} in ({a} or [])"
+    if f.op == "contains":
+        return f"{lit(str(f.value).lower())} in str({a} or '').lower()"
+    raise InputError(f"unknown filter operation {f.op!r}")
+
+
+def _where(coll: Collection, filters: list[Filter]) -> str:
+    preds = [_pred(coll, f) for f in filters]
+    return (" if " + " and ".join(f"({p})" if " or " in p else p for p in preds)) if preds else ""
+
+
+def _rows(coll: Collection, filters: list[Filter]) -> str:
+    src = f"S[{coll.name!r}]"
+    return f"[r for r in {src}{_where(coll, filters)}]" if filters else src
+
+
+def _group_key(coll: Collection, q: Query) -> str:
+    g = q.group_by
+    if g in ("month", "year", "weekday"):
+        datef = _check(coll, coll.date_field)
+        return f"lambda r: {g}({_attr(datef)})"
+    return f"lambda r: {_attr(_check(coll, g))}"
+
+
+def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
+    rows = _rows(coll, filters)
+    metric = q.metric or "count"
+    if metric == "count":
+        return f"len({rows})"
+    m = _attr(_check(coll, q.measure))
+    fn = {"sum": "total", "avg": "mean", "min": "low", "max": "high"}[metric]
+    return f"{fn}({m} for r in {rows})"
+
+
+def compile_query(coll: Collection, q: Query) -> str:
+    """The Python expression that answers ``q``; raises InputError when the IR is inconsistent."""
+    rows = _rows(coll, q.filters)
+    where = _where(coll, q.filters)
+    src = f"S[{coll.name!r}]"
+    agg = q.aggregate
+    if agg == "count":
+        return f"len({rows})"
+    if agg in ("sum", "avg", "min", "max"):
+        m = _attr(_check(coll, q.measure))
+        fn = {"sum": "total", "avg": "mean", "min": "low", "max": "high"}[agg]
+        return f"{fn}({m} for r in {src}{where})"
+    if agg in ("argmax", "argmin"):
+        m = _attr(_check(coll, q.measure))
+        t = _attr(_check(coll, q.target))
+        if coll.fields[q.measure].kind == "datetime" or coll.fields[q.measure].kind == "date":
+            m = f"day({m})"
+        return f"(argbest({rows}, lambda r: {m}, desc={agg == 'argmax'}) or {{}}).get({q.target!r})" if t.startswith("r[") else \
+            f"getattr(argbest({rows}, lambda r: {m}, desc={agg == 'argmax'}), {q.target!r}, None)"
+    if agg in ("most_common", "least_common"):
+        desc = agg == "most_common"
+        metric = q.metric or "count"
+        if metric == "count" and q.group_by not in ("month", "year", "weekday"):
+            g = _attr(_check(coll, q.group_by))
+            return f"mode(({g} for r in {src}{where}), desc={desc})"
+        value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+        return f"group_best({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})"
+    if agg == "share":
+        part_filters = q.filters + q.part
+        if (q.metric or "count") == "count":
+            return f"pct(len({_rows(coll, part_filters)}), len({rows}))"
+        m = _attr(_check(coll, q.measure))
+        return f"pct(total({m} for r in {_rows(coll, part_filters)}), total({m} for r in {rows}))"
+    if agg == "distinct":
+        t = _attr(_check(coll, q.target))
+        return f"distinct({t} for r in {src}{where})"
+    if agg == "count_distinct":
+        t = _attr(_check(coll, q.target))
+        return f"len(distinct({t} for r in {src}{where}))"
+    if agg == "trend":
+        if len(q.periods) != 2:
+            raise InputError("a trend needs two periods to compare")
+        first = _metric_expr(coll, q, q.filters + q.periods[0])
+        second = _metric_expr(coll, q, q.filters + q.periods[1])
+        return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
+    if agg == "list":
+        m = _attr(_check(coll, q.measure or coll.date_field))
+        t = _attr(_check(coll, q.target))
+        return f"[{t} for r in ranked({rows}, lambda r: {m}, desc={q.order != 'asc'})[:{int(q.limit or 3)}]]"
+    raise InputError(f"unknown aggregate {agg!r}")
+
+
+def evaluate(expr: str, coll: Collection) -> Any:
+    """Run a compiled expression over the collection's rows."""
+    env = dict(HELPERS)
+    env["S"] = {coll.name: rows_of(coll)}
+    env["getattr"] = getattr
+    return eval(compile(expr, "<ask>", "eval"), {"__builtins__": SAFE_BUILTINS, **env})  # noqa: S307 - trusted compiled IR
+
+
+def matching_rows(coll: Collection, q: Query) -> list[Row]:
+    """The rows the question's filters select (for citing sources)."""
+    expr = _rows(coll, q.filters)
+    rows: list[Row] = evaluate(expr, coll)
+    return rows

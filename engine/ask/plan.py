@@ -1,0 +1,550 @@
+"""Question -> query IR: deterministic cues decide what they can; the model picks what stays open.
+
+Each open decision carries its options (built from the collection's real fields) and the default
+the cues prefer; :mod:`engine.ask.choose` asks the model only when there is something to ask, and
+any answer outside the options falls back to the default.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection
+from engine.ask.cues import (
+    STOP,
+    Comparison,
+    ValueHit,
+    collection_score,
+    field_matches,
+    find_comparisons,
+    find_fields,
+    find_limit,
+    find_values,
+)
+from engine.ask.ir import Filter, Query
+from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
+from engine.ask.text import stem, tokens, variants
+from engine.ask.timecues import Window, find_windows
+
+RECALL = re.compile(
+    r"^\s*(who\s+(is|was|are)\b|who's\b|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
+    r"tell\s+me\s+(about|what)|did\s+i\s+(ever\s+)?(mention|say|tell|talk)|what\s+(have|had)\s+i\s+(said|told|mentioned)|"
+    r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages))",
+    re.I,
+)
+TREND = re.compile(
+    r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
+    r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew|more|less|fewer)\b"
+)
+STRONG_TREND = re.compile(
+    r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
+    r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew)\b"
+)
+SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%")
+AVG = re.compile(r"\b(average|avg|mean|typical|typically|usually|normally|on average|per)\b")
+SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
+COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
+COMMON = re.compile(
+    r"\b(most|least)\s+(common|frequent|frequently|often|popular|usual|visited|ordered|eaten|used|taken)\b|"
+    r"\b(favou?rite|rarest|commonest)\b|\b(most|least)\s+times\b"
+)
+DISTINCT_WORDS = re.compile(r"\b(list|name|which|what|where|who)\b.*\b(all|different|distinct|unique|various|ever)\b|^\s*(list|name|show)\b")
+ACCUMULATE = re.compile(
+    r"\b(spend|spent|spending|pay|paid|burn|burned|burnt|ran|run|walk|walked|sleep|slept|cycle|cycled|"
+    r"swim|swam|drive|drove|burned|total|overall|in total|altogether)\b"
+)
+SUPERLATIVE_WORDS = {
+    "most": 1, "least": -1, "highest": 1, "lowest": -1, "largest": 1, "smallest": -1, "biggest": 1,
+    "maximum": 1, "minimum": -1, "max": 1, "min": -1, "fewest": -1, "greatest": 1, "top": 1,
+    "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
+    "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
+    "last": 1, "first": -1, "costliest": 1,
+}
+ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
+          "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
+          "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
+          "largest": "large", "highest": "high", "lowest": "low", "smallest": "small", "greatest": "great",
+          "costliest": "costly"}
+DERIVED = {"month": "month", "year": "year", "weekday": "weekday", "day of the week": "weekday", "day of week": "weekday"}
+
+
+@dataclass
+class Open:
+    """A decision the cues could not settle: the model picks one of ``options``."""
+
+    options: tuple[str, ...]
+    default: str
+    hint: str
+
+
+@dataclass
+class Draft:
+    query: Query
+    open: dict[str, Open] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def is_recall(question: str) -> bool:
+    return bool(RECALL.search(question))
+
+
+def rank_collections(question: str, catalog: dict[str, Collection]) -> list[tuple[float, str]]:
+    return sorted(((collection_score(question, c), name) for name, c in catalog.items()), key=lambda x: (-x[0], x[1]))
+
+
+def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
+    """The IR for ``question`` over ``coll``, with what is still open for the model."""
+    q = " ".join(question.lower().replace("?", " ").split())
+    windows = find_windows(q, now)
+    comparisons = find_comparisons(q)
+    limit = find_limit(q)
+    reserved = [(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
+    values = _dedupe_values(find_values(q, coll, reserved), q, coll)
+    fhits = find_fields(q, coll)
+    d = Draft(Query(coll.name))
+    query = d.query
+    sup = _superlative(q)
+    numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
+    target, derived = _target(q, coll, fhits)
+    record_level = derived == "record"
+    if record_level:
+        derived = None
+
+    if len(windows) == 1 and STRONG_TREND.search(q) and re.match(r"(between|from)\s", windows[0].text):
+        split = find_windows(re.sub(r"^(between|from)\s+", "", windows[0].text), now)
+        if len(split) == 2:
+            windows = [Window(w.start, w.end, w.text, windows[0].pos + i) for i, w in enumerate(split)]
+    if len(windows) >= 2 and TREND.search(q) and not SHARE.search(q):
+        query.aggregate = "trend"
+        query.metric = _metric(q, coll, numeric_hits, d)
+        if query.metric != "count":
+            query.measure = _measure(q, coll, numeric_hits, None, d)
+        datef = _date_field(coll, fhits)
+        ordered = sorted(windows[:2], key=lambda w: w.start)
+        query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
+        windows = windows[2:]
+    elif SHARE.search(q):
+        query.aggregate = "share"
+        coll_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+        direct = [h for h in numeric_hits if h.direct and h.word not in coll_stems]
+        spend = re.search(r"\b(spend|spent|spending|money|costs?|paid|expenses?)\b", q)
+        query.metric = "sum" if (spend or direct) else "count"
+        if query.metric == "sum":
+            query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif limit and sup:
+        query.aggregate = "list"
+        query.limit = limit
+        query.order = "desc" if sup[1] > 0 else "asc"
+        query.measure = _measure(q, coll, numeric_hits, sup, d)
+        query.target = target if target and not coll.fields[target].numeric else coll.label_field
+    elif COMMON.search(q):
+        m = COMMON.search(q)
+        least = bool(m and ("least" in m.group(0) or "rarest" in m.group(0)))
+        query.aggregate = "least_common" if least else "most_common"
+        query.group_by = derived or target or _category_target(coll, values, q)
+        query.metric = "count"
+    elif sup and not re.search(r"\bhow many (different|distinct|unique)\b", q):
+        _superlative_query(q, coll, d, sup, target, derived, numeric_hits, values, record_level)
+    elif re.search(r"\b(how many|count|number of)\s+(the\s+|my\s+)?(different|distinct|unique|separate)\b", q) or (
+        re.search(r"\bhow many\b", q) and target and _noun_after(q, "how many", coll, target)
+    ):
+        query.aggregate = "count_distinct"
+        query.target = target or coll.label_field
+    elif AVG.search(q):
+        query.aggregate = "avg"
+        query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
+        query.aggregate = "count"
+    elif SUM.search(q) or re.search(r"\bhow (many|long|far)\b", q):
+        query.aggregate = "sum"
+        query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif re.search(r"^\s*(when|what date|what day)\b", q):
+        query.aggregate = "distinct"
+        query.target = _date_field(coll, fhits)
+    elif re.search(r"^\s*(which|what|where|who|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
+        query.aggregate = "distinct"
+        query.target = target or coll.label_field
+    elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
+        query.aggregate = "count"
+        d.notes.append("yes/no question answered by counting matches")
+    else:
+        query.aggregate = "count"
+        d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
+
+    _filters(q, coll, d, windows, comparisons, values, fhits)
+    return d
+
+
+def _dedupe_values(values: list[ValueHit], q: str, coll: Collection) -> list[ValueHit]:
+    """One field per mentioned span: the field the question names, else the one with fewest values."""
+    by_span: dict[tuple[int, int], list[ValueHit]] = {}
+    for v in values:
+        by_span.setdefault((v.start, v.end), []).append(v)
+    out = []
+    qstems = {t.stem for t in tokens(q)}
+    for hits in by_span.values():
+        if len(hits) == 1:
+            out.append(hits[0])
+            continue
+        named = [h for h in hits if qstems & set(coll.fields[h.field].words)]
+        pool = named or hits
+        out.append(min(pool, key=lambda h: (coll.fields[h.field].kind != "enum", len(coll.fields[h.field].values), h.field)))
+    return sorted(out, key=lambda h: h.start)
+
+
+def _superlative(q: str) -> tuple[str, int, str | None] | None:
+    """(word, direction, adjective) of the first superlative, e.g. ('most', 1, 'expensive')."""
+    for t in tokens(q):
+        w = t.text
+        if w in ("last", "first") and re.match(
+            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night)\b", q[t.pos:]
+        ):
+            continue
+        if w in ("most", "least"):
+            nxt = re.match(rf"{w}\s+([a-z]+)", q[t.pos:])
+            adj = nxt.group(1) if nxt else None
+            if adj in ("recent", "recently"):
+                return (w, 1 if w == "most" else -1, "recent")
+            return (w, SUPERLATIVE_WORDS[w], adj if adj in MEASURE_ADJECTIVES else None)
+        if w in SUPERLATIVE_WORDS:
+            return (w, SUPERLATIVE_WORDS[w], ADJ_OF.get(w))
+    return None
+
+
+def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | None]:
+    """The field the answer should name ("which city" -> destination) or a derived month/year/weekday."""
+    coll_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    for m in re.finditer(r"\b(?:which|what|per|name the|list the|count the|the)\s+(?=((?:[a-z']+\s*){1,4}))", q):
+        words = [w for w in m.group(1).split() if w not in SKIP_ADJ or w == "of"]
+        if not words or words[0] in NOT_NOUNS:
+            continue
+        phrase = " ".join(words)
+        for key, value in DERIVED.items():
+            if phrase.startswith(key) or stem(words[0]) == key:
+                return None, value
+        found = _field_in_words(words, coll, coll_stems)
+        if found:
+            return found, None
+        if stem(words[0]) in coll_stems:
+            return coll.label_field, "record"
+    if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q):
+        return _role(coll, PLACE_WORDS), None
+    if re.search(r"^\s*who\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
+        return _role(coll, PERSON_WORDS), None
+    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b", q):
+        return coll.date_field, None
+    if re.search(r"\bwhat time\b", q):
+        times = [f.name for f in coll.fields.values() if f.kind == "time"]
+        return (times[0] if times else None), None
+    m = re.search(r"\bhow many\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)", q)
+    if m and stem(m.group(2)) not in coll_stems:
+        f = _field_for_noun(m.group(2), coll)
+        if f and not coll.fields[f].numeric:
+            return f, None
+    return None, None
+
+
+SKIP_ADJ = {"different", "distinct", "unique", "separate", "various", "single", "one", "my"}
+NOT_NOUNS = {"was", "is", "were", "are", "did", "do", "does", "percentage", "share", "fraction", "number", "total",
+             "average", "mean", "sum", "most", "least", "highest", "lowest", "largest", "smallest", "biggest",
+             "maximum", "minimum", "i", "have", "has", "had", "longest", "shortest", "cheapest", "last", "first",
+             "latest", "earliest", "same", "amount"}
+
+
+def _field_in_words(words: list[str], coll: Collection, coll_stems: set[str]) -> str | None:
+    """The non-numeric field named by the first words after 'which'/'what': 'meal type' -> meal."""
+    phrase = " ".join(words)
+    for f in coll.fields.values():
+        if f.numeric:
+            continue
+        label = f.name.replace("_", " ")
+        if phrase.startswith(label) and (label not in coll_stems or len(words) > 1 and words[1] in ("type", "kind", "category")):
+            return f.name
+    for syn, frags in PHRASE_SYNONYMS.items():
+        if phrase.startswith(syn):
+            for f in coll.fields.values():
+                if not f.numeric and any(field_matches(fr, f) for fr in frags):
+                    return f.name
+    for w in words[:3]:
+        if stem(w) in coll_stems or w in STOP or w == "time":
+            continue
+        f = _field_for_noun(w, coll)
+        if f and not coll.fields[f].numeric:
+            return f
+        break
+    return None
+
+
+def _field_for_noun(noun: str, coll: Collection) -> str | None:
+    s = stem(noun)
+    if s in STOP:
+        return None
+    for f in coll.fields.values():
+        if variants(noun) & set(f.words):
+            return f.name
+    frags = synonyms(noun)
+    for frag in frags:
+        for f in coll.fields.values():
+            if (f.categorical or f.temporal or f.kind == "time") and field_matches(frag, f):
+                return f.name
+    return None
+
+
+def synonyms(word: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for v in variants(word):
+        out.extend(FIELD_SYNONYMS.get(v, ()))
+    return tuple(dict.fromkeys(out))
+
+
+def _role(coll: Collection, words: tuple[str, ...]) -> str | None:
+    return coll.role_field(words) or coll.label_field
+
+
+def _noun_after(q: str, phrase: str, coll: Collection, target: str) -> bool:
+    m = re.search(rf"\b{phrase}\s+([a-z]+)(?:\s+([a-z]+))?", q)
+    if m and m.group(2) and stem(m.group(2)) in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}:
+        return False
+    return bool(m and _field_for_noun(m.group(1), coll) == target and coll.fields[target].categorical)
+
+
+def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
+    m = re.search(r"\bhow many\s+([a-z]+)", q)
+    if not m:
+        return False
+    s = stem(m.group(1))
+    if s in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}:
+        return False
+    return any(h.word == s for h in numeric_hits) or any(
+        field_matches(frag, f) for frag in synonyms(m.group(1)) for f in coll.numeric()
+    ) or any(variants(m.group(1)) & set(f.words) for f in coll.numeric())
+
+
+def _money_cue(q: str) -> bool:
+    return bool(re.search(r"\b(spend|spent|spending|money|paid|pay|cost|costs|dollars|euros|budget|expenses?)\b|[$€£]", q))
+
+
+def _metric(q: str, coll: Collection, numeric_hits: list, d: Draft) -> str:
+    if AVG.search(q):
+        return "avg"
+    if re.search(r"\b(how many times|how often|number of|count)\b", q):
+        return "count"
+    if re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
+        return "count"
+    if numeric_hits or _money_cue(q) or SUM.search(q):
+        return "sum"
+    return "count"
+
+
+def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, str | None] | None, d: Draft) -> str | None:
+    """The numeric field a sum/avg/superlative is over: named, implied by an adjective, or open."""
+    numeric = [f.name for f in coll.numeric()]
+    direct = [h.field for h in numeric_hits if h.direct]
+    if direct:
+        return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
+    if sup and sup[2]:
+        frags, _ = MEASURE_ADJECTIVES.get(sup[2], ((), 0))
+        if "$date" in frags:
+            return None
+        cands = [f.name for f in coll.fields.values() if f.numeric and any(field_matches(fr, f) for fr in frags)]
+        if len(cands) == 1:
+            return cands[0]
+        if cands:
+            return _open_measure(d, cands, cands[0])
+    syn = list(dict.fromkeys(h.field for h in numeric_hits))
+    if len(syn) == 1:
+        return syn[0]
+    if len(syn) > 1:
+        money = [f for f in syn if coll.fields[f].kind == "money"]
+        return _open_measure(d, syn, money[0] if money else syn[0])
+    if len(numeric) == 1:
+        return numeric[0]
+    if not numeric:
+        return None
+    money = [f for f in numeric if coll.fields[f].kind == "money"]
+    return _open_measure(d, numeric, money[0] if money else numeric[0])
+
+
+def _all_same(items: list[str]) -> bool:
+    return len(set(items)) == 1
+
+
+def _open_measure(d: Draft, options: list[str], default: str) -> str:
+    d.open["measure"] = Open(tuple(dict.fromkeys(options)), default, "the numeric field the question is about")
+    return default
+
+
+def _date_field(coll: Collection, fhits: list) -> str | None:
+    named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal]
+    return named[0] if named else coll.date_field
+
+
+def _category_target(coll: Collection, values: list[ValueHit], q: str) -> str | None:
+    named = [h for h in find_fields(q, coll) if coll.fields[h.field].categorical and h.direct]
+    if named:
+        return named[0].field
+    for pref in ("category", "type", "kind", "activity", "meal"):
+        for f in coll.categorical():
+            if pref in f.words:
+                return f.name
+    return coll.label_field
+
+
+def _superlative_query(
+    q: str, coll: Collection, d: Draft, sup: tuple[str, int, str | None], target: str | None,
+    derived: str | None, numeric_hits: list, values: list[ValueHit], record_level: bool = False,
+) -> None:
+    query = d.query
+    word, direction, adj = sup
+    frags = MEASURE_ADJECTIVES.get(adj or "", ((), 0))[0]
+    by_date = "$date" in frags or adj == "recent"
+    measure = None if by_date else _measure(q, coll, numeric_hits, sup, d)
+    accumulate = word in ("most", "least") and adj is None
+    if by_date:
+        datef = _date_field(coll, [])
+        if target is None or target == datef or re.search(r"^\s*when\b", q):
+            query.aggregate = "max" if direction > 0 else "min"
+            query.measure = datef
+            return
+        query.aggregate = "argmax" if direction > 0 else "argmin"
+        query.measure = datef
+        query.target = target
+        return
+    totals = bool(re.search(r"\b(total|in total|overall|altogether|combined|sum)\b", q))
+    grouped = target and coll.fields[target].categorical and not (record_level and measure)
+    if derived or (grouped and (accumulate or (totals and measure))):
+        query.aggregate = "most_common" if direction > 0 else "least_common"
+        query.group_by = derived or target
+        if AVG.search(q):
+            query.metric, query.measure = "avg", measure
+        elif numeric_hits or (measure and (_money_cue(q) or ACCUMULATE.search(q))) and not re.search(r"\b(times|often)\b", q):
+            query.metric, query.measure = "sum", measure
+        else:
+            query.metric, query.measure = "count", None
+        return
+    if accumulate and not target and not (numeric_hits or _money_cue(q)):
+        query.aggregate = "most_common" if direction > 0 else "least_common"
+        query.group_by = _category_target(coll, values, q)
+        query.metric = "count"
+        return
+    value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
+                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest))\b", q))
+    unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
+    if unit_m and target is None and any(
+        variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))
+        for f in coll.numeric()
+    ):
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = measure
+        return
+    noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
+    if noun_m and any(variants(noun_m.group(1)) & set(f.words) for f in coll.numeric()) and target is None:
+        value_ask = True
+    if value_ask and target is None:
+        noun_after = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
+        noun = stem(noun_after.group(1)) if noun_after else ""
+        record_noun = noun in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())} and not any(
+            variants(noun_after.group(1)) & set(f.words) for f in coll.numeric()) if noun_after else False
+        if record_noun and not q.startswith("how"):
+            d.open["answer"] = Open(("value", "record"), "record", "the largest value itself, or the record that has it")
+            query.aggregate = "argmax" if direction > 0 else "argmin"
+            query.measure = measure
+            query.target = coll.label_field
+            return
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = measure
+        return
+    if target and coll.fields[target].numeric:
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = target
+        return
+    query.aggregate = "argmax" if direction > 0 else "argmin"
+    query.measure = measure
+    query.target = target or coll.label_field
+    if re.search(r"^\s*what\s+(was|is|were)\s+(my|the)\b", q) and not target:
+        d.open["answer"] = Open(("value", "record"), "record", "the largest value itself, or the record that has it")
+
+
+def _filters(
+    q: str, coll: Collection, d: Draft, windows: list[Window], comparisons: list[Comparison],
+    values: list[ValueHit], fhits: list,
+) -> None:
+    query = d.query
+    datef = _date_field(coll, fhits)
+    base: list[tuple[int, Filter]] = []
+    if datef:
+        for w in windows:
+            base.append((w.pos, Filter(datef, "between", (w.start, w.end))))
+    for c in comparisons:
+        fname = _comparison_field(q, coll, c, query.measure, d)
+        if fname is None:
+            continue
+        value = c.value
+        f = Filter(fname, "between", (value, c.high)) if c.op == "between" else Filter(fname, c.op, value)
+        base.append((c.pos, f))
+    skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
+    for v in values:
+        if v.field in skip_fields:
+            continue
+        if query.aggregate in ("distinct", "count_distinct") and v.field == query.target:
+            continue
+        op = "in" if coll.fields[v.field].kind == "list" else "eq"
+        base.append((v.start, Filter(v.field, op, v.value)))
+    for m in re.finditer(r"[\"“']([^\"”']{2,40})[\"”']", q):
+        label = coll.label_field
+        if label:
+            base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
+    if "status" in coll.fields and not any(f.field == "status" for _, f in base) and \
+            "cancelled" in coll.fields["status"].values:
+        base.append((10_000, Filter("status", "ne", "cancelled")))
+    if query.aggregate == "share":
+        movable = [(p, f) for p, f in base if f.op != "between" or f.field != datef]
+        movable = [(p, f) for p, f in movable if p < 10_000]
+        if movable:
+            part = max(movable, key=lambda x: x[0])
+            query.part = [part[1]]
+            base.remove(part)
+        else:
+            d.notes.append("no condition found for the share; answering 100%")
+    query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+
+
+def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | None, d: Draft) -> str | None:
+    numeric = coll.numeric()
+    if not numeric:
+        return None
+    if c.unit == "$":
+        money = [f.name for f in numeric if f.kind == "money"]
+        if money:
+            return money[0]
+    if c.unit:
+        s = stem(c.unit)
+        for f in numeric:
+            if s in f.words or any(field_matches(fr, f) for fr in synonyms(c.unit)):
+                return f.name
+    head = q[max(0, c.pos - 40):c.pos + 12]
+    for t in tokens(head):
+        for f in numeric:
+            if variants(t.text) & set(f.words) and t.stem not in STOP:
+                return f.name
+        adj = {"longer": "long", "shorter": "short", "further": "far", "farther": "far", "heavier": "heavy",
+               "lighter": "light", "cheaper": "cheap", "pricier": "pricey", "costlier": "costly"}.get(t.text)
+        if adj:
+            frags = MEASURE_ADJECTIVES[adj][0]
+            cands = [f.name for f in numeric if any(field_matches(fr, f) for fr in frags)]
+            if cands:
+                return cands[0]
+        for frag in synonyms(t.text):
+            cands = [f.name for f in numeric if field_matches(frag, f)]
+            if cands:
+                return cands[0]
+    if measure and coll.fields.get(measure) and coll.fields[measure].numeric:
+        return measure
+    if len(numeric) == 1:
+        return numeric[0].name
+    money = [f.name for f in numeric if f.kind == "money"]
+    default = money[0] if money else numeric[0].name
+    d.open["compare_field"] = Open(tuple(f.name for f in numeric), default, f"the field compared with {c.value}")
+    return default

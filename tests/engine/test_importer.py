@@ -1,0 +1,109 @@
+"""Importing JSON, JSON Lines and CSV records into the log, and folding them into typed state."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.importer import import_file
+from engine.log import LogStore
+from engine.state import fold
+
+CSV = """Date,Meal Type,Calories,Cost,Place,Tags,Time,Vegetarian
+2024-03-01,dinner,650,$12.50,home,"[""veg""]",7:30 pm,yes
+2024-03-02,lunch,500,$8.00,cafe,[],12:15,no
+2024-03-03,dinner,700,"$1,022.10",restaurant,"[""fish"",""wine""]",20:00,no
+2024-03-04,breakfast,300,$4.00,home,[],08:00,yes
+2024-03-05,dinner,710,$9.99,home,[],19:00,yes
+"""
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> LogStore:
+    return LogStore(tmp_path / "log.db")
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_csv_types_are_inferred_and_fold_into_state(log: LogStore, tmp_path: Path) -> None:
+    res = import_file(log, write(tmp_path, "meals.csv", CSV), None)
+    assert res.collection == "meals"
+    assert res.added == 5 and res.skipped_duplicates == 0
+    assert res.schema == {
+        "date": "date", "meal_type": "enum", "calories": "int", "cost": "money", "place": "enum",
+        "tags": "list", "time": "time", "vegetarian": "bool",
+    }
+    state = fold(log.facts())
+    recs = state.domains()["imports"]["meals"]
+    assert len(recs) == 5
+    first, third = recs[0].values, recs[2].values
+    assert first["date"] == dt.date(2024, 3, 1)
+    assert first["cost"] == Decimal("12.50") and third["cost"] == Decimal("1022.10")
+    assert first["time"] == dt.time(19, 30)
+    assert first["vegetarian"] is True and third["vegetarian"] is False
+    assert third["tags"] == ["fish", "wine"]
+    assert all(len(r.evidence) == 1 for r in recs)
+    session = log.session(res.session_id or "")
+    assert session is not None and session.source == "import"
+
+
+def test_json_array_and_jsonl_with_floats_datetimes_and_units(log: LogStore, tmp_path: Path) -> None:
+    rows = [
+        {"when": "2024-01-02T07:00:00", "distance": "5.2 km", "pace": 5.5, "kind": "run"},
+        {"when": "2024-01-03T07:30:00", "distance": "10 km", "pace": 6, "kind": "run"},
+    ]
+    res = import_file(log, write(tmp_path, "w.json", json.dumps(rows)), "workouts")
+    assert res.schema["when"] == "datetime" and res.schema["distance"] == "float" and res.schema["pace"] == "float"
+    res2 = import_file(log, write(tmp_path, "s.jsonl", '{"hours": 7.5, "day": "03/04/2024"}\n{"hours": 6, "day": "25/04/2024"}\n'), "sleep")
+    assert res2.schema == {"hours": "float", "day": "date"}
+    state = fold(log.facts())
+    sleep = state.domains()["imports"]["sleep"]
+    assert [r.values["day"] for r in sleep] == [dt.date(2024, 4, 3), dt.date(2024, 4, 25)]
+    runs = state.domains()["imports"]["workouts"]
+    assert runs[0].values["distance"] == 5.2 and runs[0].values["when"] == dt.datetime(2024, 1, 2, 7)
+
+
+def test_reimport_is_idempotent(log: LogStore, tmp_path: Path) -> None:
+    path = write(tmp_path, "meals.csv", CSV)
+    import_file(log, path, None)
+    n_facts = len(log.facts())
+    again = import_file(log, path, None)
+    assert (again.added, again.skipped_duplicates) == (0, 5)
+    assert len(log.facts()) == n_facts
+    more = write(tmp_path, "meals2.csv", CSV + "2024-03-06,lunch,450,$7.00,cafe,[],13:00,no\n")
+    res = import_file(log, more, "meals")
+    assert (res.added, res.skipped_duplicates) == (1, 5)
+    assert len(fold(log.facts()).domains()["imports"]["meals"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where"),
+    [
+        ("bad.csv", "a,b\n1,2\n3,4\n5\n", "line 4"),
+        ("bad.jsonl", '{"a": 1}\n\n{"a": 2\n', "line 3"),
+        ("bad.json", '[\n {"a": 1},\n {"a": 2},\n 7\n]', "record 3 (line 4)"),
+        ("bad2.json", '[\n {"a": 1},\n {"a": 2,}\n]', "line 3"),
+        ("empty.csv", "", "empty"),
+    ],
+)
+def test_malformed_input_names_the_line_and_imports_nothing(
+    log: LogStore, tmp_path: Path, name: str, text: str, where: str
+) -> None:
+    with pytest.raises(InputError, match=where.replace("(", r"\(").replace(")", r"\)")):
+        import_file(log, write(tmp_path, name, text), "things")
+    assert log.facts() == [] and log.sessions() == []
+
+
+def test_imported_records_are_searchable(log: LogStore, tmp_path: Path) -> None:
+    import_file(log, write(tmp_path, "meals.csv", CSV), None)
+    hits = log.search("restaurant")
+    assert hits and hits[0]["kind"] == "fact"
