@@ -13,7 +13,7 @@ def _w(*words: str) -> re.Pattern[str]:
 
 
 TRIP = _w(
-    r"fly(?:ing)?", "flew", r"flights?", "trip", r"travel(?:l?ing|l?ed)?", "vacation", r"holidays?", "honeymoon",
+    r"fly(?:ing|in['’]?)?", "flew", r"thinking\s+(?:about|of)", r"board(?:ing)?\s+(?:in|at)", r"sail(?:ing|s)?\s+(?:from|to|out\s+of)", r"flights?", "trip", r"travel(?:l?ing|l?ed)?", "vacation", r"holidays?", "honeymoon",
     "getaway", r"visit(?:ing)?", r"going\s+(?:back\s+)?to", r"go\s+to", r"heading\s+(?:back\s+)?to", r"head\s+to", r"off\s+to",
     r"leav(?:e|ing)\s+for", r"depart(?:ing|ure|s)?", r"driv(?:e|ing)\s+(?:down\s+|up\s+)?to", r"road\s+trip", r"train\s+to",
     r"cruise", r"land(?:ing|s)?\s+in", r"fly(?:ing)?\s+(?:out|home)", r"headed\s+(?:back\s+)?to", r"back\s+home",
@@ -22,12 +22,15 @@ TRIP = _w(
     r"layover", r"return\s+flight", r"outbound",
 )
 TRIP_STRONG = _w(r"fly(?:ing)?", "flew", r"flights?", "trip", "vacation", "honeymoon", "itinerary", "cruise", "layover", r"holiday")
-RETURN = re.compile(r"\b(?:back|return(?:ing|s)?|come\s+home|coming\s+home|fly(?:ing)?\s+home|home|until|till|through)\s+(?:on\s+|by\s+)?(?:the\s+)?$", re.I)
+RETURN = re.compile(r"\b(?:back|return(?:ing|s)?|come\s+home|coming\s+home|fly(?:ing)?\s+home|home|until|till|through|"
+                    r"ends?(?:\s+back)?(?:\s+(?:there|here|home))?|ending|back\s+(?:there|here|home))\s+(?:on\s+|by\s+)?(?:the\s+)?$", re.I)
 RETURN_ANY = _w(r"get(?:ting)?\s+back", r"com(?:e|ing)\s+back", r"fly(?:ing)?\s+back", r"return(?:ing)?", r"back\s+home",
                 r"fly(?:ing)?\s+home", r"head(?:ing)?\s+home", r"flight\s+home", r"return\s+flight")
 DEPART = re.compile(r"\b(?:leav(?:e|ing)|depart(?:ing|s)?|fly(?:ing)?\s+out|start(?:s|ing)?|from|arriv(?:e|ing))\s+(?:on\s+)?(?:the\s+)?$", re.I)
 BOOKED = _w("booked", "reserved", r"bought\s+(?:the\s+|our\s+|my\s+)?(?:plane\s+)?tickets?", r"have\s+(?:the\s+|our\s+|my\s+)?tickets?", "confirmed", "paid for")
-PLANNED = _w("planning", "thinking about", "considering", "want to", "hoping to", "might", "would like to", "plan to", "maybe")
+NOT_BOOKED = _w(r"(?:nothing|not|haven't|hasn't|didn't|not\s+yet|yet\s+to\s+be)\s+(?:\w+\s+)?booked", r"not\s+(?:\w+\s+)?booked")
+PLANNED = _w("planning", "thinking about", "considering", "want to", "hoping to", "might", "would like to", "plan to", "maybe",
+             r"nothing\s+booked", r"not\s+(?:yet\s+)?booked", "probably", r"the\s+plan", "tentative", "tentatively")
 TAKEN = _w("went", "was in", "were in", "visited", "got back", "came back", "returned from", "flew back", "spent")
 INTENT = re.compile(r"\b(?:want|wants|need|needs|going|plan|planning|thinking\s+about|might|should|may|hope|hoping|have|has|remind\s+me)\s+(?:to\s+)?(?:\w+\s+)?$", re.I)
 CANCEL = _w(r"cancel(?:l?ed|l?ing|s)?", r"called\s+off", r"call(?:ing)?\s+off", r"not\s+going", r"scrapp?ed", r"no\s+longer\s+going", r"unsubscribed?")
@@ -44,10 +47,13 @@ TRANSPORT = [
     (_w("cruise", "ferry", "ship", "boat", "sail", "sailing"), "ship"),
 ]
 PURPOSE = [
-    (_w("business", "work", "conference", "client", "meeting", "offsite", "work trip", "summit", "trade show"), "business"),
-    (_w("vacation", "holiday", "honeymoon", "getaway", "beach", "ski", "skiing", "sightseeing", "leisure", "relax", "anniversary"), "leisure"),
+    (_w("business", r"for\s+work", r"work\s+(?:trip|travel|conference|event)", "conference", "client", "clients", "meeting", r"meet(?:ing|ng)s?",
+        "offsite", "summit", r"trade\s+(?:show|fair)", "expo", "convention", "onsite", "on-site", "site visit", "business trip", "congress"), "business"),
+    (_w(r"(?:my\s+|our\s+)?(?:mom|mum|mother|dad|father|parents|sister|brother|grandma|grandpa|grandmother|grandfather|son|daughter|wife|husband|partner|aunt|uncle|cousin|friend)'s\s+(?:surgery|treatment|operation|chemo|funeral|wedding|birthday|graduation)",
+        r"(?:my|our)\s+(?:in-laws|parents|family|folks|relatives)"), "family"),
+    (_w("vacation", "holiday", "honeymoon", "getaway", "beach", "ski", "skiing", "sightseeing", "leisure", "relax", "anniversary", "hiking", "safari", "diving", "surfing"), "leisure"),
     (_w(r"visit(?:ing)?\s+(?:my\s+|our\s+)?(?:family|parents|mom|mum|dad|grandma|grandparents|sister|brother|in-laws|relatives|aunt|uncle|cousins?)",
-        "wedding", "family", "funeral", "reunion", "in-laws"), "family"),
+        "wedding", "family", "funeral", "reunion", "in-laws", r"with\s+(?:the|my|our)\s+(?:kids|children|family)"), "family"),
     (_w("study", "studying", "semester", "exchange", "course", "university"), "study"),
     (_w("surgery", "treatment", "medical", "clinic", "hospital"), "medical"),
 ]
@@ -57,18 +63,26 @@ DOC_ISSUED = re.compile(r"\b(?:issued|renewed|got\s+it|granted|approved|received
 DOC_STATUS = [(_w("lost", "stolen", "misplaced", "can't find"), "lost"), (_w("expired", r"has\s+expired", r"is\s+expired"), "expired")]
 DOC_POSSESS = _w("my", "our", "his", "her", "have", "has", "got", r"exp\.?", "expire", "expires", "expiring", "expiry", "expiration", "valid", "issued", "renewed", "lost", "number", "approved", "granted")
 
-ALLERGY = _w(r"allerg(?:y|ic|ies)", r"hay\s+fever", r"can(?:'t|not)\s+(?:have|eat|take|tolerate)", r"gives?\s+(?:me|him|her|them)\s+(?:hives|a\s+rash)",
+_REACT_VERB = (r"(?:gives?|gave|giving)\s+(?:me|him|her|them|us)\s+(?:\w+\s+){0,2}?(?:hives|rash(?:es)?|welts|migraines?|swelling|eczema)",
+               r"makes?\s+(?:me|him|her|them|us)\s+(?:\w+\s+)?(?:swell(?:\s+up)?|break\s+out|throw\s+up|vomit|sick|itch(?:y)?|wheez(?:e|y)|sneez(?:e|y)|puke)",
+               r"made\s+(?:me|him|her|them|us)\s+(?:\w+\s+)?(?:swell(?:\s+up)?|break\s+out|throw\s+up|vomit|sick|itch(?:y)?|wheeze)",
+               r"trigger(?:s|ed)?\s+(?:my|his|her|their|an?)\s+(?:asthma|migraines?|eczema|hives|attacks?)",
+               r"(?:breaks?|broke)\s+(?:me|him|her|them)\s+out")
+ALLERGY = _w(*_REACT_VERB, r"allerg(?:y|ic|ies)", r"hay\s+fever", r"can(?:'t|not)\s+(?:have|eat|take|tolerate)", r"gives?\s+(?:me|him|her|them)\s+(?:hives|a\s+rash)",
              r"makes?\s+(?:me|him|her|them)\s+(?:swell|break\s+out)", r"intoleran(?:t|ce)", r"anaphyla\w*", r"react(?:ion|s|ed)?\s+(?:badly\s+)?to", r"break\s+out\s+in", r"sensitiv(?:e|ity)\s+to", "epipen")
-ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"no\s+longer\s+allergic", r"not\s+allergic\s+anymore", r"isn't\s+allergic", r"not\s+allergic")
+ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"grew\s+out\s+of", r"no\s+longer\s+allergic", r"(?:not|isn't|aren't)\s+allergic\s+(?:to\s+[\w ]+?\s+)?any\s?more")
+# a retraction: the allergy was never real ("I'm NOT allergic to latex, the nurse wrote it down wrong")
+ALLERGY_RETRACTED = _w(r"(?:not|isn't|aren't|never\s+been|wasn't)\s+(?:actually\s+|really\s+)?allergic")
 SEVERITY = [
     (_w("severe", "severely", "deathly", "anaphylactic", "anaphylaxis", "life-threatening", "epipen", "very allergic", "seriously", "badly", "extremely"), "severe"),
     (_w("moderate", "moderately"), "moderate"),
     (_w("mild", "mildly", "slightly", "a little", "a bit", "minor"), "mild"),
 ]
 REACTIONS = re.compile(
-    r"\b(?:hives|rash(?:es)?|swelling|swell(?:s|ing)?\s+up|anaphylaxis|itching|itchy|sneezing|wheezing|vomiting|"
+    r"\b(?:hives|rash(?:es)?|swelling|swell(?:s|ing)?\s+up|anaphylaxis|itchy\s+(?:mouth|throat|eyes|skin)|itching|itchy|sneezing|wheezing|vomiting|"
     r"throat\s+(?:closes|closing|swells|swelling)|trouble\s+breathing|can't\s+breathe|stomach\s+(?:pain|ache|cramps)|"
-    r"nausea|headaches?|breathing\s+problems|welts|blisters)\b",
+    r"nausea|headaches?|breathing\s+problems|welts|blisters|throw(?:s|ing)?\s+up|threw\s+up|vomit|puke|asthma|migraines?|"
+    r"itchy\s+(?:mouth|throat|eyes|skin)|eczema|break(?:s|ing)?\s+out|broke\s+out)\b",
     re.I,
 )
 MED = _w(r"tak(?:e|es|ing)", "took", r"on\s+(?:a\s+)?(?:\d+|daily|the)?", r"prescri(?:bed|ption|be)", r"start(?:ed|ing)?",
@@ -76,14 +90,15 @@ MED = _w(r"tak(?:e|es|ing)", "took", r"on\s+(?:a\s+)?(?:\d+|daily|the)?", r"pres
          "gave me", "switched", "medication", "meds")
 MED_STRONG = _w(r"tak(?:e|es|ing)", "took", r"on", r"prescri(?:bed|ption|be)", r"put\s+(?:me|him|her)\s+on", r"started",
                 r"stopped", r"dose", r"mg", r"mcg", r"pills?", r"tablets?", r"refills?", r"medication", r"meds", r"injections?")
-MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking)", r"off\s+(?:the|my|of)",
+MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"(?:don't|do\s+not|doesn't|does\s+not|won't)\s+(?:take|use)\s+(?:[\w-]+\s+){1,3}?any\s?more", r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking)", r"off\s+(?:the|my|of)",
               r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking")
 MED_START = _w(r"start(?:ed|ing|s)?", "began", "since", "put me on", "prescribed", "beginning", "switched to")
 DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|drops?)\b")
 FREQUENCY = re.compile(
     r"\b(?:once|twice|three\s+times|four\s+times|\d\s*x)\s+(?:a|per)\s+(?:day|week|month|night)\b|\b(?:once|twice)\s+daily\b|"
     r"\bevery\s+(?:\d+|few|other|four|six|eight|twelve)?\s*(?:hours?|days?|morning|night|evening|week|day)\b|\bdaily\b|\bnightly\b|"
-    r"\b(?:at\s+bedtime|before\s+bed|in\s+the\s+morning|at\s+night|as\s+needed|with\s+meals|weekly|monthly)\b|\b(?:bid|tid|qd|prn)\b",
+    r"\b(?:at\s+bedtime|before\s+bed|in\s+the\s+morning|at\s+night|as\s+needed|weekly|monthly)\b|"
+    r"\b(?:with|before|after)\s+(?:(?:my|a|the)\s+)?(?:meals?|food|breakfast|lunch|dinner|supper)\b|\b(?:bid|tid|qd|prn)\b",
     re.I,
 )
 CONDITION = _w("diagnosed", "have", "has", "I'm", "I am", "am", "is", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
@@ -92,24 +107,42 @@ CONDITION_RESOLVED = _w("recovered", r"got\s+over", "cured", "in remission", r"n
 EVENT_KINDS = [
     (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy",
         "therapy", "surgery", "procedure", "vaccination", r"vaccine", r"(?:flu\s+|covid\s+)?shot", "booster", "jab", "scan", "mri", "x-ray", "blood test", "haircut", "vet",
-        "consultation", "follow-up", "cleaning", "eye exam"), "appointment"),
+        "consultation", "follow-up", "cleaning", "eye exam",
+        # clinicians and procedures people name as the appointment itself ("I have the dermatologist on the 20th")
+        r"(?:dermatologist|cardiologist|gyn(?:a)?ecologist|gyno|ob-?gyn|p(?:a)?ediatrician|optician|optometrist|ophthalmologist|"
+        r"orthop(?:a)?edist|podiatrist|chiropractor|allergist|endocrinologist|neurologist|oncologist|psychiatrist|urologist|"
+        r"gastroenterologist|rheumatologist|audiologist|hygienist|osteopath|midwife|specialist|GP|doctor's)",
+        r"(?:colonoscopy|endoscopy|mammogram|ultrasound|biopsy|smear\s+test|pap\s+smear|ecg|ekg|bloodwork|blood\s+work|"
+        r"physical\s+therapy|massage|acupuncture|counsel(?:l)?ing|injection|infusion|chemo|dialysis|operation|"
+        r"MOT|car\s+service|smog\s+check|inspection)"), "appointment"),
     (_w(r"meetings?", r"call(?!\s+(?:off|it|back))", "interview", "standup", "review", "presentation", "conference", "webinar", "workshop", "1:1",
-        "one-on-one", "sync", "demo", "board meeting", "parent-teacher"), "meeting"),
+        "one-on-one", "sync", "demo", "board meeting", "parent-teacher", "offsite", "off-site", "retreat", "kickoff", "kick-off",
+        "all-hands", r"town\s+hall", "summit", r"trade\s+(?:fair|show)", "expo", "convention", "seminar", "training day"), "meeting"),
     (_w("dinner", "lunch", "brunch", "breakfast", "party", "wedding", "concert", "drinks", "date", "birthday party", "bbq",
         "barbecue", "game", "match", "recital", "play", "show", "gig", "festival", "reunion", "celebration", "graduation",
-        "funeral", "ceremony", "shower", "picnic", "sleepover", "playdate", "movie", "theater", "theatre", "opera", "ballet"), "social"),
+        "funeral", "ceremony", "shower", "picnic", "sleepover", "playdate", "movie", "theater", "theatre", "opera", "ballet",
+        r"book\s+club", "christening", "baptism", r"bar\s+mitzvah", r"bat\s+mitzvah", "housewarming", "hen do", "stag do",
+        r"(?:bachelor|bachelorette)\s+party", "gala", "fundraiser", "quiz night", "karaoke", "comedy show", "thanksgiving", "christmas dinner"), "social"),
     (_w("class", "lesson", "exam", "test", "practice", "jury duty", r"court(?:\s+date)?", "hearing", "audition", "open house",
         "orientation", "recital", "training", "rehearsal", "tournament", "race", "marathon"), "other"),
 ]
-DEADLINE = _w("deadline", r"due", r"(?:need|needs|have|has|got)\s+to\b.*\b(?:by|before)", r"must\b.*\b(?:by|before)",
+EVENT_NOUN_FIRST = re.compile(r"^\s*(?:my|our|the)?\s*(?:appointment|meeting|party|dinner|wedding)\b", re.I)
+DEADLINE = _w("deadline", r"due", r"(?:has|have|must|needs?)\s+to\s+be\s+in", r"(?:wants?|needs?)\s+.{2,40}?\s+back\s+by",
+              r"(?:closes?|close|closing)\s+(?:on\s+)?(?:the\s+)?(?:\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|this|tomorrow|today)",
+              r"(?:registration|enrol?lment|applications?|submissions?|nominations?|entries|sign-?ups?)\s+(?:closes?|ends?|close)",
+              r"(?:need|needs|have|has|got|gotta|must)\s+(?:to\s+)?\w+\b.*\bwithin\s+\w+\s+(?:days?|weeks?)", r"(?:need|needs|have|has|got|gotta)\s+(?:to\b)?.*\b(?:by|before)", r"must\b.*\b(?:by|before)",
               r"(?:by|before)\s+(?:the\s+)?(?:end|\d|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|tomorrow|next)",
               r"last\s+day\s+to", "submit", r"file\s+(?:my|our|the)", r"renew", "expires", r"pay\s+(?:the|my|our)")
-DEADLINE_DONE = _w("submitted", "filed", "done", "finished", "sent in", "handed in", "turned in", r"paid\s+(?:the|my|our)", "completed")
+DEADLINE_DONE = _w("submitted", "filed", "done", "finished", "sent in", "handed in", "turned in", r"paid\s+(?:the|my|our)", "completed",
+                  r"sent\s+(?:the|my|our)\s+[\w ]{2,40}?\s+(?:off|in)", r"(?:handed|turned|sent|got)\s+(?:the|my|our)\s+[\w ]{2,40}?\s+in")
+# "Sent the quarterly report off today": a deadline met, named by what was due
+DEADLINE_MET = re.compile(r"\b(?:sent|submitted|filed|handed|turned|finished|completed|returned|renewed)\s+(?:off\s+|in\s+)?(?:the|my|our)\s+"
+                          r"(?P<s>[\w'’ -]{2,40}?)(?=\s+(?:off|in|back|today|yesterday|this|last|on|at|early|finally)\b|[,.;!]|$)", re.I)
 
-TRANSFER = _w(r"goes\s+out", r"send", "sent", r"sending", r"transfer(?:red|ring)?", r"wire[ds]?", r"wiring", r"pay(?:ing)?", "paid", r"venmo(?:ed)?",
-              r"zelle(?:d)?", r"reimburse[ds]?", r"owe[sd]?", r"lend", "lent", r"loan(?:ed)?", "deposit", r"refund(?:ed)?")
+TRANSFER = _w(r"goes\s+out", r"payments?", r"send", "sent", r"sending", r"transfer(?:red|ring)?", r"wire[ds]?", r"wiring", r"pay(?:ing)?", "paid", r"venmo(?:ed)?",
+              r"zelle(?:d)?", r"venmo'd", r"zelle'd", r"reimburse[ds]?", r"owe[sd]?", r"lend", "lent", r"loan(?:ed)?", "deposit", r"refund(?:ed)?")
 REQUESTED = _w(r"asked\s+(?:me\s+)?to", "requested", r"wants\s+me\s+to", r"need\s+to", r"have\s+to", "should", "will", r"going\s+to", "must", "remind me")
-DONE = _w("sent", "paid", "transferred", "wired", "venmoed", "zelled", "reimbursed", "deposited", "lent")
+DONE = _w("sent", "paid", "transferred", "wired", "venmoed", r"venmo'd", "zelled", r"zelle'd", "reimbursed", "deposited", "lent", "tipped")
 
 ACCOUNT = _w(r"accounts?", "checking", "savings", r"credit\s+cards?", r"cards?", "brokerage", "loan", "mortgage", "ira", "401k",
              "roth", "limit", "balance", "debit card", "overdraft", "opened", "closed", "isa")
@@ -120,10 +153,11 @@ ACCOUNT_KIND = [
     (_w("brokerage", "ira", "401k", "roth", "investment", "stocks", "portfolio"), "brokerage"),
     (_w("loan", "mortgage", "student loan", "car loan"), "loan"),
 ]
-ACCOUNT_CLOSED = _w("closed", "closing", "shut down")
+# an account or card shut, even when the user says "cancelled"
+ACCOUNT_CLOSED = _w("closed", "closing", r"shut\s+down", r"(?:got|was|been|is)\s+cancell?ed", r"cancell?ed\s+(?:my|the|our)\s+(?:\w+\s+)?(?:card|account)")
 SUBSCRIPTION = _w(r"subscri(?:be|bed|ption|ptions|bing)", "membership", r"plan", r"renew(?:s|al|ed)?", r"signed\s+up", "premium",
                   "trial", r"a\s+month", r"per\s+month", r"/\s*mo(?:nth)?", "monthly", r"a\s+year", "annual", "yearly", r"billed",
-                  r"charged?", "pay", "paying", "costs?")
+                  r"charged?", "pay", "paying", "costs?", r"price", r"raised", r"went\s+up", r"goes\s+up")
 RENEWAL = re.compile(r"\b(?:renew(?:s|al|ed)?|billed|charged?|next\s+(?:payment|bill|charge)|bills?|auto-?renews?|trial\s+ends?|ends)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
 
 PURCHASE = _w("bought", "purchased", "ordered", r"picked\s+up", "grabbed", "snagged", "treated myself to", r"got\s+(?:a|an|the|some|myself|new)", r"buying", "splurged on",
@@ -131,14 +165,17 @@ PURCHASE = _w("bought", "purchased", "ordered", r"picked\s+up", "grabbed", "snag
 RETURNED = _w(r"(?<!be\s)(?<!been\s)returned", r"sent\s+(?:it\s+)?back", r"took\s+(?:it\s+)?back")
 RETURN_BY = re.compile(r"\breturn(?:ed)?\b(?:\s+\w+){0,3}?\s+(?:by|before|until)\s*(?:the\s+)?$", re.I)
 RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)[- ]day\s+return|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn(?:ed)?\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)
-WARRANTY = re.compile(r"\b(?P<n>\d+|one|two|three|five|ten)[- ](?P<u>year|month)s?[- ](?:\w+[- ])?warranty\b|\bwarranty\b(?:\s+\w+){0,3}?\s+(?:for\s+)?(?P<n2>\d+|one|two|three|five)\s+(?P<u2>year|month)s?\b", re.I)
+WARRANTY = re.compile(r"\b(?P<n>\d+|one|two|three|five|ten)[- ]?(?P<u>year|yr|month)s?[- ](?:\w+[- ])?(?:warranty|guarantee)\b|\b(?:warranty|guarantee)\b(?:\s+\w+){0,3}?\s+(?:for\s+|of\s+|is\s+)?(?P<n2>\d+|one|two|three|five|ten)\s*(?P<u2>year|yr|month)s?\b", re.I)
 WARRANTY_UNTIL = re.compile(r"\bwarranty\b(?:\s+\w+){0,4}?\s+(?:until|till|through|expires|ends|runs\s+out)\s*(?:on|in)?\s*$", re.I)
 
 PREFERENCE = _w("prefer", "prefers", "preferred", r"favou?rite", r"I\s+(?:really\s+)?(?:like|love|hate|dislike|enjoy|adore)",
                 r"(?:don't|do\s+not|never)\s+(?:like|want|eat|drink|fly|book)", r"can't\s+stand", "always", r"I'm\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian)",
                 r"I\s+am\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian)", "vegetarian", "vegan", "pescatarian", "kosher", "halal",
                 r"aisle\s+seats?", r"window\s+seats?", r"budget", r"no\s+more\s+than", r"(?:spend|spending)\s+(?:more\s+than|over|less\s+than|under)",
-                r"warn\s+me", r"keep\s+(?:it|me|spending)\s+under", r"rather")
+                r"warn\s+me", r"alert\s+me", r"notify\s+me", r"keep\s+(?:it|me|spending|my\s+[\w ]+?)\s+(?:under|below)", r"rather",
+                r"(?:don't|do\s+not|never)\s+let\s+me", r"(?:cap|limit)\s+(?:my|me|it)")
+# a standing instruction about future spending or transfers: a rule, not a fact that happened
+RULE_IF = re.compile(r"\b(?:warn|alert|notify|tell|ping|flag)\s+me\s+(?:if|when|whenever|before)\b|\b(?:don't|do\s+not|never)\s+let\s+me\b", re.I)
 PREF_TOPICS = [
     (_w("aisle", "window seat", "window seats", "seat", "seats", "legroom"), "seat"),
     (_w("vegetarian", "vegan", "pescatarian", "kosher", "halal", "gluten-free", "eat", "food", "cuisine", "spicy", "meat", "dairy-free"), "diet"),
@@ -160,6 +197,20 @@ SMALL_TALK = re.compile(
     re.I,
 )
 REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\b|^(?:please\s+)?(?:help|tell|show|remind|find|give|list|explain|check)\s+me\b|^what\b|^when\b|^how\b|^why\b|^where\b|^who\b|^do\s+I\b|^is\s+it\b|^should\s+I\b", re.I)
+
+
+_REACTION_NAMES = [
+    (re.compile(r"throw|threw|vomit|puke", re.I), "vomiting"), (re.compile(r"break|broke", re.I), "rash"),
+    (re.compile(r"rashes", re.I), "rash"), (re.compile(r"swell", re.I), "swelling"),
+]
+
+
+def reaction_name(text: str) -> str:
+    """A reaction as a short canonical noun phrase ("threw up" -> "vomiting")."""
+    low = re.sub(r"\s+", " ", text.strip().lower())
+    if low.startswith("itchy "):
+        return low
+    return next((name for pat, name in _REACTION_NAMES if pat.search(low)), low)
 
 
 def cancelled(text: str) -> bool:

@@ -73,10 +73,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dm", re.compile(r"\b" + DM, re.I)),
     ("my", re.compile(r"\b" + MY, re.I)),
     ("num_my", re.compile(r"\b(?P<m>0?[1-9]|1[0-2])/(?P<y>20\d\d)\b")),
-    ("month", re.compile(r"\b(?:in|during|by|until|for|of|this|next|early|late|mid|end of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
+    ("month", re.compile(r"\b(?P<mod>in|during|by|until|for|of|this|next|early|late|mid|(?:the\s+)?end\s+of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
     ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
-    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening))\b", re.I)),
+    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|this\s+(?:morning|afternoon|evening))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
     ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?", re.I)),
@@ -89,7 +89,7 @@ _PAST = re.compile(
     r"\b(?:was|were|had|did|went|got|bought|paid|ordered|purchased|visited|came|returned|took|saw|"
     r"started|renewed|sent|transferred|spent|ago|last|yesterday|expired|flew|drove|used to|"
     r"have been|has been|issued|signed|closed|opened|moved|received|stopped|quit|ended|finished|lost|left|"
-    r"arrived|landed|cancell?ed|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
+    r"arrived|landed|cancell?ed|venmo'd|zelle'd|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
     re.I,
 )
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
@@ -231,6 +231,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         v = _roll(m, 1, None, today, past)
         if v is not None and not past and m == today.month:
             v = today.replace(day=1)
+        if v is not None and (g.get("mod") or "").lower().replace("the ", "").startswith("end"):  # "end of March" = the 31st
+            return DateValue(v.replace(day=calendar.monthrange(v.year, v.month)[1]))
         return DateValue(v, precision="month") if v else None
     if kind == "year":
         return DateValue(dt.date(int(g["y"] or 0), 1, 1), precision="year", explicit_year=True)
@@ -245,7 +247,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         return DateValue(base.replace(day=calendar.monthrange(base.year, base.month)[1]))
     if kind == "rel_day":
         w = re.sub(r"\s+", " ", (g["w"] or "").lower())
-        delta = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}.get(w, 2 if "after" in w else 0)
+        delta = {"today": 0, "tdy": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmrrw": 1, "2moro": 1, "2morrow": 1,
+                 "tomoz": 1, "yesterday": -1, "yday": -1}.get(w, 2 if "after" in w else 0)
         return DateValue(today + dt.timedelta(days=delta))
     if kind == "in_n":
         return DateValue(_add(today, _num(g["n"] or "1"), g["u"] or "day"))
@@ -384,14 +387,51 @@ def _with_durations(text: str, found: list[Mention], lo: int, hi: int) -> list[M
     return out
 
 
+# Times said without am/pm: "at 8", "7:30", "from 7 till late", "6-7pm" (the range's suffix covers its start).
+_BARE_TIME = re.compile(
+    r"(?P<range>\b(?P<rh>[01]?\d)(?::(?P<rmi>[0-5]\d))?\s*[-–]\s*(?:[01]?\d)(?::[0-5]\d)?\s*(?P<rap>a\.?m\.?|p\.?m\.?)(?![a-z]))"
+    r"|\b(?:at|from|by|around|about)\s+(?P<h>[01]?\d|2[0-3])(?::(?P<mi>[0-5]\d))?(?!\s*(?:[:.,/]\d|%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b|days?|weeks?|months?|years?|hours?|mins?|minutes|people|guests|of\b|percent|kg|km|mg|euros?|dollars?|pounds?|quid|bucks|[$€£]))\b"
+    r"|(?<![\d:/.])(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b(?!\s*(?:a\.?m|p\.?m))",
+    re.I,
+)
+
+
+def _clock(h: int, mi: str | None) -> str:
+    """An hour said without am/pm: 1-7 are afternoon or evening (people meet at 7 pm, not 7 am), 8-11 morning."""
+    if 1 <= h <= 7:
+        h += 12
+    return f"{h:02d}:{mi or '00'}"
+
+
 def find_times(text: str, lo: int, hi: int) -> list[Mention]:
     """Clock times as 'HH:MM' (24 h)."""
+    out = _find_times(text, lo, hi)
+    for m in _BARE_TIME.finditer(text, lo, hi):
+        if any(t.start < m.end() and m.start() < t.end for t in out) and not m.group("range"):
+            continue
+        if m.group("range"):
+            h = int(m.group("rh")) % 12 + (12 if m.group("rap").lower().startswith("p") else 0)
+            value = f"{h:02d}:{m.group('rmi') or '00'}"
+            out = [t for t in out if not (m.start() <= t.start < m.end())]
+        elif m.group("h2"):
+            h2 = int(m.group("h2"))
+            value = f"{h2:02d}:{m.group('mi2')}" if h2 >= 13 or h2 == 0 or m.group("h2").startswith("0") else _clock(h2, m.group("mi2"))
+        else:
+            value = _clock(int(m.group("h")), m.group("mi"))
+            if int(m.group("h")) > 12 or m.group("h").startswith("0"):
+                value = f"{int(m.group('h')):02d}:{m.group('mi') or '00'}"
+        out.append(Mention("time", m.start(), m.end(), m.group(), value))
+    return sorted(out, key=lambda t: t.start)
+
+
+def _find_times(text: str, lo: int, hi: int) -> list[Mention]:
     out: list[Mention] = []
     for m in _TIME.finditer(text, lo, hi):
         if m.group("noon"):
             value = "12:00" if m.group("noon").lower() == "noon" else "00:00"
         elif m.group("h2"):
-            value = f"{int(m.group('h2')):02d}:{m.group('mi2')}"
+            h2 = int(m.group("h2"))
+            value = f"{h2:02d}:{m.group('mi2')}" if h2 >= 8 or h2 == 0 or m.group("h2").startswith("0") else _clock(h2, m.group("mi2"))
         else:
             h = int(m.group("h")) % 12
             if (m.group("ap") or "").lower().startswith("p"):

@@ -30,7 +30,7 @@ def allergen_lexicon() -> Lexicon:
         name, klass = row[0], row[1]
         for alias in [name, *aliases(row, 2)]:
             specific = klass.startswith("food:") and alias != name
-            entries[alias.lower()] = (alias.lower() if specific else name, {"allergen_class": klass})
+            entries[alias.lower()] = (alias.lower() if specific else name, {"allergen_class": klass.removeprefix("food:")})
     return Lexicon.build("allergen", entries)
 
 

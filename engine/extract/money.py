@@ -53,7 +53,41 @@ def _amount(raw: str) -> Decimal | None:
         return None
 
 
+# Amounts with no currency named (currency None, never guessed): "14.95/mo", "150 a night", "5k",
+# "for 1,499". Only shapes that read as money: a per-period price, a "k" amount, or a separated
+# thousands figure after a price word.
+_PERIOD = r"(?:/\s*(?:mo|month|yr|year|night|wk|week)\b|\s+(?:a|per)\s+(?:month|night|year|week)\b)"
+_BARE = re.compile(
+    r"(?<![\w$€£¥.,/-])(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+(?:\.\d{2})?)(?=" + _PERIOD + r")"
+    r"|(?<![\w$€£¥.,/-])(?P<k>\d+(?:\.\d)?)k\b(?!\s*(?:runs?|races?|steps|followers|views|miles|km|feet|ft)\b)"
+    r"|\b(?:price|cost|fee|rate|rent|premium|limit|balance)\s+(?:(?:is|was|of|to|at|now|up|down)\s+){0,2}(?P<t2>\d+[.,]\d{2})(?!\d|[.,]\d)"
+    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))",
+    re.I,
+)
+
+
+def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
+    out: list[Mention] = []
+    for m in _BARE.finditer(text, lo, hi):
+        grp = "a" if m.group("a") else "k" if m.group("k") else "t2" if m.group("t2") else "t"
+        s, e = m.start(grp), m.end(grp) + (1 if grp == "k" else 0)
+        if any(t.start < e and s < t.end for t in taken):
+            continue
+        raw = m.group(grp).replace(",", "") if grp != "t2" else m.group(grp).replace(",", ".")
+        try:
+            amount = Decimal(raw) * (1000 if grp == "k" else 1)
+        except InvalidOperation:
+            continue
+        out.append(Mention("money", s, e, text[s:e], f"{amount.quantize(Decimal('0.01'))}", {"currency": None}))
+    return out
+
+
 def find_money(text: str, lo: int, hi: int) -> list[Mention]:
+    out = _find_money(text, lo, hi)
+    return sorted(out + _bare_money(text, lo, hi, out), key=lambda m: m.start)
+
+
+def _find_money(text: str, lo: int, hi: int) -> list[Mention]:
     out: list[Mention] = []
     for m in _PAT.finditer(text, lo, hi):
         g = m.groupdict()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from engine.extract.lexicon import Lexicon
@@ -14,8 +15,9 @@ def org_lexicon() -> Lexicon:
     entries = {}
     for row in rows("organisations.tsv"):
         name, kind = row[0], row[1]
+        attrs = {"org_kind": kind, "code": row[3]} if kind == "airline" and len(row) > 3 and row[3] else {"org_kind": kind}
         for alias in [name, *aliases(row, 2)]:
-            entries.setdefault(alias.lower(), (name, {"org_kind": kind}))
+            entries.setdefault(alias.lower(), (name, attrs))
     return Lexicon.build("org", entries, case_sensitive_short=3)
 
 
@@ -23,13 +25,24 @@ def find_orgs(text: str, lo: int, hi: int) -> list[Mention]:
     """Organisation mentions; lowercase common words ("max", "prime", "target") need a capital."""
     out = []
     for m in org_lexicon().find(text, lo, hi):
-        if m.text.islower() and m.text.lower() in _COMMON_WORDS:
+        if m.text.islower() and m.text.lower() in _COMMON_WORDS and not _FLIGHT_NO.match(text, m.end):
             continue
+        if m.value.isupper() and m.text.lower() == m.value.lower() and not m.text.isupper():
+            continue  # an acronym ("ANA", "LOT") must be written in capitals, not a name ("Ana") or word ("lot")
         out.append(m)
     return out
 
 
-_COMMON_WORDS = {
+@cache
+def airline_codes() -> dict[str, str]:
+    """IATA designator -> airline name."""
+    return {attrs["code"]: name for name, attrs in org_lexicon().entries.values() if attrs.get("code")}
+
+
+_FLIGHT_NO = re.compile(r"\s*#?\d{1,4}\b")  # "delta 4412": a lower-case carrier followed by a flight number
+
+
+_COMMON_WORDS = {"nationwide", "sofi", "condor", "porter", "spirit", "frontier", "pegasus", "avanti", "copa", "garuda", "saudia", "indigo", "lot", "sas",
     "max", "prime", "target", "discover", "calm", "apple", "united", "delta", "american", "wise", "chase",
     "swiss", "peacock", "amazon", "costco", "gym", "ally", "td", "ba", "ing", "economist", "hbo", "citi",
 }

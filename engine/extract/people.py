@@ -27,7 +27,15 @@ RELATIONS = {
     "doctor": "doctor", "dentist": "dentist", "therapist": "therapist", "accountant": "accountant",
     "mother-in-law": "mother-in-law", "father-in-law": "father-in-law", "sister-in-law": "sister-in-law",
     "brother-in-law": "brother-in-law", "assistant": "assistant", "lawyer": "lawyer",
+    "nanny": "nanny", "babysitter": "babysitter", "au pair": "au pair", "personal trainer": "personal trainer",
+    "trainer": "trainer", "tutor": "tutor", "coach": "coach", "mentor": "mentor", "cleaner": "cleaner",
+    "housekeeper": "housekeeper", "nurse": "nurse", "physio": "physio", "physiotherapist": "physiotherapist",
+    "godmother": "godmother", "godfather": "godfather", "stepmother": "stepmother", "stepfather": "stepfather",
+    "stepmom": "stepmother", "stepdad": "stepfather", "auntie": "aunt", "nana": "grandmother", "grandad": "grandfather",
+    "granddad": "grandfather", "twin": "twin", "supervisor": "supervisor", "teammate": "teammate", "classmate": "classmate",
 }
+# kinship words that also work as a title before a name ("grandpa Joe", "aunt Rosa")
+_TITLE_RELS = r"(?:grandpa|grandma|granny|nana|grandad|granddad|aunt|auntie|uncle|cousin)"
 _FAMILY = {
     "wife", "husband", "partner", "spouse", "fiance", "girlfriend", "boyfriend", "son", "daughter", "child", "mother",
     "father", "brother", "sister", "grandmother", "grandfather", "grandson", "granddaughter", "aunt", "uncle", "cousin",
@@ -37,8 +45,8 @@ _REL = "|".join(sorted((re.escape(r) for r in RELATIONS), key=len, reverse=True)
 _NAME = r"(?P<name>[A-Z][a-zà-ÿ'’]+(?:\s+[A-Z][a-zà-ÿ'’]+)?)(?![\w])"
 _AGE_AFTER = r"(?:\s*,\s*(?P<age>\d{1,2})\s*(?:,|\b)|\s*\((?P<age2>\d{1,2})\)|,?\s+(?:who\s+is|who's|is|,\s*age|aged)\s+(?P<age3>\d{1,2})\b(?:\s+years?\s+old)?)?"
 _MY_REL_NAME = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?P<agep>\d{1,2})[- ]year[- ]old\s+)?(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+)?"
-    rf"(?P<rel>{_REL})(?:\s*,)?\s+{_NAME}" + _AGE_AFTER,
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?P<agep>\d{1,2})[- ]year[- ]old\s+)?(?:little\s+|older\s+|younger\s+|big\s+|baby\s+|eldest\s+|youngest\s+|new\s+|old\s+|dear\s+|late\s+)?"
+    rf"(?P<rel>{_REL})(?:\s*,|\s+is|\s+was|\s+-)?\s+{_NAME}" + _AGE_AFTER,
 )
 _LOWER_NAME = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_REL})\s+(?P<name>[a-z]{{3,12}})(?=\s*(?:,|\(|\bis\b|\bwas\b|\bturns\b|\bturned\b|\bwho\b))"
@@ -47,7 +55,8 @@ _NOT_LOWER_NAMES = {
     "who", "is", "was", "has", "had", "and", "just", "also", "really", "still", "now", "then", "too", "here", "there",
     "says", "said", "thinks", "today", "tomorrow", "always", "never", "finally", "already", "recently", "usually",
 }
-_NAME_MY_REL = re.compile(rf"\b{_NAME}\s*,\s*(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_REL})\b")
+_TITLE_NAME = re.compile(rf"(?<![\w'’])(?P<rel>(?i:{_TITLE_RELS}))\s+{_NAME}")
+_NAME_MY_REL = re.compile(rf"\b{_NAME}\s*[,(]\s*(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_REL})\b")
 _MY_REL = re.compile(rf"\b(?:my|our)\s+(?:(?P<agep>\d{{1,2}})[- ]year[- ]old\s+)?(?P<rel>{_REL})\b", re.I)
 _BARE_PARENT = re.compile(r"(?<![\w'])(?P<rel>Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama)(?![\w])")
 _DOCTOR = re.compile(r"\b(?:Dr\.?|Doctor)\s+(?P<name>[A-Z][a-z'’-]+)")
@@ -63,6 +72,7 @@ _VERBISH = re.compile(r"^(?!\s*,?\s*(?:and|or|to|for|with|about|in|on|at|from|by
 
 
 def _clean_name(name: str) -> str | None:
+    name = re.sub(r"['’]s?$", "", name)  # "my friend Aiko's birthday": the name is Aiko
     parts = [p for p in name.split() if p not in _NOT_NAMES]
     if not parts or parts[0] != name.split()[0]:
         return None
@@ -96,6 +106,13 @@ def find_people(text: str, lo: int, hi: int) -> list[Mention]:
             continue
         out.append(Mention("person", m.start(), m.end(), m.group(), name,
                            {"relation": RELATIONS[m.group("rel").lower()], "age": None, "name_span": (m.start("name"), m.end("name"))}))
+    for m in _TITLE_NAME.finditer(text, lo, hi):
+        name = _clean_name(m.group("name"))
+        if name is None or not m.group("name")[0].isupper() or any(p.start <= m.start("name") < p.end for p in out):
+            continue
+        out.append(Mention("person", m.start(), m.start("name") + len(name), text[m.start() : m.start("name") + len(name)], name,
+                           {"relation": RELATIONS[m.group("rel").lower()], "age": None,
+                            "name_span": (m.start("name"), m.start("name") + len(name))}))
     for m in _DOCTOR.finditer(text, lo, hi):
         if any(p.overlaps(Mention("x", m.start(), m.end(), "", None)) for p in out):
             continue
@@ -132,6 +149,15 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
                 continue
             rest = clause[p.end - offset :]
             if p.attrs.get("relation") == "doctor" and not re.match(r"^\s*(?:'s)", rest):
+                # "Dr. Haddad put my husband on ...": the patient is the subject
+                for q in people:
+                    if q is not p and q.start > p.end and re.search(r"\b(?:put|gave|prescribed|started|switched|told|sent|referred)\s+$",
+                                                                 clause[: q.start - offset], re.I):
+                        if q.value:
+                            return str(q.value).lower()
+                        rel = str(q.attrs.get("relation"))
+                        if rel in _FAMILY:
+                            return known.get(rel, rel).lower()
                 return "me"
             if _VERBISH.match(rest) or rest.startswith("'s") or rest.startswith("’s"):
                 if p.value:

@@ -71,6 +71,8 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
             got = _bare_correction(found, ctx)
         if not got:
             got = _open_frame(found, ctx)
+        if not got and not clause.question and _continue(found, drafts):
+            continue
         if not got and is_note(clause.text, clause.question):
             got = [Draft("Note", _note_key(clause.text), {"text": clause.text}, (clause.start, clause.end), ctx.subject, "note")]
         drafts += got
@@ -78,6 +80,50 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         if dated:
             ctx.last_dated = dated[-1]
     return drafts
+
+
+def _continue(found: Found, drafts: list[Draft]) -> bool:
+    """A clause with no frame of its own that adds details to the message's previous fact: "Booked Lisbon
+    for May 3-9. TAP, 240 EUR." (carrier, flight, cost of a trip); "Got my new passport! Valid until
+    2035, number 548213907." (expiry and number of a document). Only missing slots are filled."""
+    last = next((d for d in reversed(drafts) if d.frame != "Note"), None)
+    if last is None or re.search(r"\b(?:mine|his|hers|theirs|hers)\b|'s\b", found.clause.text, re.I):
+        return False
+    add: dict[str, object] = {}
+    if last.frame == "Trip":
+        from engine.extract.decide import carrier_slots
+
+        add = {k: v for k, v in carrier_slots(found, set()).items() if v}
+        money = found.of("money")
+        if len(money) == 1 and "cost" not in last.slots:
+            add["cost"], add["currency"] = money[0].value, money[0].attrs.get("currency")
+    elif last.frame == "TravelDocument":
+        for d in found.of("date"):
+            if cues.DOC_EXPIRES.search(found.text[max(found.clause.start, d.start - 40) : d.start]):
+                add["expires"] = (d.value.end or d.value.start).isoformat()
+                break
+        if found.of("docnum"):
+            add["number"] = found.of("docnum")[0].value
+    elif last.frame == "Purchase":
+        from engine.extract.dates import _add, _num
+
+        if last.slots.get("date"):
+            bought = dt.date.fromisoformat(str(last.slots["date"]))
+            rw = cues.RETURN_WINDOW.search(found.clause.text) or re.search(r"\breturn\s+(?:window|policy|period)\b\D{0,12}(?P<n>\d+)\s+days\b", found.clause.text, re.I)
+            if rw:
+                n = next(g for g in (rw.groupdict().get(k) for k in ("n", "n2", "n3")) if g)
+                add["return_by"] = _add(bought, _num(n), "day").isoformat()
+            w = cues.WARRANTY.search(found.clause.text)
+            if w:
+                unit = "month" if (w.group("u") or w.group("u2") or "year").lower() == "month" else "year"
+                add["warranty_until"] = _add(bought, _num(w.group("n") or w.group("n2") or "1"), unit).isoformat()
+    add = {k: v for k, v in add.items() if v is not None and k not in last.slots}
+    if not add:
+        return False
+    last.slots.update(add)
+    if last.slots.get("carrier") and not last.slots.get("transport"):
+        last.slots["transport"] = "flight"
+    return True
 
 
 _DATE_SLOTS = ("start", "due", "expires", "renewal", "date", "issued", "end", "stop")
@@ -90,6 +136,8 @@ def _bare_correction(found: Found, ctx: Context) -> list[Draft]:
     if last is None or len(dates) != 1 or not cues.CORRECTION.search(found.clause.text):
         return []
     slot = next(s for s in _DATE_SLOTS if s in last.slots)
+    if "end" in last.slots and cues.RETURN_ANY.search(found.clause.text):
+        slot = "end"  # "moved our return to the 13th"
     new = dates[0].value
     value = new.start
     if new.day_only:

@@ -19,7 +19,7 @@ CONTINENTS = {
     "AF": "Africa", "AS": "Asia", "EU": "Europe", "NA": "North America", "OC": "Oceania",
     "SA": "South America", "AN": "Antarctica",
 }
-_PREP = re.compile(r"(?:\bto|\bin|\bfrom|\bvisit|\bvisiting|\bvia|\bnear|\baround|\bfor|\bthrough|\binto|\bat|\btowards?)\s+(?:the\s+)?$", re.I)
+_PREP = re.compile(r"(?:\bto|\bin|\babout|\bbooked|\bfrom|\bvisit|\bvisiting|\bvia|\bnear|\baround|\bfor|\bthrough|\binto|\bat|\btowards?)\s+(?:the\s+)?$", re.I)
 _NOT_PLACES = {
     "of", "and", "the", "may", "march", "june", "july", "august", "chase", "mobile", "reading", "bath",
     "split", "nice", "young", "victoria", "florence", "orange", "sale", "best", "kent", "wells", "mary",
@@ -88,6 +88,8 @@ def _cities() -> dict[str, dict[str, Any]]:
                         ("Mallorca", "ES"), ("Majorca", "ES"), ("Tenerife", "ES"), ("Amalfi", "IT"), ("Cotswolds", "GB"),
                         ("Lake Como", "IT"), ("Yosemite", "US"), ("Banff", "CA"), ("Whistler", "CA"), ("Niseko", "JP")):
         out.setdefault(extra.lower(), {"name": extra, "country": code, "population": 1_000_000})
+    for alias, name, code in rows("city_aliases.tsv"):  # "NYC", "LA": informal names of big cities
+        out.setdefault(alias.lower(), {"name": name, "country": code, "population": 1_000_000, "alias": alias})
     return out
 
 
@@ -134,11 +136,14 @@ def find_places(text: str, lo: int, hi: int) -> list[Mention]:
                 short_alias = len(key) <= 3
                 if short_alias and surface != surface.upper():
                     continue
-                if key in _AMBIGUOUS_COUNTRIES and not (surface[0].isupper() and prep):
+                doc_next = re.match(r"\s+(?:e-?visa|visa|passport|embassy|consulate)\b", text[e:hi], re.I)
+                if key in _AMBIGUOUS_COUNTRIES and not (surface[0].isupper() and (prep or doc_next)):
                     continue
                 best = Mention("place", s, e, surface, display,
                                {"country": code, "region": region_of(code), "place": "country"})
                 break
+            if key in cities and cities[key].get("alias", "").isupper() and surface != cities[key]["alias"]:
+                continue  # an upper-case alias ("LA", "NYC") only in capitals
             if key in cities and (surface[0].isupper() or (prep and (cities[key]["population"] >= 1_000_000 or (cities[key]["population"] >= 300_000 and key not in _NOT_PLACES)))):
                 c = cities[key]
                 if key in _NOT_PLACES and not prep:

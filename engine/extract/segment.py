@@ -17,7 +17,9 @@ _ABBREV = {
 }
 _SENT_END = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|\n+")
 _CLAUSE_CUT = re.compile(
-    r"\s*(?:;|,?\s+but\s+|,\s*(?:and|so|also|plus)\s+|\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|my|My|we|we're|we've|"
+    r"\s*(?:;|,?\s+but\s+|,\s*(?:and|so|also|plus)\s+|"
+    # a list of things done: "cancelled Hulu, paid the last 600 to Santander, closed the account"
+    r",\s+(?=(?:paid|sent|bought|booked|cancell?ed|closed|opened|renewed|transferred|ordered|returned|moved)\s+(?:the|my|our|a|an|\d|[$€£]|\w+\s+(?:the|my|our))\b)|\s+and\s+(?=(?:I|I'm|I've|I'll|I'd|my|My|we|we're|we've|"
     r"she|he|she's|he's|they|they're|our)\b)|\s+(?:also|plus)\s+(?=(?:I|my|we)\b))"
 )
 
@@ -39,6 +41,9 @@ def sentences(text: str) -> list[tuple[int, int]]:
         if m.group().startswith("."):
             word = re.search(r"([A-Za-z.]+)$", text[begin : m.start()])
             if word and word.group(1).lower().rstrip(".") in _ABBREV:
+                continue
+            # "passport no. is X123", "no. 5": an abbreviated "number" before a value, not a sentence end
+            if word and word.group(1).lower() == "no" and re.match(r"\.\s*(?:is\b|:|#|\d|[A-Z]{0,3}\d)", text[m.start() :]):
                 continue
             if re.match(r"\.\d", text[m.start() : m.start() + 2]):
                 continue
