@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from engine.profile import Profile
 
+PASSPORT_AND_TRIP = "User: My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.\n"
+
 
 def _start(ctl, qtbot) -> None:
     with qtbot.waitSignal(ctl.firstLoadDone, timeout=60_000):
         ctl.start()
+
+
+def _drop(ctl, qtbot, path, text: str = PASSPORT_AND_TRIP):
+    """Write a transcript into the inbox and wait until the app has processed it."""
+    with qtbot.waitSignal(ctl.inboxProcessed, timeout=60_000) as blocker:
+        path.write_text(text)
+    return blocker.args[0]
 
 
 def test_inbox_file_becomes_a_session_and_raises_the_alert(tmp_path, make_controller, qtbot) -> None:
@@ -16,9 +25,7 @@ def test_inbox_file_becomes_a_session_and_raises_the_alert(tmp_path, make_contro
     ctl = make_controller(profile)
     _start(ctl, qtbot)
     dropped = profile.inbox_dir / "2025-02-10-notes.txt"
-    with qtbot.waitSignal(ctl.inboxProcessed, timeout=60_000) as blocker:
-        dropped.write_text("User: My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.\n")
-    outcome = blocker.args[0]
+    outcome = _drop(ctl, qtbot, dropped)
     assert outcome.error == "" and outcome.result is not None
     assert not dropped.exists() and list((profile.inbox_dir / "done").iterdir())
     qtbot.waitUntil(lambda: any("passport" in a.title.lower() for a in ctl.window.alerts_view.alerts), timeout=30_000)
@@ -39,9 +46,7 @@ def test_hand_edit_of_state_reruns_the_rules(tmp_path, make_controller, qtbot) -
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
     _start(ctl, qtbot)
-    with qtbot.waitSignal(ctl.inboxProcessed, timeout=60_000):
-        (profile.inbox_dir / "2025-02-10.txt").write_text(
-            "User: My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.\n")
+    _drop(ctl, qtbot, profile.inbox_dir / "2025-02-10.txt")
     qtbot.waitUntil(lambda: bool(ctl.window.alerts_view.alerts), timeout=30_000)
     state_py = profile.project_dir / "domains" / "travel" / "state.py"
     text = state_py.read_text()
@@ -56,9 +61,7 @@ def test_hand_edit_is_kept_as_a_correction_fact(tmp_path, make_controller, qtbot
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
     _start(ctl, qtbot)
-    with qtbot.waitSignal(ctl.inboxProcessed, timeout=60_000):
-        (profile.inbox_dir / "2025-02-10.txt").write_text(
-            "User: My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.\n")
+    _drop(ctl, qtbot, profile.inbox_dir / "2025-02-10.txt")
     state_py = profile.project_dir / "domains" / "travel" / "state.py"
     state_py.write_text(state_py.read_text().replace("2025, 3, 5", "2035, 3, 5"))
     from engine.log import LogStore

@@ -1,4 +1,4 @@
-"""A real profile with a real SQLite log, to build facts, checkpoint and run rules against."""
+"""Shared fixtures for the engine tests: a real profile (log + project) built fact by fact."""
 
 from __future__ import annotations
 

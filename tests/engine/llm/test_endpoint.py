@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import socket
@@ -91,10 +92,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        try:
+        with contextlib.suppress(BrokenPipeError):
             self.wfile.write(body)
-        except BrokenPipeError:
-            pass
 
     def log_message(self, *args: object) -> None:
         pass
