@@ -20,7 +20,7 @@ from importlib.util import cache_from_source
 from pathlib import Path
 
 from engine.errors import ProjectError
-from engine.frames import FRAMES_BY_NAME
+from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN
 from engine.log import Fact
 from engine.profile import Profile
 from engine.project import swap
@@ -86,6 +86,8 @@ def partition(facts: Sequence[Fact]) -> dict[str, list[Fact]]:
         fr = FRAMES_BY_NAME.get(f.frame)
         if fr is not None:
             out.setdefault(fr.domain, []).append(f)
+        elif f.domain == IMPORT_DOMAIN:  # imported collections and their schema facts
+            out.setdefault(IMPORT_DOMAIN, []).append(f)
     return out
 
 
@@ -116,7 +118,8 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
     infos: dict[str, DomainInfo] = {}
     domains_meta: dict[str, dict] = {}
     rendered: list[str] = []
-    for name in domain_names():
+    names = domain_names(with_imports=bool(by_domain.get(IMPORT_DOMAIN)))
+    for name in names:
         fp = fingerprint(rid, by_domain.get(name, []))
         old = meta.domains.get(name)
         intact = all(rel in meta.files and meta.files[rel].matches(root / rel) for rel in domain_files(name))
@@ -131,7 +134,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
     files.update(render_user_rules(facts))
     assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"
 
-    expected = set(files) | {rel for name in domain_names() if name not in rendered for rel in domain_files(name)}
+    expected = set(files) | {rel for name in names if name not in rendered for rel in domain_files(name)}
     writes: dict[str, bytes] = {}
     restored: list[str] = []
     for rel, data in sorted(files.items()):

@@ -29,6 +29,23 @@ def literal(frame: Frame, slot: Slot, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, int):
             raise Unrenderable(f"{value!r} is not an integer")
         return repr(value)
+    if kind == "float":
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value or value in (float("inf"), float("-inf")):
+            raise Unrenderable(f"{value!r} is not a finite number")
+        return repr(float(value))
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise Unrenderable(f"{value!r} is not true/false")
+        return repr(value)
+    if kind == "datetime":
+        if not isinstance(value, dt.datetime):
+            raise Unrenderable(f"{value!r} is not a date and time")
+        parts = [value.year, value.month, value.day, value.hour, value.minute, value.second]
+        return f"datetime({', '.join(map(str, parts))})"
+    if kind == "time":
+        if not isinstance(value, dt.time):
+            raise Unrenderable(f"{value!r} is not a time of day")
+        return f"time({value.hour}, {value.minute}, {value.second})"
     if kind == "list":
         if not isinstance(value, list | tuple):
             raise Unrenderable(f"{value!r} is not a list")

@@ -15,7 +15,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from engine.frames import FRAMES, Frame, domains
+from engine.frames import FRAMES, IMPORT_DOMAIN, Frame, domains
 from engine.log import Fact
 from engine.profile import RESOURCES
 from engine.project.literals import Unrenderable, literal
@@ -30,7 +30,11 @@ PACKS = RULES / "packs"
 RENDER_VERSION = "1"
 """Bump when the shape of rendered files changes: every domain is re-rendered once."""
 
-PY_KIND = {"str": "str", "int": "int", "date": "date", "money": "Decimal", "list": "list[str]"}
+PY_KIND = {
+    "str": "str", "int": "int", "date": "date", "money": "Decimal", "list": "list[str]",
+    # kinds only imported collections use
+    "float": "float", "bool": "bool", "datetime": "datetime", "time": "time",
+}
 
 
 @dataclass(frozen=True)
@@ -53,12 +57,24 @@ def _template(name: str) -> Template:
     return Template((TEMPLATES / name).read_text(encoding="utf-8"))
 
 
-def domain_names() -> list[str]:
-    return [d.name for d in domains()]
+def domain_names(*, with_imports: bool = False) -> list[str]:
+    """The built-in domains, plus ``imports`` when the log holds imported collections."""
+    names = [d.name for d in domains()]
+    return [*names, IMPORT_DOMAIN] if with_imports else names
 
 
-def domain_frames(domain: str) -> list[Frame]:
+def domain_frames(domain: str, state: State | None = None) -> list[Frame]:
+    """A domain's frames: from the catalog, or for ``imports`` from the schema facts folded into
+    ``state`` (ordered by name, so rendering stays deterministic)."""
+    if domain == IMPORT_DOMAIN:
+        return sorted(state.frames.values(), key=lambda f: f.name) if state is not None else []
     return [f for f in FRAMES if f.domain == domain]
+
+
+def domain_doc(domain: str) -> str:
+    if domain == IMPORT_DOMAIN:
+        return "Records imported from files"
+    return next(d.doc for d in domains() if d.name == domain)
 
 
 def domain_files(domain: str) -> list[str]:
@@ -69,12 +85,12 @@ def domain_files(domain: str) -> list[str]:
 # -- schema.py -----------------------------------------------------------------------------
 
 
-def render_schema(domain: str) -> bytes:
-    doc = next(d.doc for d in domains() if d.name == domain)
+def render_schema(domain: str, state: State | None = None) -> bytes:
+    doc = domain_doc(domain)
     parts: list[str] = []
     kinds: dict[str, dict[str, str]] = {}
     statuses: dict[str, tuple[str, ...]] = {}
-    for fr in domain_frames(domain):
+    for fr in domain_frames(domain, state):
         for slot in fr.slots:
             if slot.kind == "enum":
                 members = "\n".join(f"    {enum_member(c)} = {c!r}" for c in slot.choices)
@@ -97,7 +113,7 @@ def render_schema(domain: str) -> bytes:
         statuses[fr.name] = fr.statuses
     kinds_src = pprint.pformat(kinds, width=100, sort_dicts=True)
     status_src = pprint.pformat(statuses, width=100, sort_dicts=True)
-    parts.append(f'KINDS = {kinds_src}\n"""Each field\'s kind: str, int, date, money, enum or list."""\n')
+    parts.append(f'KINDS = {kinds_src}\n"""Each field\'s kind: str, int, float, bool, date, datetime, time, money, enum or list."""\n')
     parts.append(f"STATUSES = {status_src}\n")
     body = "\n\n".join(parts)
     return _template("schema.py.tmpl").substitute(domain=domain, doc=doc.lower(), body=body).encode()
@@ -150,7 +166,7 @@ def _history_source(fr: Frame, rec: Record) -> str:
 
 
 def render_state(domain: str, state: State) -> bytes:
-    frames = domain_frames(domain)
+    frames = domain_frames(domain, state)
     blocks: list[str] = []
     counts: list[str] = []
     for fr in frames:
@@ -175,10 +191,10 @@ def render_state(domain: str, state: State) -> bytes:
 
 
 def domain_info(domain: str, state: State) -> DomainInfo:
-    doc = next(d.doc for d in domains() if d.name == domain)
+    doc = domain_doc(domain)
     collections: dict[str, dict[str, Any]] = {}
     parts: list[str] = []
-    for fr in domain_frames(domain):
+    for fr in domain_frames(domain, state):
         n = len(state.of(fr.name))
         collections[fr.collection] = {"schema": fr.name, "count": n}
         parts.append(f"{fr.collection}: {n}")
@@ -190,7 +206,7 @@ def render_domain(domain: str, state: State) -> tuple[dict[str, bytes], DomainIn
     init = f'"""The {domain} domain: ``schema`` (types) and ``state`` (records). Generated."""\n'
     files = {
         f"domains/{domain}/__init__.py": init.encode(),
-        f"domains/{domain}/schema.py": render_schema(domain),
+        f"domains/{domain}/schema.py": render_schema(domain, state),
         f"domains/{domain}/state.py": render_state(domain, state),
     }
     return files, domain_info(domain, state)
@@ -218,7 +234,7 @@ def data_names() -> list[str]:
 
 
 def render_manifest(infos: dict[str, DomainInfo], facts: dict[str, int]) -> bytes:
-    doms = {name: infos[name].to_json() for name in domain_names() if name in infos}
+    doms = {name: infos[name].to_json() for name in domain_names(with_imports=True) if name in infos}
     src = _template("manifest.py.tmpl").substitute(
         domains=pprint.pformat(doms, width=100, sort_dicts=True),
         packs=repr(tuple(rule_modules())),

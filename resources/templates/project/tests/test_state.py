@@ -19,6 +19,10 @@ CHECKS = {
     "money": lambda v: isinstance(v, decimal.Decimal) and v.is_finite(),
     "enum": lambda v: isinstance(v, enum.Enum),
     "list": lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v),
+    "float": lambda v: isinstance(v, float),
+    "bool": lambda v: isinstance(v, bool),
+    "datetime": lambda v: isinstance(v, datetime.datetime),
+    "time": lambda v: isinstance(v, datetime.time),
 }
 
 
