@@ -68,7 +68,11 @@ _REACT_VERB = (r"(?:gives?|gave|giving)\s+(?:me|him|her|them|us)\s+(?:\w+\s+){0,
                r"made\s+(?:me|him|her|them|us)\s+(?:\w+\s+)?(?:swell(?:\s+up)?|break\s+out|throw\s+up|vomit|sick|itch(?:y)?|wheeze)",
                r"trigger(?:s|ed)?\s+(?:my|his|her|their|an?)\s+(?:asthma|migraines?|eczema|hives|attacks?)",
                r"(?:breaks?|broke)\s+(?:me|him|her|them)\s+out")
-ALLERGY = _w(*_REACT_VERB, r"allerg(?:y|ic|ies)", r"hay\s+fever", r"can(?:'t|not)\s+(?:have|eat|take|tolerate)", r"gives?\s+(?:me|him|her|them)\s+(?:hives|a\s+rash)",
+ALLERGY = _w(*_REACT_VERB, r"allerg(?:y|ic|ies)", r"hay\s+fever", r"can(?:'t|not|’t)\s+(?:have|eat|take|tolerate|handle|digest|touch|be\s+around)",
+             r"(?:doesn't|don't|does\s+not|do\s+not)\s+agree\s+with\s+(?:me|him|her|them|us)", r"disagrees?\s+with\s+(?:me|him|her|them|us)",
+             r"(?:get|gets|got|getting)\s+(?:\w+\s+){0,2}?(?:hives|rash(?:es)?|welts|itchy|wheezy|swollen)\s+(?:from|after|whenever|when|if)",
+             r"swell(?:s|ed)?\s+up\s+(?:from|after|with|when)", r"broke\s+out\s+in", r"breaks\s+out\s+in", r"epi-?\s?pen", r"epinephrine\s+pen",
+             r"(?:sensitivity|sensitivities|intolerances?)\s+to", r"gives?\s+(?:me|him|her|them)\s+(?:hives|a\s+rash)",
              r"makes?\s+(?:me|him|her|them)\s+(?:swell|break\s+out)", r"intoleran(?:t|ce)", r"anaphyla\w*", r"react(?:ion|s|ed)?\s+(?:badly\s+)?to", r"break\s+out\s+in", r"sensitiv(?:e|ity)\s+to", "epipen")
 ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"grew\s+out\s+of", r"no\s+longer\s+allergic", r"(?:not|isn't|aren't)\s+allergic\s+(?:to\s+[\w ]+?\s+)?any\s?more")
 # a retraction: the allergy was never real ("I'm NOT allergic to latex, the nurse wrote it down wrong")
@@ -101,8 +105,9 @@ FREQUENCY = re.compile(
     r"\b(?:with|before|after)\s+(?:(?:my|a|the)\s+)?(?:meals?|food|breakfast|lunch|dinner|supper)\b|\b(?:bid|tid|qd|prn)\b",
     re.I,
 )
-CONDITION = _w("diagnosed", "have", "has", "I'm", "I am", "am", "is", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
-CONDITION_RESOLVED = _w("recovered", r"got\s+over", "cured", "in remission", r"no\s+longer\s+have", "cleared up", "healed")
+CONDITION = _w("diagnosed", "have", "has", "had", "developed", r"dealing\s+with", r"struggl(?:e|es|ing)\s+with", "battling", r"fighting",
+              r"flare(?:-?ups?|d|s)?", "expecting", "pregnant", "I'm", "I am", "am", "is", r"suffer(?:s|ing)?\s+from", "with", "got", "living with", "history of", "condition", "chronic")
+CONDITION_RESOLVED = _w("recovered", r"got\s+over", r"(?:all\s+)?better\s+now", r"over\s+(?:the|my|his|her)\s+\w+\s+now", r"beat\s+(?:the|my|his|her)", r"(?:is|are)\s+gone", r"went\s+away", "cured", "in remission", r"no\s+longer\s+have", "cleared up", "healed")
 
 EVENT_KINDS = [
     (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy",
@@ -160,8 +165,8 @@ SUBSCRIPTION = _w(r"subscri(?:be|bed|ption|ptions|bing)", "membership", r"plan",
                   r"charged?", "pay", "paying", "costs?", r"price", r"raised", r"went\s+up", r"goes\s+up")
 RENEWAL = re.compile(r"\b(?:renew(?:s|al|ed)?|billed|charged?|next\s+(?:payment|bill|charge)|bills?|auto-?renews?|trial\s+ends?|ends)\b(?:\s+\w+){0,3}?\s*(?:on|in)?\s*$", re.I)
 
-PURCHASE = _w("bought", "purchased", "ordered", r"picked\s+up", "grabbed", "snagged", "treated myself to", r"got\s+(?:a|an|the|some|myself|new)", r"buying", "splurged on",
-              "paid", r"spent")
+PURCHASE = _w("bought", "purchased", r"(?:pre-?)?ordered", r"picked\s+up", "grabbed", "snagged", r"treated\s+(?:myself|ourselves|us)\s+to", r"got\s+(?:a|an|the|some|myself|new)", r"buying", "splurged on",
+              "paid", r"spent", "scored", r"invested\s+in", r"placed\s+an\s+order", r"upgraded\s+to", r"spr[au]ng\s+for", r"shelled\s+out")
 RETURNED = _w(r"(?<!be\s)(?<!been\s)returned", r"sent\s+(?:it\s+)?back", r"took\s+(?:it\s+)?back")
 RETURN_BY = re.compile(r"\breturn(?:ed)?\b(?:\s+\w+){0,3}?\s+(?:by|before|until)\s*(?:the\s+)?$", re.I)
 RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)[- ]day\s+return|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn(?:ed)?\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)

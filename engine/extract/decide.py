@@ -838,9 +838,11 @@ _RELATION_WORDS = {"dad", "mom", "mum", "mother", "father", "son", "daughter", "
 
 
 _ITEM = re.compile(
-    r"\b(?:bought|purchased|ordered|picked\s+up|got|buying|splurged\s+on|returned|grabbed|snagged|treated\s+myself\s+to)\s+(?:myself\s+|us\s+|her\s+|him\s+)?"
-    r"(?:(?:a|an|the|some|my|our|new|brand-new|brand\s+new|used|pair\s+of|couple\s+of)\s+)*(?P<i>[\w'’ -]{2,40}?)"
-    r"(?=\s+(?:for|from|at|on|in|off|last|yesterday|today|this|which|that|and|with|to|it|\$|€|£)\b|[,.;!]|\s*[$€£]|$)",
+    r"\b(?:bought|purchased|ordered|picked\s+up|got|buying|splurged\s+on|returned|grabbed|snagged|treated\s+(?:myself|ourselves|us)\s+to|scored|"
+    r"invested\s+in|placed\s+an\s+order\s+for|pre-?ordered|upgraded\s+to|went\s+ahead\s+and\s+(?:bought|got|ordered)|finally\s+(?:bought|got|ordered)|"
+    r"sprang\s+for|sprung\s+for|shelled\s+out\s+for|paid\s+for)\s+(?:myself\s+|us\s+|her\s+|him\s+|ourselves\s+)?"
+    r"(?:(?:a|an|the|some|my|our|new|brand-new|brand\s+new|used|refurbished|second-hand|secondhand|pair\s+of|couple\s+of|set\s+of)\s+)*(?P<i>[\w'’ -]{2,40}?)"
+    r"(?=\s+(?:for|from|off|via|through|online|at|on|in|off|last|yesterday|today|this|which|that|and|with|to|it|\$|€|£)\b|[,.;!]|\s*[$€£]|$)",
     re.I,
 )
 
@@ -870,7 +872,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     item = m.group("i").strip() if m else ""
     vendor = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("vendor", "service") and (o.start, o.end) not in used), None)
     money = [x for x in f.of("money") if (x.start, x.end) not in used]
-    if vendor is None and not money and not re.search(r"\breturn|warranty|bought|purchased|ordered", low, re.I):
+    if vendor is None and not money and not re.search(r"\breturn|warranty|bought|purchased|ordered|splurged", low, re.I):
         return []
     slots: dict[str, Any] = {"item": item or None}
     if vendor is not None:
@@ -908,7 +910,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         slots["warranty_until"] = _iso(_add(bought, _num(w.group("n") or w.group("n2") or "1"), ("month" if (w.group("u") or w.group("u2") or "year").lower() == "month" else "year")))
     if cues.RETURNED.search(low):
         slots["status"] = "returned"
-    elif "date" not in slots and (f.past or re.search(r"\b(?:bought|purchased|ordered|paid|spent|picked\s+up|grabbed|snagged|splurged)\b", low, re.I)):
+    elif "date" not in slots and (f.past or re.search(r"\b(?:bought|purchased|ordered|pre-?ordered|paid|spent|picked\s+up|grabbed|snagged|splurged|scored|sprang|sprung|shelled)\b", low, re.I)):
         slots["date"] = ctx.today.isoformat()  # bought, no date said: bought today
     slots = {k: v for k, v in slots.items() if v is not None}
     return [Draft("Purchase", (item or str(slots.get("vendor", ""))).lower(), slots, _span(f), ctx.subject, correction="status" in slots, hint="purchase")]
