@@ -21,8 +21,12 @@ from app.settings import Settings
 from app.snapshot import Snapshot, read_snapshot
 from app.tray import Tray
 from app.views.alerts_view import DISMISS, SEEN, SNOOZE
+from app.views.ask_view import AskOutcome, resolve_sources
+from app.views.import_action import import_summary
 from app.window import MainWindow
 from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
+from engine.frames import IMPORT_DOMAIN
+from engine.importer import ImportResult
 from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.profile import Profile
 from engine.service import AlertUpdate, CheckpointSummary, HandEdits, IngestResult, Service
@@ -34,6 +38,7 @@ Clock = Callable[[], dt.datetime]
 _ACTIONS = {SEEN: "seen", SNOOZE: "snoozed", DISMISS: "dismissed"}
 SNOOZE_FOR = dt.timedelta(days=1)
 _SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
+ASKING = "Answering"  # task label; its errors are shown in the ask view, not as a banner
 
 
 def _local_now() -> dt.datetime:
@@ -52,6 +57,10 @@ class AppController(QObject):
     _externalChange = Signal()
     _inboxFile = Signal(object)
     inboxProcessed = Signal(object)
+    askFinished = Signal(object)
+    askFailed = Signal(object)
+    importFinished = Signal(object)
+    importFailed = Signal(object)
 
     def __init__(
         self,
@@ -110,6 +119,8 @@ class AppController(QObject):
         w.compose_view.submitted.connect(self.ingest)
         w.alerts_view.actionRequested.connect(self.alert_action)
         w.alerts_view.recheckRequested.connect(self.evaluate)
+        w.ask_view.asked.connect(self.ask)
+        w.importRequested.connect(self.import_records)
         w.refreshRequested.connect(self.on_external_change)
         w.pauseToggled.connect(self.set_paused)
         w.quitRequested.connect(self.quit)
@@ -298,6 +309,31 @@ class AppController(QObject):
         except Exception as exc:
             self.window.show_error("Could not save settings", str(exc))
 
+    @Slot(str)
+    def ask(self, question: str) -> None:
+        """Answer a question on the engine thread, with its sources looked up in the log."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> AskOutcome:
+            answer = ctx.service.ask(question, now)
+            sources, more = resolve_sources(ctx.service, list(answer.sources))
+            return AskOutcome(question, answer, sources, more)
+
+        self.window.ask_view.set_busy(True)
+        self.runner.submit(ASKING, task, self._answered, self._ask_failed)
+
+    @Slot(object)
+    def import_records(self, path: Path) -> None:
+        """Import a JSON / JSON Lines / CSV file as typed records, then show the collection."""
+        path = Path(path)
+
+        def task(ctx: TaskContext) -> tuple[ImportResult, Snapshot]:
+            ctx.report(f"Importing {path.name}…")
+            result = ctx.service.import_records(path)
+            return result, read_snapshot(ctx.service)
+
+        self.runner.submit(f"Importing {path.name}", task, self._imported, self._import_failed)
+
     # -- results --------------------------------------------------------------------------
 
     def handle_alerts(self, update: AlertUpdate) -> None:
@@ -358,12 +394,36 @@ class AppController(QObject):
         self.ingestFailed.emit(error)
         self.refresh()
 
+    def _answered(self, outcome: AskOutcome) -> None:
+        self.window.ask_view.show_outcome(outcome)
+        self.askFinished.emit(outcome)
+
+    def _ask_failed(self, error: TaskError) -> None:
+        self.window.ask_view.show_error(error.message)
+        self.askFailed.emit(error)
+
+    def _imported(self, value: tuple[ImportResult, Snapshot]) -> None:
+        result, snap = value
+        self._show_snapshot(snap)
+        headline, detail = import_summary(result)
+        self.window.banners.show_banner(headline, detail, "info")
+        self.window.set_progress(headline)
+        if self.window.state_view.show_collection(IMPORT_DOMAIN, result.collection):
+            self.window.tabs.setCurrentWidget(self.window.state_view)
+        self.importFinished.emit(result)
+
+    def _import_failed(self, error: TaskError) -> None:
+        self.importFailed.emit(error)
+
     def _on_task_failed(self, error: TaskError) -> None:
         self.last_error = error
         log.info("%s failed: %s", error.label, error.message)
         if error.label == "Checking rules":
             # Shown in the alerts panel; a banner on every timer tick would be noise.
             self.window.set_progress(f"Rules could not run: {error.message}")
+            return
+        if error.label == ASKING:
+            self.window.set_progress(f"Could not answer: {error.message}")
             return
         self.window.show_error(f"{error.label} failed", error.message)
 

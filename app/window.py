@@ -1,9 +1,11 @@
-"""The main window: memory and timeline tabs on the left, alerts and a new-session box on the right.
+"""The main window: memory, timeline and ask tabs on the left, alerts and a new-session box on the right.
 
 Only layout and presentation live here; what happens on a click is the controller's business.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -21,8 +23,10 @@ from app import qtfix  # noqa: F401  (must precede any emit)
 from app.icons import app_icon
 from app.snapshot import Snapshot
 from app.views.alerts_view import AlertsView
+from app.views.ask_view import AskView
 from app.views.banner import BannerArea
 from app.views.compose_view import ComposeView
+from app.views.import_action import FileDropFilter, choose_records_file
 from app.views.state_view import StateView
 from app.views.timeline_view import TimelineView
 
@@ -34,6 +38,7 @@ class MainWindow(QMainWindow):
     pauseToggled = Signal(bool)
     quitRequested = Signal()
     closeRequested = Signal()
+    importRequested = Signal(object)  # Path of a records file (menu or drag and drop)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,11 +52,13 @@ class MainWindow(QMainWindow):
         self.timeline_view = TimelineView()
         self.alerts_view = AlertsView()
         self.compose_view = ComposeView()
+        self.ask_view = AskView()
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.state_view, "Memory")
         self.tabs.addTab(self.timeline_view, "Timeline")
+        self.tabs.addTab(self.ask_view, "Ask")
 
         side = QSplitter(Qt.Orientation.Vertical)
         side.addWidget(self.alerts_view)
@@ -76,6 +83,13 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._build_status_bar()
         self._build_menus()
+
+        # Records files dropped anywhere on the window are imported.
+        self.import_dir = ""
+        self.setAcceptDrops(True)
+        self.drop_filter = FileDropFilter(self)
+        self.drop_filter.filesDropped.connect(self._import_paths)
+        self.installEventFilter(self.drop_filter)
 
     # -- building -------------------------------------------------------------------------
 
@@ -102,6 +116,13 @@ class MainWindow(QMainWindow):
         refresh.triggered.connect(self.refreshRequested)
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.quitRequested)
+        self.import_action = QAction("&Import records…", self, shortcut=QKeySequence("Ctrl+I"))
+        self.import_action.setToolTip("Import a JSON, JSON Lines or CSV file as typed records")
+        self.import_action.triggered.connect(self.choose_import)
+        ask_action = QAction("&Ask a question", self, shortcut=QKeySequence("Ctrl+K"))
+        ask_action.triggered.connect(self.show_ask)
+        file_menu.addAction(self.import_action)
+        file_menu.addAction(ask_action)
         file_menu.addAction(refresh)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
@@ -112,6 +133,21 @@ class MainWindow(QMainWindow):
         self.pause_action.toggled.connect(self.pauseToggled)
         alerts_menu.addAction(recheck)
         alerts_menu.addAction(self.pause_action)
+
+    def choose_import(self) -> None:
+        path = choose_records_file(self, self.import_dir)
+        if path is not None:
+            self._import_paths([path])
+
+    def _import_paths(self, paths: list[Path]) -> None:
+        for path in paths:
+            self.import_dir = str(path.parent)
+            self.importRequested.emit(path)
+
+    def show_ask(self) -> None:
+        self.tabs.setCurrentWidget(self.ask_view)
+        self.ask_view.question.setFocus()
+        self.ask_view.question.selectAll()
 
     # -- presenting -----------------------------------------------------------------------
 
