@@ -62,12 +62,31 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_AUX = (r"(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|have|has|had"
+        r"|isn't|aren't|wasn't|don't|doesn't|didn't|can't|couldn't|shouldn't|won't|wouldn't|haven't|hasn't)")
+_INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|whom|{_AUX})\b", re.I)
+# "My passport expires in May, is that a problem?" / "..., right?": a statement with a question tag.
+_TAG = re.compile(rf",\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b)[^,]*\?\s*$", re.I)
+
+
+def question_start(sent: str) -> int | None:
+    """Where the question in a sentence begins: 0 for a real question, the tag's offset for a
+    statement followed by a question tag, None when the sentence asks nothing."""
+    if not sent.rstrip().endswith("?"):
+        return None
+    if _INTERROGATIVE.match(sent):
+        return 0
+    tag = _TAG.search(sent)
+    return tag.start() if tag else 0
+
+
 def clauses(text: str) -> list[Clause]:
-    """Clauses of every sentence, each remembering whether its sentence is a question."""
+    """Clauses of every sentence, each remembering whether it belongs to a question: a statement
+    followed by a question tag keeps its statement ("I fly on May 3, is that ok?")."""
     out: list[Clause] = []
     for s, e in sentences(text):
         sent = text[s:e]
-        question = sent.rstrip().endswith("?")
+        asked_from = question_start(sent)
         pieces: list[tuple[int, int]] = []
         begin = 0
         for m in _CLAUSE_CUT.finditer(sent):
@@ -80,5 +99,6 @@ def clauses(text: str) -> list[Clause]:
             if not piece:
                 continue
             off = s + a + sent[a:b].index(piece)
+            question = asked_from is not None and (asked_from == 0 or a + len(piece) > asked_from + 1 and a >= asked_from)
             out.append(Clause(piece, off, off + len(piece), s, question))
     return out
