@@ -95,7 +95,8 @@ MED = _w(r"tak(?:e|es|ing)", "took", r"on\s+(?:a\s+)?(?:\d+|daily|the)?", r"pres
 MED_STRONG = _w(r"tak(?:e|es|ing)", "took", r"on", r"prescri(?:bed|ption|be)", r"put\s+(?:me|him|her)\s+on", r"started",
                 r"stopped", r"dose", r"mg", r"mcg", r"pills?", r"tablets?", r"refills?", r"medication", r"meds", r"injections?")
 MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"(?:don't|do\s+not|doesn't|does\s+not|won't)\s+(?:take|use)\s+(?:[\w-]+\s+){1,3}?any\s?more", r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking)", r"off\s+(?:the|my|of)",
-              r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking")
+              r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking",
+              r"took\s+(?:me|him|her|them|us)\s+off", r"(?:take|taking)\s+(?:me|him|her|them|us)\s+off")
 MED_START = _w(r"start(?:ed|ing|s)?", "began", "since", "put me on", "prescribed", "beginning", "switched to")
 DOSE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|g|ml|mL|units?|iu|IU|puffs?|tablets?|pills?|capsules?|drops?)\b")
 FREQUENCY = re.compile(

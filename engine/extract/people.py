@@ -168,4 +168,22 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
     m = re.match(r"(?P<name>[A-Z][a-z]+)(?:'s)?\b", head)
     if m and m.group("name").lower() in {v.lower() for v in known.values()} and _VERBISH.match(head[m.end() :] or " "):
         return m.group("name").lower()
+    m = re.match(r"(?P<name>[A-Z][a-z]+)\b", head)
+    if m and m.group("name").lower() not in _NOT_NAMES and _PERSON_PREDICATE.match(head[m.end():]):
+        return m.group("name").lower()  # "Jun is allergic to…", "Leo's passport expires…"
     return "me"
+
+
+# A name nobody introduced is still the subject when what follows only fits a person.
+_PERSON_PREDICATE = re.compile(
+    r"(?:'s|’s)\s+(?:passport|visa|licen[cs]e|birthday|appointment|allerg\w*|medication|prescription|meds|dose)\b"
+    r"|\s+(?:is|was|'s|’s|gets|got|has|had|has\s+been|is\s+now)\s+(?:allergic|intolerant|on\b|taking|prescribed|diagnosed|pregnant|asthmatic|diabetic|lactose)"
+    r"|\s+(?:takes|took|needs|started|stopped|reacts|can't\s+(?:eat|have|take)|cannot\s+(?:eat|have|take)|breaks\s+out)\b",
+    re.I,
+)
+_NOT_NAMES = {
+    "i", "my", "the", "this", "that", "it", "we", "you", "he", "she", "they", "our", "your", "his", "her", "their",
+    "mom", "mum", "dad", "doctor", "dr", "everyone", "nobody", "someone", "today", "yesterday", "tomorrow",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+}

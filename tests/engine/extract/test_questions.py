@@ -18,3 +18,4 @@ from engine.extract.segment import clauses
 )
 def test_question_flags(text: str, expected: list[bool]) -> None:
     assert [c.question for c in clauses(text)] == expected
+

@@ -1,0 +1,20 @@
+"""Whose fact it is, and a doctor taking someone off a drug."""
+
+from .helpers import Log, only
+
+
+def test_a_name_nobody_introduced_is_the_subject_when_only_a_person_fits() -> None:
+    assert only(Log().say("Priya is allergic to sulfa drugs."), "Allergy").subject == "priya"
+    assert only(Log().say("Tomas's visa for Brazil expires on 1 June 2026."), "TravelDocument").subject == "tomas"
+    assert only(Log().say("I'm allergic to latex."), "Allergy").subject == "me"
+
+
+def test_month_names_are_not_people() -> None:
+    assert all(f.subject == "me" for f in Log().say("March is allergy season, I'm allergic to pollen."))
+
+
+def test_taken_off_a_drug_stops_it() -> None:
+    log = Log()
+    log.say("I take metformin 500 mg twice a day.")
+    stop = only(log.say("The doctor took me off metformin last week."), "Medication")
+    assert stop.slots.get("status") == "stopped" and stop.supersedes
