@@ -658,6 +658,12 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
 
 # -- finance ------------------------------------------------------------------------------------
 
+_CHARGED = re.compile(r"\b(?:charged|billed|debited|deducted|took|withdrew)\b(?!\s+(?:out|up|over)\b)", re.I)
+# "charges me 15.99 a month" states the subscription's price; "charged me 11.99 again" is one payment
+_RECURRING = re.compile(r"\b(?:a|per|each|every)\s+(?:month|year|week)\b|/\s*(?:mo|month|yr|year)\b|\b(?:monthly|yearly|annual(?:ly)?|subscri\w*|"
+                        r"membership|signed\s+up|renew\w*|trial|plan)\b", re.I)
+
+
 def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     svc = [o for o in f.of("org") if o.attrs.get("org_kind") == "service" and (o.start, o.end) not in used]
     if not svc:
@@ -680,8 +686,18 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
         cancel = False  # "cancel the free trial by the 11th": a deadline to cancel, not done yet
     s = svc[0]
     used.add((s.start, s.end))
-    slots: dict[str, Any] = {"service": s.value}
     money = next(iter(f.of("money")), None)
+    if money is not None and not cancel and _CHARGED.search(low) and not _RECURRING.search(low):
+        # "Spotify charged me 11.99 again": a payment the service took, not a (re)subscription
+        used.add((money.start, money.end))
+        paid: dict[str, Any] = {"payee": s.value, "amount": money.value, "currency": money.attrs.get("currency"),
+                                "status": "done"}
+        when = next(iter(_dates(f)), None)
+        if when is not None:
+            paid["date"] = _iso(when.value.start)
+        return [Draft("Transfer", f"{s.value.lower()}:{money.value}", {k: v for k, v in paid.items() if v},
+                      _span(f), ctx.subject, hint="transfer")]
+    slots: dict[str, Any] = {"service": s.value}
     if money is not None:
         slots["amount"], slots["currency"] = money.value, money.attrs.get("currency")
         used.add((money.start, money.end))

@@ -61,7 +61,10 @@ _BARE = re.compile(
     r"(?<![\w$€£¥.,/-])(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+(?:\.\d{2})?)(?=" + _PERIOD + r")"
     r"|(?<![\w$€£¥.,/-])(?P<k>\d+(?:\.\d)?)k\b(?!\s*(?:runs?|races?|steps|followers|views|miles|km|feet|ft)\b)"
     r"|\b(?:price|cost|fee|rate|rent|premium|limit|balance)\s+(?:(?:is|was|of|to|at|now|up|down)\s+){0,2}(?P<t2>\d+[.,]\d{2})(?!\d|[.,]\d)"
-    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))",
+    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))"
+    # "charged me 11.99 again", "billed us another 40": an amount right after a charge verb
+    r"|\b(?:charged|billed|debited|deducted|refunded|took)\s+(?:me|us|my\s+card|my\s+account)\s+(?:another\s+|again\s+)?"
+    r"(?P<c>\d+(?:\.\d{2})?)(?![\d,.]|\s*(?:times|days|hours|minutes|people|weeks|months))",
     re.I,
 )
 
@@ -69,7 +72,7 @@ _BARE = re.compile(
 def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in _BARE.finditer(text, lo, hi):
-        grp = "a" if m.group("a") else "k" if m.group("k") else "t2" if m.group("t2") else "t"
+        grp = next(g for g in ("a", "k", "t2", "c", "t") if m.group(g))
         s, e = m.start(grp), m.end(grp) + (1 if grp == "k" else 0)
         if any(t.start < e and s < t.end for t in taken):
             continue

@@ -18,3 +18,12 @@ def test_taken_off_a_drug_stops_it() -> None:
     log.say("I take metformin 500 mg twice a day.")
     stop = only(log.say("The doctor took me off metformin last week."), "Medication")
     assert stop.slots.get("status") == "stopped" and stop.supersedes
+
+
+def test_a_past_charge_is_a_payment_and_a_stated_price_is_the_subscription() -> None:
+    log = Log()
+    log.say("I cancelled Spotify today.")
+    charge = only(log.say("Spotify charged me 11.99 again."), "Transfer")
+    assert charge.slots["payee"] == "Spotify" and charge.slots["amount"] == "11.99" and charge.slots["status"] == "done"
+    price = only(Log().say("Netflix charges me 15.99 a month."), "Subscription")
+    assert price.slots["amount"] == "15.99" and "status" not in price.slots
