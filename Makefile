@@ -35,6 +35,7 @@ system-deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
 run: install
+	@$(PY) -c "import sys; from app.main import NO_DISPLAY, has_display; has_display() or sys.exit(print(NO_DISPLAY, file=sys.stderr) or 2)"
 	$(UAC) --home "$(DEMO_HOME)" demo
 	$(UAC) --home "$(DEMO_HOME)" gui $(ARGS)
 
