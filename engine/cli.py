@@ -331,11 +331,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.main import main as gui_main
 
-    argv = []
-    if args.home:
-        argv += ["--home", str(args.home)]
-    if args.smoke:
-        argv.append("--smoke")
+    argv = ["--home", str(args.home)] if args.home else []
+    argv += [flag for flag, on in (("--smoke", args.smoke), ("--no-tray", args.no_tray), ("--no-model", args.no_model)) if on]
+    if args.screenshot:
+        argv += ["--screenshot", args.screenshot]
     return gui_main(argv)
 
 
@@ -479,6 +478,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = add("gui", cmd_gui, "open the desktop app")
     sp.add_argument("--smoke", action="store_true", help="open, load, and quit (for checks)")
+    sp.add_argument("--no-tray", action="store_true", help="do not create a tray icon")
+    sp.add_argument("--no-model", action="store_true", help="extract with the detectors only")
+    sp.add_argument("--screenshot", metavar="PNG", help="with --smoke: save a picture of the window")
 
     from engine.rules.commands import add_rules_parser
 
