@@ -19,6 +19,7 @@ from engine.llm.backend import Backend
 from engine.log import Fact, LogStore, NewFact
 from engine.profile import Profile
 from engine.rules.alert import Alert, RuleProblem
+from engine.rules.user_rules import announce, detect_rules, record_session_rules
 from engine.state import State, fold
 from engine.transcript import parse_transcript
 
@@ -127,8 +128,6 @@ class Service:
         started = time.perf_counter()
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
-        from engine.rules.user_rules import announce, record_session_rules
-
         new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
         facts, error = self.extract_pending()
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
@@ -311,8 +310,6 @@ class Service:
 
 def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day: dt.date) -> list[NewFact]:
     """A stated rule ("warn me if I spend over $300") is recorded as a rule, not also as a preference."""
-    from engine.rules.user_rules import detect_rules
-
     texts = {m.id: m.text for m in msgs}
     out = []
     for fact in facts:
