@@ -597,9 +597,14 @@ def _implied_action(about: str) -> str | None:
     return None
 
 
+_NOT_YET = re.compile(r"\b(?:will|won't|going\s+to|gonna|need(?:s)?\s+to|have\s+to|has\s+to|must|should|hope|plan|if|get\s+it|want(?:s)?)\b", re.I)
+
+
 def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
-    met = cues.DEADLINE_MET.search(low) if f.past and cues.DEADLINE_DONE.search(low) else None
+    met = cues.DEADLINE_MET.search(low) if cues.DEADLINE_DONE.search(low) else None
+    if met is not None and not f.past and _NOT_YET.search(low[: met.start()]):
+        met = None  # "I'll have filed my taxes by then", "need it submitted": not done yet
     if met is not None and not cues.DEADLINE.search(low) and not f.of("money"):
         about = met.group("s").strip()
         return [Draft("Deadline", about.lower(), {"about": about, "status": "done"}, _span(f), ctx.subject, correction=True, hint="deadline")]

@@ -27,3 +27,12 @@ def test_a_past_charge_is_a_payment_and_a_stated_price_is_the_subscription() -> 
     assert charge.slots["payee"] == "Spotify" and charge.slots["amount"] == "11.99" and charge.slots["status"] == "done"
     price = only(Log().say("Netflix charges me 15.99 a month."), "Subscription")
     assert price.slots["amount"] == "15.99" and "status" not in price.slots
+
+
+def test_a_deadline_met_today_is_done_but_a_plan_to_meet_it_is_not() -> None:
+    log = Log()
+    log.say("The grant report is due on 30 May.")
+    done = only(log.say("Submitted the grant report today!"), "Deadline")
+    assert done.slots.get("status") == "done" and done.supersedes
+    plan = [f for f in Log().say("I need to have submitted the grant report by Friday.") if f.frame == "Deadline"]
+    assert all(f.slots.get("status") != "done" for f in plan)
