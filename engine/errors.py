@@ -11,12 +11,6 @@ class InputError(UacError):
     """The user gave something we cannot use (a malformed transcript, a bad date, a bad flag)."""
 
 
-class NotAvailableError(UacError):
-    """A capability that is not built yet; never a fake result."""
-
-    exit_code = 2
-
-
 class LogError(UacError):
     """The log database cannot be opened or written (locked, corrupt, read-only)."""
 
