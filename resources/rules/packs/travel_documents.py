@@ -13,6 +13,7 @@ from rules.alerts import Alert, add_months, alert, known, plural
 
 PASSPORT_RULE = "travel_documents.passport_validity"
 VISA_RULE = "travel_documents.visa_validity"
+LOST_RULE = "travel_documents.passport_lost"
 HELD = ("valid", "expired")  # a lost or cancelled document is not the one that will be shown
 
 
@@ -21,6 +22,7 @@ def check(state, now: datetime) -> list[Alert]:
     documents = known(state.travel.documents, today)
     out: list[Alert] = []
     for trip in upcoming_trips(state, today):
+        out += lost_passport_alerts(trip, documents)
         out += passport_alerts(trip, documents)
         out += visa_alerts(trip, documents)
     return out
@@ -98,6 +100,23 @@ def passport_alerts(trip, documents: list) -> list[Alert]:
         f"{who} expires {expires}, {plural(after, 'day')} after {trip_text} ({need}). "
         "Renew it before travelling, or you may be refused boarding or entry.",
         evidence,
+    )]
+
+
+def lost_passport_alerts(trip, documents: list) -> list[Alert]:
+    """A passport reported lost, with no valid one recorded since, blocks the holder's next trip."""
+    mine = [d for d in documents if d.kind == "passport" and d.subject == trip.subject]
+    lost = [d for d in mine if d.status == "lost"]
+    if not lost or any(d.status == "valid" for d in mine):
+        return []
+    passport = lost[-1]
+    name = country_name(trip)
+    who = _holder(trip)
+    return [alert(
+        LOST_RULE, "critical", f"{who} is lost: the trip to {name} needs a replacement",
+        f"{who} was reported lost, and the trip to {name} departs {trip.start}. Report the loss and "
+        "apply for a replacement or emergency passport now: without one you cannot board or enter.",
+        tuple(passport.evidence) + trip.cites("start", "country", "destination"),
     )]
 
 

@@ -103,3 +103,23 @@ def test_a_visa_ending_during_the_trip_is_critical(world) -> None:
     world.say("TravelDocument", "visa-in", {"kind": "visa", "country": "IN", "expires": "2025-03-15"})
     (a,) = _alerts(world, rule=VISA)
     assert a.severity == "critical" and "expires 2025-03-15" in a.message and "India" in a.message
+
+
+LOST = "travel_documents.passport_lost"
+
+
+def test_a_lost_passport_blocks_the_next_trip_until_a_valid_one_is_recorded(world) -> None:
+    trip = world.say("Trip", "ae", {"country": "AE", "destination": "Dubai", "start": "2025-02-12"})
+    lost = world.say("TravelDocument", "passport:", {"kind": "passport", "status": "lost"})
+    (a,) = _alerts(world, rule=LOST)
+    assert a.severity == "critical" and "lost" in a.message and "2025-02-12" in a.message
+    assert set(a.evidence) >= {trip, lost}
+    world.say("TravelDocument", "passport:", {"kind": "passport", "status": "valid", "expires": "2035-01-01"},
+              supersedes=(lost,))
+    assert _alerts(world, rule=LOST) == []
+
+
+def test_someone_elses_lost_passport_does_not_block_my_trip(world) -> None:
+    world.say("Trip", "ae", {"country": "AE", "start": "2025-02-12"})
+    world.say("TravelDocument", "passport:", {"kind": "passport", "status": "lost"}, subject="leo")
+    assert _alerts(world, rule=LOST) == []
