@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine.log import Fact
 from engine.service import Service
-from engine.state import Record
+from engine.state import Record, fold
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Snapshot:
 def read_snapshot(service: Service) -> Snapshot:
     """Fold the log into state and gather sessions and facts. Runs on the engine thread."""
     facts = service.log.facts()
-    state = service.state()
+    state = fold(facts)  # the facts just read: one pass over the log, not two
     messages: dict[str, list[MessageView]] = {}
     for m in service.log.messages():
         if m.id is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import PASSPORT_ALERT, FakeNotificationServer, ScriptedAlertsService
+from app_support import PASSPORT_ALERT, FakeNotificationServer, ScriptedAlertsService
 
 from app.notify import DBusNotifier, Notification, NotificationPresenter, NotifyError
 from app.views.banner import BannerArea

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 
-from conftest import NETFLIX_ALERT, PASSPORT_ALERT, ScriptedAlertsService
+from app_support import NETFLIX_ALERT, PASSPORT_ALERT, ScriptedAlertsService
 from PySide6.QtCore import Qt
 
 from app.notify import Notification

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import PASSPORT_ALERT, ScriptedAlertsService
+from app_support import PASSPORT_ALERT, ScriptedAlertsService
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QSystemTrayIcon
 

@@ -84,7 +84,7 @@ def deadline_alerts(state, today: date) -> list[Alert]:
                 f"{what}{action} is due {deadline.due}, in {plural(left, 'day')}.", evidence,
             ))
         else:
-            when = "today" if left == 0 else f"in {plural(left, 'day')}"
+            when = _when(left)
             out.append(alert(
                 DUE_RULE, "critical" if left <= 1 else "warning", f"Due {when}: {what}",
                 f"{what}{action} is due {deadline.due}, {when}.", evidence,
@@ -113,7 +113,7 @@ def return_alerts(state, today: date) -> list[Alert]:
             continue
         item = purchase.item or "a purchase"
         where = f" to {purchase.vendor}" if purchase.vendor else ""
-        when = "today" if left == 0 else f"in {plural(left, 'day')}"
+        when = _when(left)
         out.append(alert(
             RETURN_RULE, "critical" if left <= 1 else "warning", f"Return window for {item} closes {when}",
             f"The return window for {item} closes {purchase.return_by}, {when}; after that it "
