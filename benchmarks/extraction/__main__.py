@@ -28,8 +28,10 @@ from models.log import MessageRow
 DATA = Path(__file__).parent / "data"
 
 
-def load(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
+def load(pattern: str) -> list[dict[str, Any]]:
+    """All items of the data files matching ``pattern`` (the dev set grows in several files)."""
+    return [json.loads(line) for path in sorted(DATA.glob(pattern))
+            for line in path.read_text().splitlines() if line.strip()]
 
 
 def predict(text: str, day: dt.date, backend: Any) -> list[dict[str, Any]]:
@@ -112,12 +114,16 @@ def _record_matches(gold: dict[str, Any], records: list[Any]) -> bool:
     return False
 
 
-def show_misses(items: list[dict[str, Any]]) -> None:
+def show_misses(items: list[dict[str, Any]], frames: set[str] | None = None) -> None:
+    """Print the utterances extraction gets wrong; ``frames`` keeps those whose gold or prediction has one of them."""
     for item in items:
         day = dt.date.fromisoformat(item["session_date"])
         one = Score()
         predicted = predict(item["text"], day, None)
         score_utterance(item["text"], item["facts"], predicted, one)
+        involved = {g["frame"] for g in item["facts"]} | {p["frame"] for p in predicted}
+        if frames and not involved & frames:
+            continue
         if one.total.fp or one.total.fn:
             print(f"\n-- {item['id']} ({item['session_date']}): {item['text']}")
             for g in item["facts"]:
@@ -142,8 +148,9 @@ def main() -> int:
     ap.add_argument("--part", choices=["all", "tune", "holdout"], default="all")
     ap.add_argument("--detectors-only", action="store_true", help="skip the model runs (fast)")
     ap.add_argument("--show-misses", action="store_true", help="print each utterance's gold and prediction")
+    ap.add_argument("--frames", help="comma-separated frames: --show-misses prints only utterances involving them")
     args = ap.parse_args()
-    utterances, stories = split(load("utterances.jsonl"), args.part), split(load("stories.jsonl"), args.part)
+    utterances, stories = split(load("utterances*.jsonl"), args.part), split(load("stories*.jsonl"), args.part)
     entry = find(args.model)
     backend = LlamaBackend(installed_path(entry) if entry else Path(args.model))
     print(f"{len(utterances)} utterances, {len(stories)} stories, model {backend.name}")
@@ -151,7 +158,7 @@ def main() -> int:
     det_score, det_lat = run_set("detectors", utterances, lambda t, d: predict(t, d, None))
     det = report("detectors only", det_score, det_lat)
     if args.show_misses:
-        show_misses(utterances)
+        show_misses(utterances, set(args.frames.split(",")) if args.frames else None)
     if args.detectors_only:
         s_pass, s_total, s_fail = run_stories(stories, use_model=False)
         print(f"\n== supersession stories (detectors only): {s_pass}/{s_total}" + (f"  failed: {', '.join(s_fail)}" if s_fail else ""))

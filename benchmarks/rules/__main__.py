@@ -127,10 +127,15 @@ def main() -> int:
     ap.add_argument("--no-model", action="store_true", help="detectors-only extraction")
     ap.add_argument("--pack", help="only this pack")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--id", help="only scenarios whose id starts with this")
+    ap.add_argument("--no-latency", action="store_true", help="skip the edit-to-alert latency run")
     args = ap.parse_args()
-    scenarios = [json.loads(line) for line in (DATA / "scenarios.jsonl").read_text().splitlines() if line.strip()]
+    scenarios = [json.loads(line) for path in sorted(DATA.glob("scenarios*.jsonl"))
+                 for line in path.read_text().splitlines() if line.strip()]
     if args.pack:
         scenarios = [s for s in scenarios if s["pack"] == args.pack]
+    if args.id:
+        scenarios = [s for s in scenarios if s["id"].startswith(args.id)]
     scenarios = scenarios[: args.limit] if args.limit else scenarios
     extra = ["--no-model"] if args.no_model else []
     outcomes: Counter[str] = Counter()
@@ -149,7 +154,7 @@ def main() -> int:
     for pack, c in sorted(by_pack.items()):
         n = sum(c.values())
         print(f"  {pack:<17} {c['pass']}/{n}  (early {c['early']}, false alarms {c['false_alarm']}, missed {c['missed']})")
-    lat = edit_to_alert_latency()
+    lat = [] if args.no_latency else edit_to_alert_latency()
     if lat:
         print(f"hand edit saved -> alert: median {statistics.median(lat) * 1000:.0f} ms, "
               f"p95 {sorted(lat)[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms ({len(lat)} edits that raise it)")

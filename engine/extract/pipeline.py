@@ -12,8 +12,9 @@ import re
 from collections.abc import Sequence
 
 from engine.extract import cues
+from engine.extract.builders.base import Context, Draft, same_month_after
 from engine.extract.choice import Chooser
-from engine.extract.decide import Context, Draft, decide
+from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
 from engine.extract.resolve import Resolver, apply_record, supersedes
@@ -91,7 +92,7 @@ def _continue(found: Found, drafts: list[Draft]) -> bool:
         return False
     add: dict[str, object] = {}
     if last.frame == "Trip":
-        from engine.extract.decide import carrier_slots
+        from engine.extract.builders.travel import carrier_slots
 
         add = {k: v for k, v in carrier_slots(found, set()).items() if v}
         money = found.of("money")
@@ -193,9 +194,7 @@ def _answer_slot(found: Found, ctx: Context, question: str) -> list[Draft]:
     value = dates[0].value.start
     anchor = last.slots.get("start")
     if dates[0].value.day_only and slot == "end" and anchor:
-        from engine.extract.decide import _same_month_after
-
-        value = _same_month_after(dt.date.fromisoformat(str(anchor)), value.day) or value
+        value = same_month_after(dt.date.fromisoformat(str(anchor)), value.day) or value
     keep = {k: v for k, v in last.slots.items() if k in ("destination", "country", "title", "kind", "name", "service", "about")}
     return [Draft(last.frame, last.key, {**keep, slot: value.isoformat()}, (found.clause.start, found.clause.end),
                   last.subject, confidence=0.8)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from engine.extract.decide import Draft
+from engine.extract.builders.base import Draft
 from engine.log import Fact
 from engine.state import Record, fold
 

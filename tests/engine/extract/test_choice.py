@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.extract.builders.base import Context
 from engine.extract.choice import Chooser, build_request, prefix
-from engine.extract.decide import Context
 from engine.extract.pipeline import extract_text
 
 from .helpers import TODAY, Log, only

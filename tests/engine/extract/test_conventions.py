@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from benchmarks.extraction.score import Score, score_utterance
+from engine.extract.builders.health import normalise_dose, normalise_frequency
 from engine.extract.dates import find_dates, find_times
-from engine.extract.decide import normalise_dose, normalise_frequency
 from engine.extract.money import find_money
 from engine.extract.orgs import find_orgs
 from engine.extract.people import find_people

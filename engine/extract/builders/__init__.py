@@ -1,0 +1,1 @@
+"""Frame builders, one module per domain: each turns a clause's candidates into draft facts."""
