@@ -17,6 +17,7 @@ from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
+from engine.extract.reference import reference_change
 from engine.extract.resolve import Resolver, apply_record, supersedes
 from engine.extract.segment import clauses, sentences
 from engine.frames import frame as frame_of
@@ -37,7 +38,7 @@ def extract_messages(
     known = _known_people(prior_facts)
     prior_people = {(str(f.slots.get("name") or "").lower(), str(f.slots.get("relation") or "")) for f in prior_facts if f.frame == "Person"}
     out: list[NewFact] = []
-    ctx = Context("me", known, chooser, session_date, prior_people)
+    ctx = Context("me", known, chooser, session_date, prior_people, prior=resolver.records)
     ctx.last_dated = _last_dated(prior_facts, msgs[0].session_id if msgs else "")
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
@@ -68,6 +69,8 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         got = decide(found, ctx)
         if not got and previous:
             got = _with_previous(found, ctx, previous)
+        if not got:
+            got = reference_change(found, ctx.prior, ctx.subject)
         if not got:
             got = _bare_correction(found, ctx)
         if not got:

@@ -43,7 +43,7 @@ class Resolver:
             return None
         if d.key:
             exact = [r for r in same if r.key == d.key]
-            return exact[-1] if exact else self._fuzzy(d, same)
+            return exact[-1] if exact else (self._qualified(d, same) or self._fuzzy(d, same))
         if not d.correction:
             return None
         live = [r for r in same if r.status != "cancelled"] or same
@@ -57,6 +57,21 @@ class Resolver:
         live = consistent or live
         return live[-1] if live else None
 
+    def _qualified(self, d: Draft, same: list[Record]) -> Record | None:
+        """Keys of the form ``name:qualifier`` (a payee and an amount, an institution and a card kind):
+        a draft that leaves the qualifier open ("paid the contractor", "Capital One raised my limit")
+        is about the latest live record of that name; a qualified draft fills an open record."""
+        if ":" not in d.key:
+            return None
+        base, qual = d.key.split(":", 1)
+        if not base:
+            return None
+        named = [r for r in same if ":" in r.key and r.key.split(":", 1)[0] == base]
+        if qual:
+            named = [r for r in named if not r.key.split(":", 1)[1]]
+        live = [r for r in named if r.status not in ("cancelled", "closed", "done")] or named
+        return live[-1] if live else None
+
     def _fuzzy(self, d: Draft, same: list[Record]) -> Record | None:
         best: tuple[float, Record] | None = None
         for r in same:
@@ -67,6 +82,10 @@ class Resolver:
                 same_kind = d.slots.get("kind") == r.values.get("kind")
                 either_blank = not d.slots.get("country") or not r.values.get("country")
                 score = 100.0 if same_kind and either_blank else 0.0
+            elif d.frame == "Deadline":
+                # "the rental application" is the deadline recorded as "rental application for the Elm St flat"
+                new, old = str(d.slots.get("about") or d.key).lower(), str(r.values.get("about") or r.key).lower()
+                score = fuzz.token_set_ratio(new, old) if min(len(new), len(old)) >= 4 else 0.0
             elif d.frame == "Event":
                 score = fuzz.token_set_ratio(str(d.slots.get("title") or "").lower(), str(r.values.get("title") or "").lower())
                 if d.slots.get("start") and r.values.get("start") and not d.correction:
@@ -116,6 +135,7 @@ def apply_record(d: Draft, rec: Record, today: dt.date) -> None:
     live = frame(d.frame).statuses[0]
     if rec.status != live and not d.correction and "status" not in d.slots and d.op == "assert" and d.frame != "Note":
         d.slots["status"] = live
+    _keep_birth_year(d, rec)
     for slot, day in d.day_only.items():
         old = rec.values.get(slot)
         if isinstance(old, dt.date):
@@ -125,6 +145,18 @@ def apply_record(d: Draft, rec: Record, today: dt.date) -> None:
                 continue
             d.slots[slot] = fixed.isoformat()
     del today
+
+
+def _keep_birth_year(d: Draft, rec: Record) -> None:
+    """"Sofia's birthday is April 12, not the 2nd" moves the day, not the year she was born in: a
+    corrected birthday with no age of its own keeps the recorded birth year."""
+    old, new = rec.values.get("birthday"), d.slots.get("birthday")
+    if d.frame != "Person" or not isinstance(old, dt.date) or not isinstance(new, str) or d.slots.get("age"):
+        return
+    try:
+        d.slots["birthday"] = dt.date.fromisoformat(new).replace(year=old.year).isoformat()
+    except ValueError:
+        return
 
 
 def supersedes(rec: Record) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from typing import Any
 from engine.extract.dates import DateValue
 from engine.extract.detect import Found
 from engine.extract.mentions import Mention
+from engine.state import Record
 
 Ask = Callable[[str, str, dict[str, tuple[str, ...]], dict[str, str | None]], dict[str, str | None]]
 
@@ -40,6 +41,7 @@ class Context:
     today: dt.date
     prior_people: set[tuple[str, str]] = field(default_factory=set)
     last_dated: Draft | None = None  # the latest fact with a date, for "actually, make that the 12th"
+    prior: list[Record] = field(default_factory=list)  # records folded from earlier sessions, for "Emirates moved our return"
 
 
 def iso(d: dt.date | None) -> str | None:

@@ -1,0 +1,79 @@
+"""Later sessions that change an earlier record by naming it: dates, amounts, limits, dropping it."""
+
+import datetime as dt
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from engine.extract.pipeline import extract_messages
+from engine.log import LogStore
+from engine.state import Record, fold
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Iterator[LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    yield store
+    store.close()
+
+
+def say(log: LogStore, text: str, day: str) -> None:
+    sid, _ids = log.add_session([("user", text)], dt.date.fromisoformat(day))
+    msgs = log.messages(sid)
+    log.add_facts(extract_messages(msgs, msgs, dt.date.fromisoformat(day), log.facts(), None))
+
+
+def only(log: LogStore, frame: str) -> Record:
+    records = fold(log.facts()).of(frame)
+    assert len(records) == 1, records
+    return records[0]
+
+
+def test_a_carrier_moving_the_return_changes_the_trip_end(log: LogStore) -> None:
+    say(log, "Flying KLM to Nairobi, 6 to 19 August", "2026-05-02")
+    say(log, "KLM rescheduled our return flight to the 21st", "2026-06-10")
+    trip = only(log, "Trip")
+    assert trip.values["start"] == dt.date(2026, 8, 6) and trip.values["end"] == dt.date(2026, 8, 21)
+
+
+def test_an_extension_moves_a_deadline_named_by_its_head_noun(log: LogStore) -> None:
+    say(log, "The grant proposal is due March 12", "2026-02-01")
+    say(log, "Good news, they extended the proposal to March 26", "2026-03-02")
+    deadline = only(log, "Deadline")
+    assert deadline.values["due"] == dt.date(2026, 3, 26)
+
+
+def test_a_plain_number_corrects_a_recorded_amount_in_its_currency(log: LogStore) -> None:
+    say(log, "I have to pay the plumber $480 by Monday", "2026-04-01")
+    say(log, "plumber texted, the bill is actually 1,150 now", "2026-04-02")
+    transfer = only(log, "Transfer")
+    assert transfer.values["amount"] == Decimal("1150.00") and transfer.values["currency"] == "USD"
+
+
+def test_a_raised_limit_updates_the_card(log: LogStore) -> None:
+    say(log, "My Amex credit card has a limit of $5,000", "2026-01-10")
+    say(log, "Amex bumped my limit to $8,000", "2026-03-10")
+    account = only(log, "Account")
+    assert account.values["limit"] == Decimal("8000.00")
+
+
+def test_dropping_a_named_deadline_cancels_it(log: LogStore) -> None:
+    say(log, "Need to send the scholarship essay by Friday", "2026-04-06")
+    say(log, "I got in elsewhere so scratch the scholarship essay", "2026-04-08")
+    assert only(log, "Deadline").status == "cancelled"
+
+
+def test_a_corrected_birthday_keeps_the_birth_year(log: LogStore) -> None:
+    say(log, "My nephew Luca turns 6 on June 3", "2026-05-01")
+    say(log, "Oops, Luca's birthday is June 13, not the 3rd", "2026-05-02")
+    luca = only(log, "Person")
+    assert luca.values["birthday"] == dt.date(2020, 6, 13)
+
+
+def test_mentioning_a_record_without_a_change_leaves_it_alone(log: LogStore) -> None:
+    say(log, "The grant proposal is due March 12", "2026-02-01")
+    say(log, "Worked on the proposal all day on March 3, it's getting there", "2026-03-03")
+    deadline = only(log, "Deadline")
+    assert deadline.values["due"] == dt.date(2026, 3, 12) and deadline.status == "open"
