@@ -17,12 +17,13 @@ from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
-from engine.extract.reference import reference_change
+from engine.extract.reference import named_record, names_only, reference_change
 from engine.extract.resolve import Resolver, apply_record, supersedes
 from engine.extract.segment import clauses, sentences
 from engine.frames import frame as frame_of
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
+from engine.state import Record
 from models.log import MessageRow
 
 
@@ -50,12 +51,31 @@ def extract_messages(
             if rec is not None:
                 apply_record(draft, rec, session_date)
                 sup = supersedes(rec)
+            elif (rec := _named_instead(draft, msg.text, resolver)) is not None:
+                sup = supersedes(rec)
             elif draft.correction and not draft.key:
                 continue
             out.append(_to_fact(draft, msg, session_date, sup))
             if draft.frame == "Person" and draft.slots.get("relation") and draft.slots.get("name"):
                 known.setdefault(str(draft.slots["relation"]), str(draft.slots["name"]))
     return out
+
+
+def _named_instead(draft: Draft, text: str, resolver: Resolver) -> Record | None:
+    """A correction whose entity came out garbled ("landlord says the lease form deadline is actually
+    July 7") belongs to the earlier record of the same frame that the sentence names; its naming values
+    are taken from that record so the garbled ones never land."""
+    clause = text[draft.span[0] : draft.span[1]]
+    if draft.frame == "Note" or not cues.CORRECTION.search(clause):
+        return None
+    rec = named_record(clause, [r for r in resolver.records if r.frame == draft.frame], draft.subject)
+    if rec is None:
+        return None
+    naming = {k: v for k, v in rec.values.items() if k in ("destination", "country", "title", "about", "service", "payee",
+                                                            "institution", "name", "item", "kind") and v is not None}
+    draft.slots.update({k: v.isoformat() if isinstance(v, dt.date) else v for k, v in naming.items()})
+    apply_record(draft, rec, dt.date.today())
+    return rec
 
 
 def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") -> list[Draft]:
@@ -67,6 +87,8 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         ctx.subject = subject_of(clause.text, clause.start, found.of("person"), ctx.known, last_subject)
         last_subject = ctx.subject
         got = decide(found, ctx)
+        if got and all(names_only(d) for d in got):
+            got = reference_change(found, ctx.prior, ctx.subject) or got
         if not got and previous:
             got = _with_previous(found, ctx, previous)
         if not got:

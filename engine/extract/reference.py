@@ -64,6 +64,11 @@ def named_record(text: str, records: Sequence[Record], subject: str) -> Record |
     return best[2] if best else None
 
 
+def names_only(d: Draft) -> bool:
+    """A draft that only names its entity ("spotify went up to 11.99" read as just "Spotify")."""
+    return d.frame != "Note" and all(k in _KEEP or k == "country" for k, v in d.slots.items() if v is not None)
+
+
 def reference_change(found: Found, records: Sequence[Record], subject: str) -> list[Draft]:
     """A change to a named earlier record: one new date, one new amount, or dropping it."""
     text = found.clause.text
@@ -78,6 +83,8 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
     dates, money = found.of("date"), found.of("money")
     if _DROPPED.search(text) and not dates and not money and "cancelled" in frame_of(rec.frame).statuses:
         return [Draft(rec.frame, rec.key, {**keep, "status": "cancelled"}, span, subject, correction=True, confidence=0.8)]
+    if rec.frame == "Transfer" and rec.status == "requested" and cues.DONE.search(text) and not dates:
+        return [Draft(rec.frame, rec.key, {**keep, "status": "done"}, span, subject, correction=True, confidence=0.8)]
     if not _CHANGE.search(text) and not cues.CORRECTION.search(text):
         return []
     if len(dates) == 1 and not money:

@@ -66,7 +66,9 @@ _AUX = (r"(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|ma
         r"|isn't|aren't|wasn't|don't|doesn't|didn't|can't|couldn't|shouldn't|won't|wouldn't|haven't|hasn't)")
 _INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|whom|{_AUX})\b", re.I)
 # "My passport expires in May, is that a problem?" / "..., right?": a statement with a question tag.
-_TAG = re.compile(rf",\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b)[^,]*\?\s*$", re.I)
+# Interjections ("…, seriously?", "…, can you believe it?") ask nothing either.
+_TAG = re.compile(rf"(?:,|\s-+)\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b|seriously\b|really\b|honestly\b|huh\b|"
+                  r"eh\b|lol\b|ugh\b|wtf\b|can\s+you\s+believe\b|who\s+knew\b|go\s+figure\b)[^,]*\?+\s*$", re.I)
 
 
 def question_start(sent: str) -> int | None:

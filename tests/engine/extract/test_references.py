@@ -77,3 +77,24 @@ def test_mentioning_a_record_without_a_change_leaves_it_alone(log: LogStore) -> 
     say(log, "Worked on the proposal all day on March 3, it's getting there", "2026-03-03")
     deadline = only(log, "Deadline")
     assert deadline.values["due"] == dt.date(2026, 3, 12) and deadline.status == "open"
+
+
+def test_a_named_service_with_a_new_bare_price_is_a_price_change(log: LogStore) -> None:
+    say(log, "Hulu costs me $17.99 per month", "2026-01-03")
+    say(log, "hulu is 18.99 now, seriously?", "2026-05-03")
+    sub = only(log, "Subscription")
+    assert sub.values["amount"] == Decimal("18.99") and sub.status == "active"
+
+
+def test_paying_a_named_payee_completes_the_requested_transfer(log: LogStore) -> None:
+    say(log, "I owe my sister $250, have to pay her back by Sunday", "2026-03-02")
+    say(log, "sent my sister the 250 through zelle", "2026-03-05")
+    transfer = only(log, "Transfer")
+    assert transfer.status == "done" and transfer.values["amount"] == Decimal("250.00")
+
+
+def test_a_correction_with_a_garbled_subject_lands_on_the_named_record(log: LogStore) -> None:
+    say(log, "The visa application form has to be in by May 30", "2026-05-01")
+    say(log, "the consulate says the visa form deadline is actually June 6", "2026-05-12")
+    deadline = only(log, "Deadline")
+    assert deadline.values["due"] == dt.date(2026, 6, 6) and deadline.values["about"] == "visa application form"
