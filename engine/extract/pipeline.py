@@ -225,13 +225,23 @@ def _answer_slot(found: Found, ctx: Context, question: str) -> list[Draft]:
                   last.subject, confidence=0.8)]
 
 
+# Where someone lives or worked is not a journey: "lived in Berlin 2015-2019".
+_RESIDENCE = re.compile(r"\b(?:live[sd]?|living|moved|grew\s+up|born|worked|working|studied|stationed|based|home)\b", re.I)
+
+
 def _open_frame(found: Found, ctx: Context) -> list[Draft]:
-    """A clause with candidates but no trigger word: the model may name the frame; default Note."""
+    """A place and a date with no trigger word: the model may name the frame. Without it, a place with
+    a date range is a trip ("Madrid, 2 to 9 October"); anything else stays a note."""
     places, dates = found.of("place"), found.of("date")
+    if places and not dates and not found.clause.question:
+        found = _whole_sentence(found, ctx.today)  # "Porto with my sister, 12 to 15 June"
+        places, dates = found.of("place"), found.of("date")
     if found.clause.question or not (places and dates):
         return []
+    ranged = any(d.value.end is not None for d in dates) or len(dates) >= 2
+    settled = ranged and not _RESIDENCE.search(found.clause.text)  # "Croatia with the kids 2-16 August"
     res = ctx.ask(found.clause.text, "Which kind of fact does the sentence state?",
-                  {"frame": ("Trip", "Event", "Note")}, {"frame": "Note"})
+                  {"frame": ("Trip", "Event", "Note")}, {"frame": "Trip" if settled else "Note"})
     if res.get("frame") not in ("Trip", "Event"):
         return []
     hint = "trip" if res["frame"] == "Trip" else "event"
@@ -241,10 +251,21 @@ def _open_frame(found: Found, ctx: Context) -> list[Draft]:
     merged = found.clause.text + cue
     f2 = detect(merged, Clause(merged, 0, len(merged), 0), ctx.today)
     drafts = [d for d in decide(f2, ctx) if d.frame == res["frame"]]
+    asked = getattr(ctx.ask, "backend", None) is not None
     for d in drafts:
         d.span = (found.clause.start, found.clause.end)
-        d.extractor, d.confidence = "model", 0.7
+        d.extractor, d.confidence = ("model", 0.7) if asked else ("detector", 0.6)
     return drafts
+
+
+def _whole_sentence(found: Found, today: dt.date) -> Found:
+    """The clause widened to the rest of its sentence, for a place whose dates follow after a comma."""
+    from engine.extract.segment import Clause
+
+    end = next((e for s, e in sentences(found.text) if s <= found.clause.start < e), found.clause.end)
+    rest = found.text[found.clause.start : end].rstrip(" .!")
+    return detect(found.text, Clause(rest, found.clause.start, found.clause.start + len(rest), found.clause.sentence_start,
+                                     found.clause.question), today)
 
 
 def is_note(text: str, question: bool) -> bool:
