@@ -62,11 +62,13 @@ def extract_messages(
 
 
 def _named_instead(draft: Draft, text: str, resolver: Resolver) -> Record | None:
-    """A correction whose entity came out garbled ("landlord says the lease form deadline is actually
-    July 7") belongs to the earlier record of the same frame that the sentence names; its naming values
-    are taken from that record so the garbled ones never land."""
+    """A correction or a status change whose entity came out garbled ("landlord says the lease form
+    deadline is actually July 7") belongs to the earlier record of the same frame that the sentence
+    names; its naming values are taken from that record so the garbled ones never land."""
     clause = text[draft.span[0] : draft.span[1]]
-    if draft.frame == "Note" or not cues.CORRECTION.search(clause):
+    fr = frame_of(draft.frame) if draft.frame != "Note" else None
+    closing = fr is not None and draft.slots.get("status") not in (None, fr.statuses[0])  # "Renewed the car insurance, done"
+    if fr is None or not (cues.CORRECTION.search(clause) or closing):
         return None
     rec = named_record(clause, [r for r in resolver.records if r.frame == draft.frame], draft.subject)
     if rec is None:

@@ -28,9 +28,10 @@ _GENERIC = {"the", "my", "our", "a", "an", "for", "of", "to", "and", "with", "at
 _CHANGE = re.compile(
     r"\b(?:actually|correction|instead|changed?|moved?|moving|reschedul\w*|postponed|pushed|brought\s+forward|now|"
     r"extension|extended|extends|raised|lowered|increased|decreased|bumped|dropped|went\s+up|went\s+down|updated?|"
-    r"rebooked|turns\s+out|I\s+meant|wrong|not\s+the)\b", re.I)
-_DROPPED = re.compile(r"\b(?:forget(?:\s+about)?|never\s?mind|scratch|drop(?:ping)?|skip(?:ping)?|no\s+longer\s+need(?:s|ed)?|"
-                      r"don't\s+need|called\s+off|cancell?(?:ed|ing)?)\s+(?:about\s+)?(?:the|my|our|that|this)\b", re.I)
+    r"rebooked|turns\s+out|I\s+meant|wrong|not\s+the|oops|whoops|my\s+bad|not\s+\d)\b", re.I)
+_DROPPED = re.compile(r"\b(?:forget(?:\s+about)?|never\s?mind|scratch|drop(?:ped|ping)?|skip(?:ping)?|no\s+longer\s+need(?:s|ed)?|"
+                      r"don't\s+need|called\s+off|cancell?(?:ed|ing)?|quit(?:ting)?|ditch(?:ed|ing)?|got\s+rid\s+of|"
+                      r"stopped\s+paying\s+for)(?!\s+(?:to|by|from|off|out)\b)\s+(?:about\s+)?(?:(?:the|my|our|that|this)\s+)?\w", re.I)
 _DATE_SLOT = {"Trip": "start", "Event": "start", "Deadline": "due", "Subscription": "renewal", "TravelDocument": "expires",
               "Transfer": "date", "Purchase": "date"}
 _MONEY_SLOT = {"Trip": "cost", "Transfer": "amount", "Subscription": "amount", "Purchase": "amount"}
@@ -55,8 +56,11 @@ def named_record(text: str, records: Sequence[Record], subject: str) -> Record |
             words = _words(rec.values.get(slot) or "")
             if not words:
                 continue
-            if all(w in tokens for w in words):
+            present = sum(w in tokens for w in words)
+            if present == len(words):
                 score = max(score, 2.0 + len(words) * 0.1)
+            elif present >= 2 and present / len(words) >= 0.6:  # "the car insurance" for "car insurance renewal"
+                score = max(score, 1.5)
             elif words[-1] in tokens:
                 score = max(score, 1.0)
         if score and (best is None or (score, i) > best[:2]):
@@ -87,6 +91,11 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
         return [Draft(rec.frame, rec.key, {**keep, "status": "done"}, span, subject, correction=True, confidence=0.8)]
     if not _CHANGE.search(text) and not cues.CORRECTION.search(text):
         return []
+    times = [t for t in found.of("time") if not re.search(r"\bnot\s+(?:at\s+)?$", found.text[max(0, t.start - 8) : t.start], re.I)]
+    if len(times) == 1 and not money and "time" in frame_of(rec.frame).slot_names and rec.values.get("time") is not None \
+            and (len(dates) == 0 or (len(dates) == 1 and dates[0].start <= times[0].start < dates[0].end)):
+        return [Draft(rec.frame, rec.key, {**keep, "time": _same_half_of_day(times[0].value, times[0].text, rec.values["time"])},
+                      span, subject, correction=True, confidence=0.8)]
     if len(dates) == 1 and not money:
         slot = _DATE_SLOT.get(rec.frame)
         if rec.frame == "Trip" and cues.RETURN_ANY.search(text):
@@ -115,6 +124,16 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
         return []
     return [Draft(rec.frame, rec.key, {**keep, slot: amount, "currency": currency}, span, subject, correction=True,
                   confidence=0.8)]
+
+
+def _same_half_of_day(new: str, written: str, old: object) -> str:
+    """"8:30 not 8" for a dinner at 20:00 means 20:30: a time written without am/pm keeps the
+    recorded time's half of the day."""
+    hour, minute = (int(x) for x in new.split(":")[:2])
+    if re.search(r"[ap]\.?m\b|noon|midnight", written, re.I) or hour >= 12 or hour == 0:
+        return new
+    old_hour = int(str(old).split(":")[0]) if re.match(r"\d{1,2}:", str(old)) else None
+    return f"{hour + 12:02d}:{minute:02d}" if old_hour is not None and old_hour >= 12 else new
 
 
 _BARE_AMOUNT = re.compile(r"(?<![\w.,/:-])(\d{1,3}(?:,\d{3})+|\d+)(\.\d{2})?(?![\w.,/:%-]*\w)")

@@ -98,3 +98,23 @@ def test_a_correction_with_a_garbled_subject_lands_on_the_named_record(log: LogS
     say(log, "the consulate says the visa form deadline is actually June 6", "2026-05-12")
     deadline = only(log, "Deadline")
     assert deadline.values["due"] == dt.date(2026, 6, 6) and deadline.values["about"] == "visa application form"
+
+
+def test_quitting_a_named_service_cancels_it(log: LogStore) -> None:
+    say(log, "Paying $13 a month for the Peloton app", "2026-01-15")
+    say(log, "ok I finally quit peloton", "2026-03-02")
+    assert only(log, "Subscription").status == "cancelled"
+
+
+def test_a_bare_time_correction_keeps_the_evening(log: LogStore) -> None:
+    say(log, "Dinner reservation at Carbone on Friday at 7pm", "2026-10-12")
+    say(log, "whoops, the Carbone reservation is at 7:45 not 7", "2026-10-13")
+    event = only(log, "Event")
+    assert event.values["time"] == "19:45" and event.values["start"] == dt.date(2026, 10, 16)
+
+
+def test_finishing_a_deadline_named_loosely_closes_it(log: LogStore) -> None:
+    say(log, "Home insurance renewal is due March 1", "2026-02-01")
+    say(log, "Renewed the home insurance with Lemonade, all done", "2026-02-20")
+    deadline = only(log, "Deadline")
+    assert deadline.status == "done" and deadline.values["due"] == dt.date(2026, 3, 1)
