@@ -30,7 +30,7 @@ _SYM = "|".join(re.escape(k) for k in sorted(SYMBOLS, key=len, reverse=True))
 _WORD = "|".join(sorted(WORDS, key=len, reverse=True))
 _PAT = re.compile(
     rf"(?P<sym>{_SYM})\s?{_NUMBER}"
-    rf"|{_NUMBER.replace('num', 'num2').replace('mult', 'mult2')}\s*(?P<word>{_WORD}|€|£)(?![a-z])"
+    rf"|(?<![A-Za-z]){_NUMBER.replace('num', 'num2').replace('mult', 'mult2')}\s*(?P<word>{_WORD}|€|£)(?![a-z])"  # not "Jet2 £1,120"
     rf"|\b(?P<code>usd|eur|gbp|jpy|chf|cad|aud|inr)\s?{_NUMBER.replace('num', 'num3').replace('mult', 'mult3')}",
     re.I,
 )
@@ -56,15 +56,26 @@ def _amount(raw: str) -> Decimal | None:
 # Amounts with no currency named (currency None, never guessed): "14.95/mo", "150 a night", "5k",
 # "for 1,499". Only shapes that read as money: a per-period price, a "k" amount, or a separated
 # thousands figure after a price word.
-_PERIOD = r"(?:/\s*(?:mo|month|yr|year|night|wk|week)\b|\s+(?:a|per)\s+(?:month|night|year|week)\b)"
+_PERIOD = r"(?:/\s*(?:mo|month|yr|year|night|wk|week)\b|\s+(?:a|per)\s+(?:month|night|year|week)\b|\s+(?:monthly|yearly|annually|weekly|p/?m)\b)"
 _BARE = re.compile(
     r"(?<![\w$€£¥.,/-])(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+(?:\.\d{2})?)(?=" + _PERIOD + r")"
+    r"|(?<![\w$€£¥.,/-])(?P<g>\d+(?:\.\d)?)\s+grand\b"
     r"|(?<![\w$€£¥.,/-])(?P<k>\d+(?:\.\d)?)k\b(?!\s*(?:runs?|races?|steps|followers|views|miles|km|feet|ft)\b)"
     r"|\b(?:price|cost|fee|rate|rent|premium|limit|balance)\s+(?:(?:is|was|of|to|at|now|up|down)\s+){0,2}(?P<t2>\d+[.,]\d{2})(?!\d|[.,]\d)"
-    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))"
+    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit|balance|owe|owing|about|around|roughly|nearly|almost)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))"
     # "charged me 11.99 again", "billed us another 40": an amount right after a charge verb
     r"|\b(?:charged|billed|debited|deducted|refunded|took)\s+(?:me|us|my\s+card|my\s+account)\s+(?:another\s+|again\s+)?"
-    r"(?P<c>\d+(?:\.\d{2})?)(?![\d,.]|\s*(?:times|days|hours|minutes|people|weeks|months))",
+    r"(?P<c>\d+(?:\.\d{2})?)(?![\d,.]|\s*(?:times|days|hours|minutes|people|weeks|months))"
+    # "send Rosa 800, not 500", "make it 800": a sum right after a payment verb and its recipient, ending the phrase
+    r"|\b(?:send|sent|pay|paid|give|gave|wire|wired|transfer|lend|lent|owe|owes|venmo|zelle|wants|needs|asking\s+for|asked\s+for|moved|move|stashed)\s+"
+    r"(?:[a-z]+\s+){0,2}?(?:back\s+)?(?:the\s+)?"
+    r"(?P<s>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|into|by|now|not|instead|asap|today|tonight|tomorrow|on|and|back|I|we|he|she|they|before)\b))"
+    # "blew 250 on a new drill", "spent about 60 at the market": a sum spent on or at something
+    r"|\b(?:spent|spend|paid|blew|dropped|shelled\s+out|forked\s+out)\s+(?:about\s+|around\s+|like\s+|almost\s+|nearly\s+|over\s+)?"
+    r"(?P<sp>\d{2,6}(?:\.\d{2})?)(?=\s+(?:on|for|at)\b)"
+    # "renews on the 22nd for 13.99", "it's now 17.49": a price with cents
+    r"|\b(?:for|at|costs?|is|was|now|of|to)\s+(?P<d>\d{1,4}\.\d{2})(?![\d.,%]|\s*(?:km|mi|miles|hours?|hrs|kg|lbs?|mg|ml|percent|am|pm)\b)"
+    r"|\bmake\s+(?:it|that)\s+(?P<mk>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|by|now|not|instead|asap|and)\b))",
     re.I,
 )
 
@@ -72,13 +83,13 @@ _BARE = re.compile(
 def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in _BARE.finditer(text, lo, hi):
-        grp = next(g for g in ("a", "k", "t2", "c", "t") if m.group(g))
-        s, e = m.start(grp), m.end(grp) + (1 if grp == "k" else 0)
+        grp = next(g for g in ("a", "k", "g", "t2", "c", "t", "s", "mk", "sp", "d") if m.group(g))
+        s, e = m.start(grp), (m.end() if grp == "g" else m.end(grp) + (1 if grp == "k" else 0))
         if any(t.start < e and s < t.end for t in taken):
             continue
         raw = m.group(grp).replace(",", "") if grp != "t2" else m.group(grp).replace(",", ".")
         try:
-            amount = Decimal(raw) * (1000 if grp == "k" else 1)
+            amount = Decimal(raw) * (1000 if grp in ("k", "g") else 1)
         except InvalidOperation:
             continue
         out.append(Mention("money", s, e, text[s:e], f"{amount.quantize(Decimal('0.01'))}", {"currency": None}))

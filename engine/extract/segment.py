@@ -68,7 +68,8 @@ _INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|wh
 # "My passport expires in May, is that a problem?" / "..., right?": a statement with a question tag.
 # Interjections ("…, seriously?", "…, can you believe it?") ask nothing either.
 _TAG = re.compile(rf"(?:,|\s-+)\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b|seriously\b|really\b|honestly\b|huh\b|"
-                  r"eh\b|lol\b|ugh\b|wtf\b|can\s+you\s+believe\b|who\s+knew\b|go\s+figure\b)[^,]*\?+\s*$", re.I)
+                  r"eh\b|lol\b|ugh\b|wtf\b|can\s+you\s+believe\b|who\s+knew\b|go\s+figure\b|that(?:'|’)?s\b|that\s+(?:is|should|ok|okay|fine)\b|"
+                  r"which\s+(?:is|should)\b)[^,]*\?+\s*$", re.I)
 
 
 def question_start(sent: str) -> int | None:
