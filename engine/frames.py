@@ -61,7 +61,8 @@ FRAMES: tuple[Frame, ...] = (
             _s("start", "date"), _s("end", "date"),
             _s("purpose", "enum", "leisure", "business", "family", "study", "medical", "other"),
             _s("transport", "enum", "flight", "train", "car", "bus", "ship", "other"),
-            _s("carrier"), _s("flight"), _s("cost", "money"), CURRENCY,
+            _s("carrier"), _s("flight"), _s("departs", doc="local departure time HH:MM (24-hour)"),
+            _s("cost", "money"), CURRENCY,
         ),
         ("country", "destination"),
         "A journey away from home, planned or taken.",
@@ -153,7 +154,9 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "Purchase", "finance", "purchases",
         (
-            _s("item"), _s("vendor"), _s("amount", "money"), CURRENCY, _s("date", "date"),
+            _s("item"), _s("vendor"),
+            _s("category", doc="what kind of spending: restaurant, groceries, electronics, clothing, travel, ..."),
+            _s("amount", "money"), CURRENCY, _s("date", "date"),
             _s("return_by", "date"), _s("warranty_until", "date"),
         ),
         ("item",),

@@ -58,7 +58,66 @@ MD = _f(_MON, "m1") + r"\s+(?:the\s+)?" + _f(_DAY, "d1") + r"\b(?!:)" + "(?:" + 
 DM = r"(?:the\s+)?" + _f(_DAY, "d2") + r"\s+(?:of\s+)?" + _f(_MON, "m2") + r"\b" + "(?:" + _f(_YEAR, "y2") + ")?"
 MY = _f(_MON, "m3") + r"\b" + _f(_YEAR, "y3")
 
+def _easter(year: int) -> dt.date:
+    """Western Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    L = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * L) // 451
+    month, day = divmod(h + L - 7 * m + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _holiday_on(rule: str, year: int) -> dt.date | None:
+    """The date of a holiday rule from ``holidays.tsv`` in a given year."""
+    rule, _, plus = rule.partition("+") if not rule.startswith("easter") else (rule, "", "")
+    if rule.startswith("easter"):
+        return _easter(year) + dt.timedelta(days=int(rule[6:] or 0))
+    if rule.count(":") == 2:
+        month, wd, nth = rule.split(":")
+        m, n, w = int(month), int(nth), WEEKDAYS[wd]
+        if n > 0:
+            first = dt.date(year, m, 1)
+            value = first + dt.timedelta(days=(w - first.weekday()) % 7 + 7 * (n - 1))
+        else:
+            last = dt.date(year, m, calendar.monthrange(year, m)[1])
+            value = last - dt.timedelta(days=(last.weekday() - w) % 7)
+        return value + dt.timedelta(days=int(plus or 0))
+    month, day = rule.split("-")
+    return _safe(year, int(month), int(day))
+
+
+def _holiday_table() -> list[tuple[str, str]]:
+    from engine.extract.tables import rows
+
+    names = [(alias, r[1]) for r in rows("holidays.tsv") for alias in r[0].split("|")]
+    return sorted(names, key=lambda n: len(n[0]), reverse=True)
+
+
+_HOLIDAYS = _holiday_table()
+_HOLIDAY_RULES = [(re.compile(a.replace("'", "['’]").replace(" ", r"\s+"), re.I), r) for a, r in _HOLIDAYS]
+# "Christmas tree", "Halloween costume", "Easter Island": the name qualifies a thing, it is no date
+_HOLIDAY_NOT_DATE = re.compile(
+    r"\s+(?:trees?|cards?|presents?|gifts?|shopping|jumpers?|sweaters?|decorations?|lights|markets?|bonus(?:es)?|movies?|films?|"
+    r"songs?|music|carols?|cookies|candy|costumes?|sales?|specials?|menus?|break|holidays?|vacation|season|spirit|week|weekend|"
+    r"island|resolutions?|eggs?|bunny|baskets?|flowers|crackers|pudding|stockings?|list|rush|hours|schedule|brunch\s+menu)\b",
+    re.I,
+)
+_HOLIDAY_ALT = "|".join(p.pattern for p, _ in _HOLIDAY_RULES)
+# "the Christmas party is the 19th": a holiday naming an event yields to an explicit date in the clause
+_HOLIDAY_EVENT = re.compile(r"\s+(?:party|parties|do|dinner|lunch|drinks|celebration|get-together|gathering|service|mass|parade|"
+                            r"concert|show|play|recital|bbq|barbecue|cookout|picnic|potluck|fireworks|event|meal|feast)\b", re.I)
+
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("holiday", re.compile(r"\b(?:(?:the\s+)?day\s+(?P<off>before|after)\s+)?(?P<h>" + _HOLIDAY_ALT + r")(?![\w'’])"
+                           r"(?:,?\s*(?P<y>(?:19|20)\d\d)\b)?", re.I)),
+    # "my husband has his colonoscopy the day after": a day relative to the date said before it in the message
+    ("anchored", re.compile(r"\b(?:the\s+)?(?:(?P<dir>day|night)\s+(?P<rel>after|before)|(?P<next>next|following)\s+day|(?P<n>a|one|two|three|\d)\s+days?\s+(?P<rel2>later|after(?:wards?)?|before|earlier))\b"
+                            r"(?!\s+(?:tomorrow|today|yesterday|that|this|the|my|our|his|her|their|a|an|\w+day\b|\d))", re.I)),
+    ("weekend", re.compile(r"\b(?P<mod>this(?:\s+coming)?|next|coming|the|last|past|on|at|over)\s+(?:the\s+)?weekend\b", re.I)),
     ("iso", re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b")),
     ("numeric", re.compile(r"\b(?P<a>[0-3]?\d)[/.](?P<b>[0-3]?\d)(?:[/.](?P<y>(?:19|20)?\d\d))?\b(?![./]\d)")),
     # compact ranges: "March 3-10", "March 3 to 10, 2025", "3-10 March"
@@ -73,10 +132,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dm", re.compile(r"\b" + DM, re.I)),
     ("my", re.compile(r"\b" + MY, re.I)),
     ("num_my", re.compile(r"\b(?P<m>0?[1-9]|1[0-2])/(?P<y>20\d\d)\b")),
-    ("month", re.compile(r"\b(?P<mod>in|during|by|until|for|of|this|next|early|late|mid|(?:the\s+)?end\s+of)\s+(?:-\s*)?" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
+    ("month", re.compile(r"\b(?P<mod>in|during|by|until|for|of|this|next|early|late|mid|(?:the\s+)?end\s+of)(?:\s+|\s*-\s*)" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
     ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
     ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|this\s+(?:morning|afternoon|evening))\b", re.I)),
+    ("eod", re.compile(r"\b(?:eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+(?:business|play))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
     ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?", re.I)),
@@ -93,12 +153,17 @@ _PAST = re.compile(
     re.I,
 )
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
-_TARGET = re.compile(r"\b(?:to|until|till|for|by)\s+(?:the\s+)?$", re.I)
+_TARGET = re.compile(r"\b(?:to|until|till|for|by|before|no\s+later\s+than)\s+(?:the\s+)?$", re.I)
 _DURATION_ANY = re.compile(r"\b(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
 _TIME = re.compile(
-    r"\b(?:at\s+)?(?P<h>[01]?\d|2[0-3])(?::(?P<mi>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:at\s+)(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b|\b(?P<noon>noon|midnight)\b",
+    r"\b(?:at\s+)?(?P<h>[01]?\d|2[0-3])(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|\b(?:at\s+)(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b|\b(?P<noon>noon|midday|midnight)\b",
     re.I,
 )
+
+
+_WD_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_SHORT_DAY_OK = re.compile(r"\s*(?:at\s+\d|\d{1,2}(?::\d\d)?\s*(?:am|pm)?\b|the\s+\d|morning|afternoon|evening|night|(?:-|–|to|till|thru|through)\s*(?:" + _WD_ALT + r")\b)", re.I)
+_SHORT_DAY_AFTER = re.compile(r"(?:\b(?:" + _WD_ALT + r")\s*(?:-|–|to|till|thru|through)\s*)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -114,7 +179,7 @@ class DateValue:
 
 _FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|next|coming|upcoming|flying|leaving|heading|departing|arriving|plan|planning|"
-    r"soon|tomorrow|expires|due|renews|until)\b|'ll\b",
+    r"soon|tomorrow|expires|due|renews|until|(?:last|final)\s+(?:day|date|chance)\s+(?:to|for)|have\s+until|has\s+until|got\s+until)\b|'ll\b",
     re.I,
 )
 
@@ -187,6 +252,20 @@ def _num(raw: str) -> int:
 
 
 def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, day_first: bool) -> DateValue | None:
+    if kind == "holiday":
+        return _resolve_holiday(g, today, past)
+    if kind == "anchored":
+        return None  # resolved in find_dates, which sees the text before the clause
+    if kind == "weekend":
+        mod = re.sub(r"\s+", " ", (g["mod"] or "").lower())
+        saturday = today + dt.timedelta(days=(5 - today.weekday()) % 7)
+        if today.weekday() == 6:
+            saturday = today - dt.timedelta(days=1)
+        if mod in ("last", "past") or (past and mod in ("the", "on", "at", "over")):
+            return DateValue(today - dt.timedelta(days=(today.weekday() - 5) % 7 or 7))
+        if mod == "next":
+            return DateValue(today + dt.timedelta(days=7 - today.weekday() + 5))
+        return DateValue(saturday)
     if kind == "iso":
         v = _safe(int(g["y"] or 0), int(g["m"] or 0), int(g["d"] or 0))
         return DateValue(v, explicit_year=True) if v else None
@@ -233,6 +312,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
             v = today.replace(day=1)
         if v is not None and (g.get("mod") or "").lower().replace("the ", "").startswith("end"):  # "end of March" = the 31st
             return DateValue(v.replace(day=calendar.monthrange(v.year, v.month)[1]))
+        if v is not None and (g.get("mod") or "").lower() == "mid":  # "mid-March" = the 15th
+            return DateValue(v.replace(day=15))
         return DateValue(v, precision="month") if v else None
     if kind == "year":
         return DateValue(dt.date(int(g["y"] or 0), 1, 1), precision="year", explicit_year=True)
@@ -250,6 +331,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
         delta = {"today": 0, "tdy": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmrrw": 1, "2moro": 1, "2morrow": 1,
                  "tomoz": 1, "yesterday": -1, "yday": -1}.get(w, 2 if "after" in w else 0)
         return DateValue(today + dt.timedelta(days=delta))
+    if kind == "eod":
+        return DateValue(today)
     if kind == "in_n":
         return DateValue(_add(today, _num(g["n"] or "1"), g["u"] or "day"))
     if kind == "n_from_now":
@@ -283,10 +366,32 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     return None
 
 
-def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False) -> list[Mention]:
-    """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks")."""
+def _resolve_holiday(g: dict[str, str | None], today: dt.date, past: bool) -> DateValue | None:
+    """A named day: the named year's, else the next one (the latest one when the clause is past)."""
+    name = re.sub(r"\s+", " ", g["h"] or "")
+    rule = next((r for p, r in _HOLIDAY_RULES if p.fullmatch(name)), None)
+    if rule is None:
+        return None
+    shift = dt.timedelta(days={"before": -1, "after": 1}.get((g.get("off") or "").lower(), 0))
+    year = _year(g.get("y"))
+    if year is not None:
+        v = _holiday_on(rule, year)
+        return DateValue(v + shift, explicit_year=True) if v else None
+    for y in ((today.year, today.year - 1) if past else (today.year, today.year + 1)):
+        v = _holiday_on(rule, y)
+        if v is not None and ((v + shift <= today) if past else (v + shift >= today)):
+            return DateValue(v + shift)
+    return None
+
+
+def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False, past: bool | None = None) -> list[Mention]:
+    """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks").
+
+    ``past`` overrides the clause's own tense (a builder that knows "cancelled the vet on Wednesday"
+    names an appointment still ahead)."""
     clause = text[lo:hi]
-    past = is_past(clause)
+    past = is_past(clause) if past is None else past
+    weak: list[tuple[int, int]] = []
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
     for kind, pat in _PATTERNS:
@@ -296,11 +401,27 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                 continue
             if kind == "weekday" and re.search(r"\b(?:black|good|cyber)\s+$", clause[max(0, s - 7) : s], re.I):
                 continue
-            if kind == "weekday" and (m.group("wd") or "").lower() in ("sat", "sun", "mon", "wed") and not m.group("mod") and not m.group("wd")[0].isupper():
-                continue
+            if kind == "weekday" and (m.group("wd") or "").lower() in ("sat", "sun", "mon", "wed") and not m.group("mod") and not m.group("wd")[0].isupper() \
+                    and not _SHORT_DAY_OK.match(clause, e) and not _SHORT_DAY_AFTER.search(clause[max(0, s - 14) : s]):
+                continue  # "wed" may be a verb; "dentist wed at 9:40", "sat to mon" are days
             if kind == "md" and (m.group("m1") or "").lower() == "may" and m.group("m1")[0] == "m" and m.group("y1") is None:
                 continue
             if kind == "numeric" and m.group("y") is None and "/" not in m.group():
+                continue
+            if kind == "holiday" and _HOLIDAY_NOT_DATE.match(clause, e):
+                taken.append((s, e))  # "Christmas shopping": no date, and no other pattern may read one here
+                continue
+            if kind == "holiday" and (_HOLIDAY_EVENT.match(clause, e) or re.search(r"\bfor\s+$", clause[max(0, s - 5) : s], re.I)) \
+                    or kind in ("weekend", "eod"):
+                weak.append((lo + s, lo + e))
+            if kind == "anchored":
+                anchor = _anchor(text, lo + s, today, day_first)
+                if anchor is not None:
+                    g = m.groupdict()
+                    n = 1 if g.get("dir") or g.get("next") else _num(g.get("n") or "1")
+                    sign = -1 if (g.get("rel") or g.get("rel2") or "").lower() in ("before", "earlier") else 1
+                    taken.append((s, e))
+                    found.append(Mention("date", lo + s, lo + e, m.group(), DateValue(anchor + dt.timedelta(days=sign * n)), {"pattern": kind}))
                 continue
             target = past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
             dv = _resolve(kind, m.groupdict(), today, past and not target, day_first)
@@ -309,7 +430,36 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
             taken.append((s, e))
             found.append(Mention("date", lo + s, lo + e, m.group(), dv, {"pattern": kind}))
     found.sort(key=lambda m: m.start)
+    found = [_offset(text, m, lo) for m in found]
+    if any((m.start, m.end) not in weak for m in found):
+        found = [m for m in found if (m.start, m.end) not in weak]  # "the Christmas party is the 19th"
     return _with_durations(text, _merge_ranges(text, _merge_weekday_dates(text, found)), lo, hi)
+
+
+_OFFSET_BEFORE = re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from|after|before)\s+$", re.I)
+
+
+def _offset(text: str, m: Mention, lo: int) -> Mention:
+    """"a week from Friday", "two days before the 14th": the named date moved by the count."""
+    window = text[max(lo, m.start - 40) : m.start]
+    before = _OFFSET_BEFORE.search(window)
+    if before is None or m.value.end is not None or m.value.precision != "day":
+        return m
+    if re.search(r"\b(?:for|staying|stay|spend(?:ing)?|away)\s+(?:about\s+|around\s+|just\s+)?$", window[: before.start()], re.I):
+        return m  # "for a week from the 14th": a stay's length, which the duration reading handles
+    n = _num(before.group("n")) * (-1 if before.group("dir").lower() == "before" else 1)
+    start = m.start - len(text[max(lo, m.start - 40) : m.start]) + before.start()
+    value = DateValue(_add(m.value.start, n, before.group("u")), explicit_year=m.value.explicit_year)
+    return Mention("date", start, m.end, text[start : m.end], value, {"pattern": "offset"})
+
+
+def _anchor(text: str, before: int, today: dt.date, day_first: bool) -> dt.date | None:
+    """The last single date said before ``before`` in the same message: what "the day after" counts from."""
+    start = max(0, before - 200)
+    prior = [m for m in find_dates(text, start, before, today, day_first=day_first) if m.attrs.get("pattern") != "anchored"]
+    if not prior or prior[-1].value.precision != "day":
+        return None
+    return prior[-1].value.end or prior[-1].value.start
 
 
 def _merge_weekday_dates(text: str, found: list[Mention]) -> list[Mention]:
@@ -387,13 +537,27 @@ def _with_durations(text: str, found: list[Mention], lo: int, hi: int) -> list[M
     return out
 
 
-# Times said without am/pm: "at 8", "7:30", "from 7 till late", "6-7pm" (the range's suffix covers its start).
+# Times said without am/pm: "at 8", "7:30", "from 7 till late", "6-7pm", "2 to 3pm" (the range's suffix covers its start).
 _BARE_TIME = re.compile(
-    r"(?P<range>\b(?P<rh>[01]?\d)(?::(?P<rmi>[0-5]\d))?\s*[-–]\s*(?:[01]?\d)(?::[0-5]\d)?\s*(?P<rap>a\.?m\.?|p\.?m\.?)(?![a-z]))"
-    r"|\b(?:at|from|by|around|about)\s+(?P<h>[01]?\d|2[0-3])(?::(?P<mi>[0-5]\d))?(?!\s*(?:[:.,/]\d|%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b|days?|weeks?|months?|years?|hours?|mins?|minutes|people|guests|of\b|percent|kg|km|mg|euros?|dollars?|pounds?|quid|bucks|[$€£]))\b"
+    r"(?P<range>\b(?P<rh>[01]?\d)(?::(?P<rmi>[0-5]\d))?\s*(?:[-–]|to|till|until|['’]?til)\s*(?P<reh>[01]?\d)(?::[0-5]\d)?\s*(?P<rap>a\.?m\.?|p\.?m\.?)(?![a-z]))"
+    r"|\b(?:at|from|by|around|about|after|before|arou?nd|between)\s+(?P<h>[01]?\d|2[0-3])(?:[:.](?P<mi>[0-5]\d)(?![.,]?\d))?(?!\s*(?:[:.,/]\d|%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b|days?|weeks?|months?|years?|hours?|hrs?\b|mins?|minutes|people|guests|of\b|percent|kg|km|mg|euros?|dollars?|pounds?|quid|bucks|[$€£]))\b"
     r"|(?<![\d:/.])(?P<h2>[01]?\d|2[0-3]):(?P<mi2>[0-5]\d)\b(?!\s*(?:a\.?m|p\.?m))",
     re.I,
 )
+_HOUR_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+               "eleven": 11, "twelve": 12}
+_HOUR = r"(?:[01]?\d|2[0-3]|" + "|".join(_HOUR_WORDS) + r")"
+# Times people say rather than write: "half past four", "quarter to 5", "half four", "9ish", "3 o'clock", "18h30"
+_SPOKEN_TIME = re.compile(
+    r"\b(?:(?P<q>half|quarter|ten|twenty|five|twenty-five)\s+(?P<dir>past|after|to|till)\s+(?P<qh>" + _HOUR + r")"
+    r"|half\s+(?P<hh>" + _HOUR + r")(?!\s+(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|dozen|price|time))"
+    r"|(?P<ih>[01]?\d|2[0-3])(?:[:.](?P<imi>[0-5]\d))?\s*-?\s*ish"
+    r"|(?P<oh>" + _HOUR + r")\s*o['’]?\s*clock"
+    r"|(?P<eh>[01]?\d|2[0-3])h(?P<emi>[0-5]\d)?)\b",
+    re.I,
+)
+_MORNING = re.compile(r"^\s*(?:in\s+the\s+morning|a\.?m\b|tomorrow\s+morning|this\s+morning)", re.I)
+_EVENING = re.compile(r"^\s*(?:in\s+the\s+(?:afternoon|evening)|at\s+night|tonight|p\.?m\b|this\s+(?:afternoon|evening)|tomorrow\s+(?:afternoon|evening|night))", re.I)
 
 
 def _clock(h: int, mi: str | None) -> str:
@@ -403,6 +567,43 @@ def _clock(h: int, mi: str | None) -> str:
     return f"{h:02d}:{mi or '00'}"
 
 
+def _hour(raw: str) -> int:
+    return _HOUR_WORDS[raw.lower()] if raw.lower() in _HOUR_WORDS else int(raw)
+
+
+def _spoken(m: re.Match[str]) -> tuple[int, str]:
+    """Hour and minutes of a spoken time; the hour is still without am/pm."""
+    if m.group("q"):
+        mins = {"half": 30, "quarter": 15, "ten": 10, "twenty": 20, "five": 5, "twenty-five": 25}[m.group("q").lower()]
+        h = _hour(m.group("qh"))
+        if m.group("dir").lower() in ("to", "till"):
+            return (h - 1) % 12 or 12, f"{60 - mins:02d}"
+        return h, f"{mins:02d}"
+    if m.group("hh"):
+        return _hour(m.group("hh")), "30"
+    if m.group("ih"):
+        return int(m.group("ih")), m.group("imi") or "00"
+    if m.group("oh"):
+        return _hour(m.group("oh")), "00"
+    return int(m.group("eh")), m.group("emi") or "00"
+
+
+_EVENING_BEFORE = re.compile(r"\b(?:tonight|this\s+evening|tomorrow\s+(?:evening|night)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:evening|night))\s*$", re.I)
+
+
+def _day_part(text: str, start: int, end: int, value: str) -> str:
+    """"at 8 in the evening", "7 tomorrow morning": a day part after a bare hour settles am or pm."""
+    h, mi = int(value[:2]), value[3:]
+    after = text[end : end + 30]
+    if h < 12 and _EVENING_BEFORE.search(text[max(0, start - 30) : start]):
+        return f"{h + 12:02d}:{mi}"  # "tonight at 8"
+    if _MORNING.match(after) and h >= 12:
+        h -= 12
+    elif _EVENING.match(after) and h < 12:
+        h += 12
+    return f"{h:02d}:{mi}"
+
+
 def find_times(text: str, lo: int, hi: int) -> list[Mention]:
     """Clock times as 'HH:MM' (24 h)."""
     out = _find_times(text, lo, hi)
@@ -410,16 +611,35 @@ def find_times(text: str, lo: int, hi: int) -> list[Mention]:
         if any(t.start < m.end() and m.start() < t.end for t in out) and not m.group("range"):
             continue
         if m.group("range"):
-            h = int(m.group("rh")) % 12 + (12 if m.group("rap").lower().startswith("p") else 0)
+            pm = m.group("rap").lower().startswith("p")
+            end_h = int(m.group("reh")) % 12 + (12 if pm else 0)
+            h = int(m.group("rh")) % 12 + (12 if pm else 0)
+            if h > end_h and pm:
+                h -= 12  # "11-1pm" starts in the morning
             value = f"{h:02d}:{m.group('rmi') or '00'}"
             out = [t for t in out if not (m.start() <= t.start < m.end())]
         elif m.group("h2"):
             h2 = int(m.group("h2"))
             value = f"{h2:02d}:{m.group('mi2')}" if h2 >= 13 or h2 == 0 or m.group("h2").startswith("0") else _clock(h2, m.group("mi2"))
+            value = _day_part(text, m.start(), m.end(), value) if h2 < 13 else value
         else:
             value = _clock(int(m.group("h")), m.group("mi"))
             if int(m.group("h")) > 12 or m.group("h").startswith("0"):
                 value = f"{int(m.group('h')):02d}:{m.group('mi') or '00'}"
+            else:
+                value = _day_part(text, m.start(), m.end(), value)
+        out.append(Mention("time", m.start(), m.end(), m.group(), value))
+    for m in _SPOKEN_TIME.finditer(text, lo, hi):
+        if any(t.start < m.end() and m.start() < t.end for t in out):
+            continue
+        h, mi = _spoken(m)
+        ap = re.match(r"\s*(a|p)\.?m\b", text[m.end() : m.end() + 6], re.I)
+        if ap:
+            value = f"{h % 12 + (12 if ap.group(1).lower() == 'p' else 0):02d}:{mi}"
+        elif h > 12 or m.group("eh"):
+            value = f"{h:02d}:{mi}"
+        else:
+            value = _day_part(text, m.start(), m.end(), _clock(h, mi))
         out.append(Mention("time", m.start(), m.end(), m.group(), value))
     return sorted(out, key=lambda t: t.start)
 
@@ -428,10 +648,11 @@ def _find_times(text: str, lo: int, hi: int) -> list[Mention]:
     out: list[Mention] = []
     for m in _TIME.finditer(text, lo, hi):
         if m.group("noon"):
-            value = "12:00" if m.group("noon").lower() == "noon" else "00:00"
+            value = "00:00" if m.group("noon").lower() == "midnight" else "12:00"
         elif m.group("h2"):
             h2 = int(m.group("h2"))
             value = f"{h2:02d}:{m.group('mi2')}" if h2 >= 8 or h2 == 0 or m.group("h2").startswith("0") else _clock(h2, m.group("mi2"))
+            value = _day_part(text, m.start(), m.end(), value) if h2 < 13 else value
         else:
             h = int(m.group("h")) % 12
             if (m.group("ap") or "").lower().startswith("p"):

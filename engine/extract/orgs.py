@@ -15,7 +15,9 @@ def org_lexicon() -> Lexicon:
     entries = {}
     for row in rows("organisations.tsv"):
         name, kind = row[0], row[1]
-        attrs = {"org_kind": kind, "code": row[3]} if kind == "airline" and len(row) > 3 and row[3] else {"org_kind": kind}
+        attrs = {"org_kind": kind}
+        if len(row) > 3 and row[3]:
+            attrs["code" if kind == "airline" else "category"] = row[3]  # an IATA code, or what a shop sells
         for alias in [name, *aliases(row, 2)]:
             entries.setdefault(alias.lower(), (name, attrs))
     return Lexicon.build("org", entries, case_sensitive_short=3)
@@ -25,8 +27,9 @@ def find_orgs(text: str, lo: int, hi: int) -> list[Mention]:
     """Organisation mentions; lowercase common words ("max", "prime", "target") need a capital."""
     out = []
     for m in org_lexicon().find(text, lo, hi):
-        if m.text.islower() and m.text.lower() in _COMMON_WORDS and not _FLIGHT_NO.match(text, m.end):
-            continue
+        if m.text.islower() and m.text.lower() in _COMMON_WORDS and not _FLIGHT_NO.match(text, m.end) \
+                and not (m.attrs.get("org_kind") == "bank" and _ACCOUNT_WORD.match(text, m.end)):
+            continue  # "chase", "ally" as words; but "the chase checking" names the bank
         if m.value.isupper() and m.text.lower() == m.value.lower() and not m.text.isupper():
             continue  # an acronym ("ANA", "LOT") must be written in capitals, not a name ("Ana") or word ("lot")
         out.append(m)
@@ -39,10 +42,13 @@ def airline_codes() -> dict[str, str]:
     return {attrs["code"]: name for name, attrs in org_lexicon().entries.values() if attrs.get("code")}
 
 
+_ACCOUNT_WORD = re.compile(r"\s+(?:checking|savings|current|credit|debit|card|account|bank|sapphire|freedom|isa|mortgage|loan)\b", re.I)
 _FLIGHT_NO = re.compile(r"\s*#?\d{1,4}\b")  # "delta 4412": a lower-case carrier followed by a flight number
 
 
 _COMMON_WORDS = {"nationwide", "sofi", "condor", "porter", "spirit", "frontier", "pegasus", "avanti", "copa", "garuda", "saudia", "indigo", "lot", "sas",
     "max", "prime", "target", "discover", "calm", "apple", "united", "delta", "american", "wise", "chase",
     "swiss", "peacock", "amazon", "costco", "gym", "ally", "td", "ba", "ing", "economist", "hbo", "citi",
+    "visa", "boots", "gap", "sky", "notion", "tidal", "crave", "the times", "guardian", "the guardian", "equinox", "pret",
+    "nike", "canva", "rei", "ao",
 }

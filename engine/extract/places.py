@@ -9,6 +9,7 @@ name a country for documents but are not destinations.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -28,6 +29,9 @@ _NOT_PLACES = {
     "man", "university city", "delta", "target", "china", "turkey", "chad", "jordan", "georgia",
     "guinea", "niger", "jersey", "cork", "derby", "sandy", "warren", "troy", "tyler", "austin", "dallas",
     "aurora", "phoenix", "eugene", "lafayette", "sydney", "santa",
+    # holiday destinations that are also first names or words: only after "to", "in", ...
+    "petra", "zion", "highlands", "devon", "jasper", "aspen", "vail", "bled", "nara", "kos", "cabo", "skye", "goa",
+    "napa", "faro", "penang", "cannes", "siena", "capri", "hamptons", "kerala", "zanzibar", "sorrento", "lucerne",
 }
 _AMBIGUOUS_COUNTRIES = {"china", "turkey", "chad", "jordan", "georgia", "guinea", "niger", "jersey", "oman"}
 
@@ -82,15 +86,20 @@ def _cities() -> dict[str, dict[str, Any]]:
             out[ascii_name.lower()] = {"name": name, "country": c["countrycode"], "population": pop}
     for st in gc.get_us_states().values():
         out[st["name"].lower()] = {"name": st["name"], "country": "US", "population": 5_000_000, "state": True}
-    for extra, code in (("Bali", "ID"), ("Hawaii", "US"), ("Tuscany", "IT"), ("Provence", "FR"), ("Kyoto", "JP"),
-                        ("Okinawa", "JP"), ("Patagonia", "AR"), ("Cancun", "MX"), ("Phuket", "TH"), ("Maui", "US"),
-                        ("Santorini", "GR"), ("Mykonos", "GR"), ("Crete", "GR"), ("Sicily", "IT"), ("Ibiza", "ES"),
-                        ("Mallorca", "ES"), ("Majorca", "ES"), ("Tenerife", "ES"), ("Amalfi", "IT"), ("Cotswolds", "GB"),
-                        ("Lake Como", "IT"), ("Yosemite", "US"), ("Banff", "CA"), ("Whistler", "CA"), ("Niseko", "JP")):
-        out.setdefault(extra.lower(), {"name": extra, "country": code, "population": 1_000_000})
-    for alias, name, code in rows("city_aliases.tsv"):  # "NYC", "LA": informal names of big cities
-        out.setdefault(alias.lower(), {"name": name, "country": code, "population": 1_000_000, "alias": alias})
+    for name, code, _kind in rows("destinations.tsv"):  # islands, regions, resorts: where people go on holiday
+        out[name.lower()] = {"name": name, "country": code, "population": 1_000_000}  # well known: no "to"/"in" needed
+    for alias, name, code in rows("city_aliases.tsv"):  # "NYC", "LA", "Cologne": informal or English names win over geonames
+        out[alias.lower()] = {"name": name, "country": code, "population": 1_000_000, "alias": alias}
+    for key in list(out):  # "Krakow", "Zurich", "Reykjavik": the same names typed without accents
+        plain = _ascii(key)
+        if plain != key:
+            out.setdefault(plain, {**out[key], "name": _ascii(out[key]["name"])})
     return out
+
+
+def _ascii(name: str) -> str:
+    """The name with accents dropped ("kraków" -> "krakow"), as most people type it."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
 
 
 @cache
@@ -162,10 +171,22 @@ def find_places(text: str, lo: int, hi: int) -> list[Mention]:
 
 
 def find_nationalities(text: str, lo: int, hi: int) -> list[Mention]:
-    """Nationality adjectives ("Japanese", "Schengen"), for documents: value = alpha-2."""
-    out = []
+    """Nationality adjectives ("Japanese", "Sri Lankan", "Schengen"), for documents: value = alpha-2."""
+    out: list[Mention] = []
     adj = adjectives()
-    for m in re.finditer(r"[A-Za-z][\w.]*", text[lo:hi]):
+    words = list(re.finditer(r"[A-Za-z][\w.]*", text[lo:hi]))
+    skip_until = -1
+    for i, m in enumerate(words):
+        if m.start() < skip_until:
+            continue
+        if i + 1 < len(words) and m.group()[0].isupper():  # two-word adjectives: "Sri Lankan", "South African"
+            s, e = m.start(), words[i + 1].end()
+            pair = re.sub(r"\s+", " ", text[lo + s : lo + e]).lower().rstrip(".")
+            if pair in adj:
+                out.append(Mention("nationality", lo + s, lo + s + len(text[lo + s : lo + e].rstrip(".")),
+                                   text[lo + s : lo + e].rstrip("."), adj[pair]))
+                skip_until = e
+                continue
         word = m.group().lower().rstrip(".")
         if word in adj and m.group()[0].isupper():
             out.append(Mention("nationality", lo + m.start(), lo + m.start() + len(word), m.group()[: len(word)], adj[word]))

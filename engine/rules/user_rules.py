@@ -217,12 +217,25 @@ def ir_from_json(doc: Any) -> RuleIR:
     return ir
 
 
+def slot_kinds(fr: Frame) -> dict[str, str]:
+    """The frame's slots and their kinds, plus the slots other parts of the app agreed to add
+    (``expected_slots`` in the lexicon: a Trip's ``departs``, a Purchase's ``category``). A rule may
+    name an agreed slot before it exists; the compiled rule skips what the schema does not have yet."""
+    kinds = dict(lexicon()["expected_slots"].get(fr.name, {}))
+    kinds.update({s.name: s.kind for s in fr.slots})
+    return kinds
+
+
+CLOCK_FIELDS = frozenset({"time", "departs"})
+"""Slots holding an ``HH:MM`` clock time."""
+
+
 def validate(ir: RuleIR) -> RuleIR:
     """Check every part against the frame catalog and the closed vocabulary; raise InvalidRule."""
     fr = FRAMES_BY_NAME.get(ir.collection)
     if fr is None or fr.domain in ("notes", DOMAIN):
         raise InvalidRule(f"unknown collection {ir.collection!r}")
-    kinds = {s.name: s.kind for s in fr.slots}
+    kinds = slot_kinds(fr)
     if ir.severity not in SEVERITIES:
         raise InvalidRule(f"unknown severity {ir.severity!r}")
     if ir.since is not None and not isinstance(ir.since, dt.date):
@@ -272,7 +285,7 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
     if c.op in COMPARE_OPS:
         money = fkinds <= {"money", "int"} and isinstance(v, Decimal) and v.is_finite()
         day = fkinds == {"date"} and isinstance(v, dt.date)
-        clock = fkinds == {"str"} and set(c.fields) <= {"time"} and isinstance(v, str) and bool(_CLOCK.match(v))
+        clock = fkinds == {"str"} and set(c.fields) <= CLOCK_FIELDS and isinstance(v, str) and bool(_CLOCK.match(v))
         if not (money or day or clock):
             raise InvalidRule(f"cannot compare {c.fields!r} with {v!r}")
         if c.currency is not None:
@@ -281,6 +294,8 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
         if not isinstance(v, str):
             raise InvalidRule("eq takes a string")
         for f in c.fields:
+            if f not in fr.slot_names:
+                continue  # an agreed slot not in the schema yet (a plain string)
             slot = fr.slot(f)
             if slot.kind == "enum" and v not in slot.choices:
                 raise InvalidRule(f"{v!r} is not a {fr.name}.{f}")
@@ -297,7 +312,7 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
         if not v or not isinstance(v, tuple) or not all(type(d) is int and 0 <= d <= 6 for d in v):
             raise InvalidRule("weekday_in takes weekday numbers 0-6")
     elif c.op == "time_between":
-        if not set(c.fields) <= {"time"} or fkinds != {"str"}:
+        if not set(c.fields) <= CLOCK_FIELDS or fkinds != {"str"}:
             raise InvalidRule("time_between works on clock times")
         if not (isinstance(v, tuple) and len(v) == 2 and all(isinstance(t, str) and _CLOCK.match(t) for t in v)):
             raise InvalidRule("time_between takes two HH:MM times")
@@ -459,16 +474,68 @@ def parse_rule(sentence: str, session_date: dt.date | None = None) -> RuleIR | N
         return None
 
 
+# a reason or aside after the rule: "No meetings before 10am, I'm useless in the morning"
+_ASIDE = re.compile(
+    r"\s*(?:,|\s-\s|\(|:)\s*(?=(?:i|i'm|im|i've|i'd|we|we're|it's|its|it|they|that's|thats|this|because|since|as|cause|cos|"
+    r"lol|haha|too|way\s+too|so|thanks|thx|ty)(?![\w'-]))|\s+(?:because|since|cause|cos)(?![\w'-])")
+# "No meetings before 10am", "no flights over $800": a prohibition said without a verb
+_NO_FORM = re.compile(r"^(?:please\s+|pls\s+|plz\s+|and\s+|also\s+|oh\s+and\s+)?(?:no|zero|never\s+any)\s+(?P<rest>[a-z].+)$")
+# budgets said as a fact about the user: "my monthly budget for eating out is 400 euros"
+_BUDGET_FORMS = (
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*budget\s+(?:for|on)\s+"
+               r"(?P<what>[a-z][\w' &-]{1,40}?)\s*(?:is|=|:|of|was\s+set\s+to|is\s+set\s+to)\s+(?P<amt>.+)$"),
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?P<what>[a-z][\w' &-]{1,30}?)\s+"
+               r"budget\s*(?:is|=|:|of)\s+(?P<amt>.+)$"),
+    re.compile(r"^(?:please\s+|pls\s+|plz\s+|let's\s+|lets\s+|let\s+us\s+|help\s+me\s+|(?:i|we)\s+(?:want|need|try|plan|'m\s+trying|am\s+trying|"
+               r"are\s+trying|'re\s+trying|would\s+like|'d\s+like)\s+to\s+|try\s+to\s+)?(?:keep|cap|limit)\s+(?:my|our|the)?\s*"
+               r"(?P<what>[a-z][\w' &-]{1,30}?)(?:\s+spending|\s+expenses|\s+costs?)?\s+(?:under|below|to|at\s+most|within|at)\s+(?P<amt>.+)$"),
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?:limit|cap|allowance)\s+(?:for|on)\s+"
+               r"(?P<what>[a-z][\w' &-]{1,40}?)\s*(?:is|=|:|of)\s+(?P<amt>.+)$"),
+)
+_WINDOW_WORD = {"monthly": "a month", "weekly": "a week", "yearly": "a year", "annual": "a year", "daily": "a day"}
+
+
+def _budget_sentence(low: str) -> str | None:
+    """A budget or "keep X under N" said as a fact, restated as the alert rule it means."""
+    for pat in _BUDGET_FORMS:
+        m = pat.match(low)
+        if m is None:
+            continue
+        what = re.sub(r"^(?:the|my|our)\s+", "", m.group("what").strip())
+        if what in ("it", "this", "that", "things", "spending", "total", "overall", "monthly", "weekly"):
+            what = ""
+        window = _WINDOW_WORD.get(m.groupdict().get("w") or "", "")
+        amt = m.group("amt").strip(" .!")
+        return f"warn me if i spend over {amt}" + (f" on {what}" if what else "") + (f" {window}" if window else "")
+    return None
+
+
 def _parse(sentence: str, session_date: dt.date | None) -> RuleIR | None:
     p = _patterns()
     low = _norm(sentence).lower()
     if not low or len(low) > 400:
         return None
+    budget = _budget_sentence(_ASIDE.split(low, maxsplit=1)[0])
+    if budget is not None and budget != low and not p.trigger.search(low):
+        return _parse(budget, session_date)
     trig = p.trigger.search(low)
     if trig is None:
-        return None
+        no = _NO_FORM.match(low)
+        if no is None or p.hypothetical.search(low):
+            return None
+        return _strict(_parse_condition(_ASIDE.split(no.group("rest"), maxsplit=1)[0].strip(" ,.!?"), "no", "prohibit", session_date))
     if p.hypothetical.search(low):
         return None
+    for trig in p.trigger.finditer(low):  # "Heads up: flag it if ...": the trigger that leads to a rule
+        ir = _parse_at(low, trig, session_date)
+        if ir is not None:
+            return ir
+    return None
+
+
+def _parse_at(low: str, trig: re.Match[str], session_date: dt.date | None) -> RuleIR | None:
+    """The rule ``low`` states with ``trig`` as its trigger, or None."""
+    p = _patterns()
     kind = p.trigger_kind[re.sub(r"\s+", " ", trig.group())]
     before, after = low[: trig.start()], low[trig.end():]
     condition = after.strip(" ,.!?:")
@@ -485,12 +552,35 @@ def _parse(sentence: str, session_date: dt.date | None) -> RuleIR | None:
     if re.search(r"(?<![\w'-])(?:don't|do not|dont|never|no need to|stop|not)\s*$", prefix):
         return None
     trigger_text = trig.group()
+    if not lead_in or condition is not lead_in.group("body"):
+        condition = _ASIDE.split(condition, maxsplit=1)[0]
     if kind != "prohibit":
         condition = p.connectors.sub("", condition, count=1)
     condition = condition.strip(" ,.!?")
     if not condition or p.blockers.search(condition):
         return None
-    return _parse_condition(condition, trigger_text, kind, session_date)
+    ir = _parse_condition(condition, trigger_text, kind, session_date)
+    head, comma, tail = condition.partition(",")
+    if ir is None and comma and head.strip() and not _QUALIFIER.search(tail):
+        ir = _parse_condition(head.strip(), trigger_text, kind, session_date)  # "..., worst experience ever"
+    if re.match(r"i\s|make\s+sure", trigger_text):
+        return _strict(ir)  # "I don't want to go to the party" is a feeling about one event, not a rule on all of them
+    return ir
+
+
+# words after a comma that may narrow or widen the rule: then the comma is not just an aside
+_QUALIFIER = re.compile(r"(?<![\w'-])(?:but|only|unless|except|if|when|whenever|and|or|also|plus|not|no|never|nor|either|"
+                        r"over|under|above|below|more|less|at|on|in|for|to|with|from|before|after|per|each|every|\d)(?![\w'-])")
+
+
+def _strict(ir: RuleIR | None) -> RuleIR | None:
+    """A rule said without a verb ("no meetings ...") needs a real condition — a time, a day, an
+    amount, a name — not just a kind of thing ("no meetings today" is news, not a rule)."""
+    if ir is None:
+        return None
+    if ir.aggregate is not None or ir.lead is not None or any(c.op != "eq" for g in ir.conditions for c in g):
+        return ir
+    return None
 
 
 def _only_filler(text: str, *, allow_connector: bool = False) -> bool:
@@ -627,9 +717,11 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
 
     # the collection: nouns first, then verbs (the trigger's own verb counts: "never book me")
     nouns: list[str] = []
+    noun_at: dict[str, list[int]] = {}
     for fr, pat in p.nouns.items():
         for m in c.find(pat):
             nouns.append(fr)
+            noun_at.setdefault(fr, []).append(m.start())
             c.take(m)
     verbs: list[str] = []
     for fr, pat in p.verbs.items():
@@ -643,7 +735,8 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
     if frames is None:
         return None
     fr = FRAMES_BY_NAME[frames]
-    kinds = {s.name: s.kind for s in fr.slots}
+    kinds = slot_kinds(fr)
+    clock_fields = tuple(f for f in ("time", "departs") if f in kinds)
 
     # nouns that name an enum value: "meetings" -> Event.kind == meeting
     for key, members in lx["enum_values"].items():
@@ -657,7 +750,7 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
 
     if red_eye:
         lo, hi = lx["red_eye"]["from"], lx["red_eye"]["to"]
-        branches = [Condition((f,), "time_between", (lo, hi)) for f in ("time",) if f in kinds]
+        branches = [Condition((f,), "time_between", (lo, hi)) for f in clock_fields]
         texts = tuple(f for f in lx["text_fields"].get(fr.name, ()) if f in kinds)
         if texts:
             branches.append(Condition(texts, "contains_any", tuple(dict.fromkeys(lx["red_eye"]["terms"]))))
@@ -666,9 +759,9 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
         groups.append(tuple(branches))
 
     if pending_time:
-        if "time" not in kinds:
+        if not clock_fields:
             return None
-        groups.append(tuple(pending_time))
+        groups.append(tuple(Condition((f,), c.op, c.value) for c in pending_time for f in clock_fields))
 
     date_field = lx["date_fields"].get(fr.name)
     if weekdays:
@@ -713,6 +806,20 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
         groups.append((Condition(text_fields, "contains_any", (literal,)),))
         c.take((m.start(), end))
 
+    # a word naming which ones, right before the noun: "my dentist appointments", "any Amazon orders"
+    if text_fields:
+        for at in noun_at.get(fr.name, []):
+            word = re.search(r"(?<![\w'-])(?P<w>[a-z][a-z'&-]{2,30})\s+$", c.rest()[:at])
+            if word and c.free((word.start("w"), word.end("w"))) and word.group("w") not in set(lx["filler"]):
+                groups.append((Condition(text_fields, "contains_any", (word.group("w"),)),))
+                c.take((word.start("w"), word.end("w")))
+
+    # a company named without a preposition: "I don't want to fly Ryanair ever again"
+    if text_fields:
+        for m in c.find(_org_names()):
+            groups.append((Condition(text_fields, "contains_any", (_org_names_canonical()[re.sub(r"\s+", " ", m.group())],)),))
+            c.take(m)
+
     # whatever is left must be filler: an unknown word may change the meaning
     filler = set(lx["filler"])
     left = [t for t in _TOKEN.findall(c.rest()) if t not in filler and t not in {",", ".", "!", "?", "'", '"', "-"}]
@@ -732,6 +839,9 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
             aggregate = Aggregate("count", None, window, date_field, op, value)
         elif amount_field not in kinds:
             return None
+        elif window is not None and fr.name in lx["priced_per_period"]:
+            # "my Netflix subscription goes over 20 a month": the price per period, not a total
+            groups.append((Condition((amount_field,), op, value, currency),))
         elif window is not None:
             if date_field not in kinds:
                 return None
@@ -749,6 +859,24 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
         return None  # "warn me about purchases": no condition, so no rule
     ir = RuleIR(fr.name, tuple(groups), aggregate, lead, severity, session_date)
     return validate(ir)
+
+
+@cache
+def _org_names_canonical() -> dict[str, str]:
+    """Lower-case name or other spelling -> the organisation's name, from the trusted extraction table."""
+    from engine.extract.tables import aliases, rows
+
+    out: dict[str, str] = {}
+    for row in rows("organisations.tsv"):
+        for name in (row[0], *aliases(row, 2)):
+            if len(name) >= 3:
+                out[name.lower()] = row[0]
+    return out
+
+
+@cache
+def _org_names() -> re.Pattern[str]:
+    return _words(_org_names_canonical())
 
 
 def _literal(phrase: str) -> str | None:
@@ -968,11 +1096,105 @@ def status_fact(rule: StoredRule, status: str, *, session_id: str, session_date:
 
 
 def announce(rule: StoredRule) -> str:
-    """The line shown when a rule is added."""
+    """The line shown when a rule is added (or removed in the user's own words)."""
     summary = describe(rule.ir) if rule.ir else rule.text
+    if rule.status == "deleted":
+        return f"Rule removed (rule {rule.id}): {rule.text}"
     if rule.status == "pending":
         return f"Rule waiting for your approval (rule {rule.id}): {summary} — `uac rules approve {rule.id}`"
     return f"New rule (rule {rule.id}): {summary}"
+
+
+# "Forget the restaurant limit thing", "stop warning me about hotels", "I don't need the budget alert anymore"
+_DROP_VERB = re.compile(
+    r"(?<![\w'-])(?:forget(?:\s+about)?|drop|remove|delete|scrap|cancel|turn\s+off|switch\s+off|get\s+rid\s+of|disable|kill|"
+    r"ignore|undo|stop|no\s+more|(?:don't|do\s+not|no\s+longer)\s+(?:need|want)|no\s+need\s+for)(?![\w'-])")
+_RULE_WORD = re.compile(
+    r"(?<![\w'-])(?:limits?|rules?|alerts?|budgets?|warnings?|caps?|reminders?|notifications?|thing|warning\s+me|warn\s+me|"
+    r"alerting\s+me|reminding\s+me|telling\s+me|notifying\s+me|pinging\s+me|flagging)(?![\w'-])")
+_MATCH_STOP = frozenset(
+    ["i", "me", "my", "the", "a", "an", "that", "this", "it", "those", "these", "about", "for", "on", "at", "in", "of", "to", "and", "or", "any", "all", "rule", "rules", "limit", "limits", "alert", "alerts", "budget", "budgets", "warning", "warnings", "cap", "reminder", "reminders", "thing", "things", "set", "up", "setup", "made", "please", "just", "anymore", "any", "more", "don't", "need", "want", "forget", "drop", "remove", "delete", "cancel", "stop", "turn", "off", "warn", "warning", "alerting", "reminding", "telling", "notify", "notifying", "me", "you", "can", "we", "our", "if", "when", "whenever", "over", "under", "more", "than", "less", "spend", "spending"])
+
+
+def _match_words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z][a-z'-]+", text.lower()) if w not in _MATCH_STOP and len(w) > 2}
+
+
+def rules_dropped(sentence: str, rules: Sequence[StoredRule]) -> list[StoredRule]:
+    """The active or pending rules a sentence takes back, matched by their words; a bare "forget
+    that rule" takes back the only rule there is. Questions and unclear references take back nothing."""
+    low = _norm(sentence).lower()
+    if low.endswith("?") or not _DROP_VERB.search(low) or not _RULE_WORD.search(low) or _patterns().hypothetical.search(low):
+        return []
+    return _rules_meant(low, rules)
+
+
+def _rules_meant(low: str, rules: Sequence[StoredRule]) -> list[StoredRule]:
+    """The live rules a sentence refers to, by the words they share; a bare "that rule" means the only one."""
+    live = [r for r in rules if r.status in ("active", "pending")]
+    said = _match_words(low)
+    scored = []
+    for r in live:
+        meant: set[str] = set()
+        if r.ir is not None:
+            meant = _match_words(" ".join(w for g in r.ir.conditions for c in g if c.op == "contains_any" for w in c.value))
+            meant |= _match_words(r.ir.collection)
+        hits = 2 * len(said & _match_words(r.text)) + len(said & meant)  # the user's own words count most
+        if hits:
+            scored.append((hits, r))
+    if not scored:
+        return live if len(live) == 1 and not said else []
+    best = max(h for h, _ in scored)
+    return [r for h, r in scored if h == best]
+
+
+# "Let's make the restaurant limit 350 euros per month instead", "raise my transfer alert to 3000"
+_AMEND_VERB = re.compile(r"(?<![\w'-])(?:make|change|set|raise|lower|increase|decrease|bump|reduce|update|move|adjust|put)(?![\w'-])")
+
+
+def rule_amended(sentence: str, rules: Sequence[StoredRule], session_date: dt.date) -> tuple[StoredRule, RuleIR] | None:
+    """The one rule a sentence gives a new amount to, and the rule it becomes; None when unclear."""
+    low = _norm(sentence).lower()
+    if low.endswith("?") or not _AMEND_VERB.search(low) or not _RULE_WORD.search(low) or _patterns().hypothetical.search(low):
+        return None
+    amounts = [m for m in _MONEY.finditer(low) if (m.group("n1") or m.group("n0") or m.group("n2"))]
+    if len(amounts) != 1:
+        return None
+    m = amounts[0]
+    value = _number(m.group("n1") or m.group("n0") or m.group("n2"))
+    if value is None:
+        return None
+    if m.group("k1") or m.group("k0") or m.group("k2"):
+        value *= 1000
+    raw = m.group("c1") or m.group("c0") or m.group("c2")
+    currency = lexicon()["currencies"].get(raw) if raw else None
+    meant = [r for r in _rules_meant(low, rules) if r.ir is not None]
+    if len(meant) != 1:
+        return None
+    old = meant[0]
+    ir = old.ir
+    assert ir is not None
+    if ir.aggregate is not None:
+        new = RuleIR(ir.collection, ir.conditions, Aggregate(ir.aggregate.func, ir.aggregate.field, ir.aggregate.window,
+                     ir.aggregate.date_field, ir.aggregate.op, value, currency or ir.aggregate.currency), ir.lead,
+                     ir.severity, session_date)
+    else:
+        kinds = slot_kinds(ir.frame)
+        groups, changed = [], False
+        for g in ir.conditions:
+            out = []
+            for c in g:
+                if c.op in COMPARE_OPS and isinstance(c.value, Decimal) and {kinds.get(f) for f in c.fields} <= {"money", "int"}:
+                    c, changed = Condition(c.fields, c.op, value, currency or c.currency), True
+                out.append(c)
+            groups.append(tuple(out))
+        if not changed:
+            return None
+        new = RuleIR(ir.collection, tuple(groups), None, ir.lead, ir.severity, session_date)
+    try:
+        return old, validate(new)
+    except InvalidRule:
+        return None
 
 
 def record_session_rules(log: Any, session_id: str) -> list[StoredRule]:
@@ -986,12 +1208,25 @@ def record_session_rules(log: Any, session_id: str) -> list[StoredRule]:
     origin = origin_of(srow.source)
     new: list[NewFact] = []
     existing = log.facts(domain=DOMAIN)
+    dropped: list[StoredRule] = []
     for msg in log.messages(session_id):
         if msg.speaker != "user":
             continue
         irs: list[RuleIR] = []
         texts: list[str] = []
         for sentence in split_sentences(msg.text):
+            if origin == "user":  # imported content never takes a rule back or changes it
+                amended = rule_amended(sentence, load_rules(existing), srow.session_date)
+                if amended is not None and amended[0].key not in {d.key for d in dropped}:
+                    dropped.append(amended[0])
+                    new.append(status_fact(amended[0], "deleted", session_id=session_id, session_date=srow.session_date))
+                    irs.append(amended[1])
+                    texts.append(sentence)
+                    continue
+                for rule in rules_dropped(sentence, load_rules(existing)):
+                    if rule.key not in {d.key for d in dropped}:
+                        dropped.append(rule)
+                        new.append(status_fact(rule, "deleted", session_id=session_id, session_date=srow.session_date))
             ir = parse_rule(sentence, srow.session_date)
             if ir is not None:
                 irs.append(ir)
@@ -1002,7 +1237,7 @@ def record_session_rules(log: Any, session_id: str) -> list[StoredRule]:
     if not new:
         return []
     ids = set(log.add_facts(new))
-    keys = {f.entity_key for f in new}
+    keys = {f.entity_key for f in new} | {d.key for d in dropped}
     return [r for r in load_rules(log.facts(domain=DOMAIN)) if r.key in keys and set(r.facts) & ids]
 
 
@@ -1171,7 +1406,14 @@ def _condition_source(fr: Frame, c: Condition) -> str:
 def _usable(fr: Frame, group: tuple[Condition, ...]) -> tuple[Condition, ...]:
     """Drop the alternatives of a group whose fields the frame no longer has (narrowing, never
     widening: a group left empty makes the whole rule inert)."""
-    return tuple(c for c in group if all(f in fr.slot_names for f in c.fields))
+    out = []
+    for c in group:
+        have = tuple(f for f in c.fields if f in fr.slot_names)
+        if c.op == "contains_any" and have:
+            out.append(Condition(have, c.op, c.value, c.currency))
+        elif have == c.fields:
+            out.append(c)
+    return tuple(out)
 
 
 def _cites(fr: Frame, ir: RuleIR) -> list[str]:
@@ -1288,11 +1530,14 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         else:
             detail = "None"
         when = date_expr
+        clock = next((_field(fr, f) for f in ("time", "departs") if f in fr.slot_names), "None")
         lines += [
             f"        what = {label}",
             f"        amount = {detail}",
             f"        day = {when}",
-            '        extra = "".join(part for part in ((" " + amount) if amount and amount != "?" else "", (" on " + day.isoformat()) if day else ""))',
+            f"        clock = {clock}",
+            '        extra = "".join(part for part in ((" " + amount) if amount and amount != "?" else "", (" on " + day.isoformat()) if day else "",'
+            '                                          (" at " + str(clock)) if clock else ""))',
             f"        out.append(alert({rule_name!r}, {severity}, f\"Your rule: {{what}}{{extra}}\",",
             f"                         f\"{{what}}{{extra}} matches your rule ({summary_short(summary)!r}). You said: {{source}}\",",
             f"                         r.cites({cites})))",

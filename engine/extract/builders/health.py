@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -17,6 +18,8 @@ from engine.extract.builders.base import (
     text_before,
 )
 from engine.extract.detect import Found
+from engine.extract.drugs import drug_lexicon
+from engine.extract.mentions import Mention
 
 
 def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
@@ -24,16 +27,25 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     cue = cues.ALLERGY.search(low)
     if cue is None:
         return []
+    resolved = bool(cues.ALLERGY_RESOLVED.search(low))
+    retracted = not resolved and bool(cues.ALLERGY_RETRACTED.search(low))
+    if cues.ALLERGY_HEDGE.search(low) and not (resolved or retracted):
+        return []  # a guess, a test or people in general ("I might be allergic to cats")
+    if _BECAUSE_OF.search(low) and not cues.ALLERGY.search(_BECAUSE_OF.sub(" ", low.replace(cue.group(), " "))):
+        return []  # "can't take NSAIDs because of my kidneys": a condition forbids it, no allergy is stated
     stop_at = f.clause.end
     med = re.search(r"\b(?:so|but|and)\s+(?:I|she|he|they|we)?\s*(?:take|takes|taking|am\s+on|is\s+on|use)\b|\binstead\b", low[cue.end() :], re.I)
     if med:
         stop_at = f.clause.start + cue.end() + med.start()
     out: list[Draft] = []
     severity = first_match(cues.SEVERITY, low)
-    reactions = list(cues.REACTIONS.finditer(f.text, f.clause.start, f.clause.end))
-    resolved = bool(cues.ALLERGY_RESOLVED.search(low))
-    retracted = not resolved and bool(cues.ALLERGY_RETRACTED.search(low))
-    allergens = [a for a in f.of("allergen") if (a.start, a.end) not in used and a.start < stop_at]
+    conditions = f.of("condition")  # "lactose intolerant" is a condition, not an allergy to lactose
+    first_allergen = min((a.start for a in f.of("allergen")), default=f.clause.end)
+    # a condition named before any allergen is the person's condition, not a reaction ("has eczema and a peanut allergy")
+    reactions = _specific_first([r for r in cues.REACTIONS.finditer(f.text, f.clause.start, f.clause.end)
+                                 if not (r.start() < first_allergen and any(c.start <= r.start() < c.end for c in conditions))])
+    allergens = [a for a in f.of("allergen") if (a.start, a.end) not in used and a.start < stop_at
+                 and not any(a.overlaps(c) for c in conditions)]
     for i, a in enumerate(allergens):
         # a reaction belongs to the allergen it follows ("penicillin (rash), kiwi (itchy mouth)"); one allergen
         # or a shared cue ("aspirin and ibuprofen both trigger my asthma") takes the clause's reaction
@@ -44,7 +56,7 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         for d in f.of("drug"):
             if d.overlaps(a):
                 used.add((d.start, d.end))
-        slots: dict[str, Any] = {"allergen": a.value, "allergen_class": a.attrs.get("allergen_class") or None}
+        slots: dict[str, Any] = {"allergen": a.value, "allergen_class": (a.attrs.get("allergen_class") or "").lower() or None}
         if severity:
             slots["severity"] = severity
         if reaction:
@@ -53,35 +65,133 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             slots["status"] = "resolved"
         elif retracted:
             slots["status"] = "cancelled"
-        out.append(Draft("Allergy", a.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), ctx.subject,
+        out.append(Draft("Allergy", a.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), _reacting_person(f, ctx),
                          "cancel" if retracted else "assert", correction=resolved or retracted))
     return out
+
+
+_BECAUSE_OF = re.compile(r"\b(?:because\s+of|due\s+to|with)\s+(?:my|his|her|their|the)\s+[\w' -]+$", re.I)
+
+
+_FOR_NAME = re.compile(r"\b(?:allerg\w*|no\s+[\w ]{2,20}?)\s+for\s+(?P<who>[A-Z][a-z]{1,14})\b")
+# "strawberries give my daughter a rash": the person the food acts on is the one with the allergy
+_ACTS_ON = re.compile(r"\b(?:gives?|gave|makes?|made)\s+(?:my|our)\s+(?P<rel>[a-z-]+)\b", re.I)
+
+
+def _reacting_person(f: Found, ctx: Context) -> str:
+    who = health_subject(f, ctx)
+    named = _FOR_NAME.search(f.clause.text) if who == "me" else None
+    if named and named.group("who").lower() not in _NOT_A_NAME and named.group("who").lower() not in _RELATIONS:
+        return named.group("who").lower()  # "peanut allergy for Emma", "no shellfish for Jun please"
+    m = _ACTS_ON.search(f.clause.text) if who == "me" else None
+    if m is None or m.group("rel").lower() not in _RELATIONS:
+        return who
+    rel = m.group("rel").lower()
+    return ctx.known.get(rel, rel).lower()
+
+
+# Who a health clause is about when the clause opens with a bare name or relation and a health predicate
+# ("Emma has a severe peanut allergy", "Jun is severely allergic to ...", "husband just started on Ozempic").
+_HEALTH_PREDICATE = (r"(?:(?:just|now|also|still|recently|finally|already|severely|deathly|very|really|super|mildly|badly)\s+)*"
+                     r"(?:is|was|has|had|got|gets|takes|took|started|stopped|on|allergic|been|can't|cannot|can\s+not|reacts|uses|"
+                     r"carries|needs|suffers|developed|diagnosed|breaks|swells|went|came|quit|finished)\b")
+_PET = re.compile(r"^(?:(?:so|and|also|btw)\s+)?(?:my|our|the)\s+(?P<pet>cat|dog|puppy|kitten|pet|horse|rabbit|parrot)(?:['’]s)?\b", re.I)
+_LEAD_WORDS = r"^(?:(?:so|and|also|btw|oh|ok|okay|well|plus|update|fyi)[\s,:]+)*"
+_BARE_RELATION = re.compile(_LEAD_WORDS + r"(?P<who>[A-Za-z-]+)(?:['’]s)?\s+" + _HEALTH_PREDICATE, re.I)
+_BARE_NAME = re.compile(_LEAD_WORDS + r"(?P<who>[A-Z][a-z]{1,14})(?:['’]s)?\s+" + _HEALTH_PREDICATE)
+_NOT_A_NAME = frozenset({
+    "i", "my", "the", "this", "that", "it", "we", "you", "he", "she", "they", "our", "your", "his", "her", "their", "there",
+    "doctor", "doc", "dr", "nurse", "pharmacist", "dentist", "gp", "allergist", "everyone", "nobody", "someone", "today",
+    "yesterday", "tomorrow", "also", "just", "still", "now", "been", "got", "allergic", "allergy", "allergies", "diagnosed",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "who", "what", "which", "everything", "nothing",
+    "im", "ive", "id", "ill", "dont", "cant", "wont", "isnt", "its", "severely", "very", "really", "pretty", "super", "mildly", "kinda",
+    "totally", "definitely", "apparently", "turns", "recently", "finally", "currently", "officially", "both", "anyone", "everybody",
+    "somebody", "people", "kids", "children", "family", "everyone's", "new", "old", "mine", "one", "none", "all", "some",
+})
+
+
+def health_subject(f: Found, ctx: Context) -> str:
+    """The clause's subject, or a bare name or relation that opens a health statement when the general
+    subject finder saw none ("Emma has a severe peanut allergy", "mom's on Eliquis now")."""
+    if ctx.subject != "me":
+        return ctx.subject
+    low = f.clause.text
+    pet = _PET.match(low)
+    if pet:
+        return pet.group("pet").lower()  # "my cat has diabetes": the pet's condition, not the user's
+    m = _BARE_RELATION.match(low)
+    if m and m.group("who").lower() in _RELATIONS:
+        rel = m.group("who").lower()
+        rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+        return ctx.known.get(rel, rel).lower()
+    m = _BARE_NAME.match(low)
+    if m is None or m.group("who").lower() in _NOT_A_NAME or m.group("who").lower() in _RELATIONS:
+        return ctx.subject
+    start = f.clause.start + m.start("who")
+    if any(x.start <= start < x.end for kind in ("drug", "allergen", "condition", "place") for x in f.of(kind)):
+        return ctx.subject  # "Penicillin is ...", "Shrimp makes ...": a thing, not a person
+    return m.group("who").lower()
+
+
+_RELATIONS = frozenset({"husband", "wife", "partner", "son", "daughter", "mom", "mum", "mother", "dad", "father", "brother", "sister",
+                        "boyfriend", "girlfriend", "grandma", "grandpa", "grandmother", "grandfather", "kid", "baby", "child",
+                        "mother-in-law", "father-in-law", "aunt", "uncle", "cousin", "niece", "nephew", "fiance", "fiancee"})
+
+
+def _specific_first(reactions: list[re.Match[str]]) -> list[re.Match[str]]:
+    """"break out in hives": the named reaction, not the verb, is the reaction (the verb stays when alone)."""
+    vague = re.compile(r"(?:break|broke|swell)", re.I)
+    named = [r for r in reactions if not vague.match(r.group())]
+    return named + [r for r in reactions if vague.match(r.group()) and not any(n.start() > r.start() for n in named)]
 
 
 _MEAL_TIMING = re.compile(r"(?:with|before|after)\s", re.I)  # "with food" yields to "twice a day"
 
 
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "half a": "0.5", "a half": "0.5",
+                 "half": "0.5", "1/2": "0.5"}
+_UNIT_NAMES = ((r"milligram(?:me)?s?", "mg"), (r"micrograms?", "mcg"), (r"grams?", "g"), (r"millilit(?:er|re)s?", "ml"),
+               (r"tabs?", "tablets"), (r"caps", "capsules"))
+
+
 def normalise_dose(text: str) -> str:
-    """"20mg" -> "20 mg": a number and its unit, one space apart."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([^\d\s].*?)\s*", text)
-    return f"{m.group(1)} {m.group(2)}" if m else text.strip()
+    """"20mg" -> "20 mg", "200 milligrams" -> "200 mg", "one tablet" -> "1 tablet": a number and its unit."""
+    low = re.sub(r"\s+", " ", text.strip())
+    for word, digits in _NUMBER_WORDS.items():
+        low = re.sub(rf"^{word}\b", digits, low, flags=re.I)
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([^\d\s].*?)", low)
+    if not m:
+        return low
+    unit = m.group(2)
+    for pat, short in _UNIT_NAMES:
+        if re.fullmatch(pat, unit, re.I):
+            unit = short
+    if m.group(1) == "1" and unit in ("tablets", "capsules"):
+        unit = unit[:-1]
+    return f"{m.group(1)} {unit}"
 
 
 def normalise_frequency(text: str) -> str:
     """"3x a day" -> "3 times a day", lower case."""
     low = re.sub(r"\s+", " ", text.strip().lower())
+    low = {"a day": "daily", "per day": "daily", "a week": "weekly", "per week": "weekly"}.get(low, low)
     return re.sub(r"\b(\d+)\s*x\b", lambda m: "once" if m.group(1) == "1" else "twice" if m.group(1) == "2" else f"{m.group(1)} times", low)
 
 
 def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
-    drugs = [d for d in f.of("drug") if (d.start, d.end) not in used]
+    others = [*f.of("person"), *f.of("place"), *f.of("org")]  # "my wife Hana": a name is never a drug
+    drugs = [d for d in f.of("drug") if (d.start, d.end) not in used and not any(d.overlaps(o) for o in others)]
     if not drugs:
         return []
     low = f.clause.text
-    if re.search(r"\b(?:should\s+I|can\s+I|is\s+it\s+safe)\b", low, re.I):
-        return []
     stop = bool(cues.MED_STOP.search(low))
+    if cues.MED_HEDGE.search(low) and not stop:
+        return []  # asked about, considered or never taken ("should I take ...", "might start ...")
+    if not _taking(f, drugs, stop):
+        return []
     cancel = bool(re.search(r"\bcancel", low, re.I))
+    not_started = cues.MED_NOT_STARTED.search(low) is not None or _declined_next(f)
     doses = list(cues.DOSE.finditer(f.text, f.clause.start, f.clause.end))
     freq = cues.FREQUENCY.search(low)
     switched = re.search(r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing))\b", low, re.I)
@@ -90,7 +200,10 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
     freqs = list(cues.FREQUENCY.finditer(f.text, f.clause.start, f.clause.end))
     for i, d in enumerate(drugs):
         used.add((d.start, d.end))
-        slots: dict[str, Any] = {"name": d.text.lower(), "drug_class": d.attrs.get("drug_class") or None}
+        name = d.attrs.get("spelled") or re.sub(r"\s+", " ", d.text.lower())  # as said, a typo as the table spells it
+        if name.endswith("s") and name[:-1] in drug_lexicon().entries and name not in _PLURAL_NAMES:
+            name = name[:-1]  # "two epipens" is the EpiPen
+        slots: dict[str, Any] = {"name": name, "drug_class": (d.attrs.get("drug_class") or "").lower() or None}
         # a drug's own details follow it, up to the next drug ("X 10 mg every morning and Y 20mg at night")
         seg_end = drugs[i + 1].start if i + 1 < len(drugs) else f.clause.end
         old = bool(re.search(r"\b(?:from|off(?:\s+of)?)\s+(?:the\s+|my\s+)?$", text_before(f, d, 14), re.I))
@@ -107,16 +220,22 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         fq = own_freq[0] if own_freq else (freq if len(drugs) == 1 else None)
         if fq is not None and not (old and switched):
             slots["frequency"] = normalise_frequency(fq.group())
-        if doctor is not None and re.search(r"prescri|\bput\s+(?:\w+\s+){1,2}on\b|gave|started|\brx\b|\bfrom\s+(?:dr|doctor)", low, re.I):
-            slots["prescriber"] = re.sub(r"^(?:my|our)\s+", "", doctor.text)  # as written ("Dr Liu", "Dr. Haddad")
+        if doctor is not None and not (old and switched) and re.search(r"prescri|\bput\s+(?:\w+\s+){1,2}on\b|gave|giv(?:e|es|en|ing)\b|started|\brx\b|\bfrom\s+(?:dr|doctor)|switched|"
+                                             r"changed|upped|increased|lowered|reduced|\b(?:wants|has)\s+(?:me|him|her)\s+on\b|recommended|"
+                                             r"told\s+(?:me|him|her)\s+to\s+(?:take|start)", low, re.I):
+            slots["prescriber"] = re.sub(r"^(?:my|our|his|her|their)\s+", "", doctor.text, flags=re.I)  # as written ("Dr Liu", "Dr. Haddad")
         day_only: dict[str, int] = {}
         for m in free_dates(f):
             if m.value.end is not None:
-                slots["start"], slots["stop"] = iso(m.value.start), iso(m.value.end)
+                # a course "for 10 days starting today" ends on its 10th day, not the day after
+                last = m.value.end - dt.timedelta(days=1) if m.attrs.get("pattern") == "duration" and m.value.end > m.value.start else m.value.end
+                slots["start"], slots["stop"] = iso(m.value.start), iso(last)
                 continue
             b = text_before(f, m, 40)
             ended = stop or (switched is not None and old) or re.search(r"\b(?:until|till|through|end(?:s|ing)?)\b", b, re.I)
             slot = "stop" if ended else "start"
+            if slot == "start" and (not _STARTED.search(low) or _ERRAND.search(low)):
+                continue  # "my pharmacy refilled my Eliquis today" dates the refill, not the start
             if slot not in slots:
                 slots[slot] = iso(m.value.start)
                 day_only |= bare_day(slot, m)
@@ -125,26 +244,99 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         this_stop = (stop and len(drugs) == 1 and not switched) or stop_here or (switched is not None and old)
         if this_stop:
             slots["status"] = "stopped"
-        out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), ctx.subject,
-                         "cancel" if cancel else "assert", correction=this_stop or cancel, day_only=day_only, hint="medication"))
+        # decided against: the drug that is not already "my ..." ("don't take the tramadol with my fluoxetine ... not going to start it")
+        declined = not_started and not this_stop and (len(drugs) == 1 or not _FOR_SOMEONE.search(text_before(f, d, 30)))
+        if declined:
+            slots["status"] = "cancelled"
+        out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), health_subject(f, ctx),
+                         "cancel" if cancel or declined else "assert", correction=this_stop or cancel or declined, day_only=day_only,
+                         hint="medication"))
     return out
+
+
+_PLURAL_NAMES = frozenset({"statins", "antibiotics", "steroids", "painkillers", "antihistamines", "antidepressants", "blood thinners",
+                           "probiotics", "multivitamins", "water pills", "sleeping pills"})
+_FOR_SOMEONE = re.compile(r"\b(?:my|his|her|their|our|mom's|dad's)\s+(?:[\w-]+\s+)?$|\bfor\s+(?:my|his|her|their|the)\b", re.I)
+
+
+# what dates the start of a medication ("started me on ... today", "put on X last week", "took two Advil this morning")
+_STARTED = re.compile(r"\b(?:start\w*|began|begin\w*|since|from|prescri\w*|put\s+(?:\w+\s+){1,2}on|(?:got|been|was|were)\s+(?:\w+\s+)?on|"
+                      r"new|took|taken|taking|gave|given|switch\w*|for\s+\d+\s+days|course)\b", re.I)
+
+
+_ERRAND = re.compile(r"\b(?:pick(?:ing)?\s+up|collect(?:ing)?|refill(?:ing|ed)?|renew(?:ing|ed)?|order(?:ing|ed)?)\b", re.I)
+
+
+def _declined_next(f: Found) -> bool:
+    """"... the tramadol with my fluoxetine... so I'm not going to start it": the next clause declines the
+    drug by pronoun, naming no drug of its own."""
+    tail = re.split(r"[.!?]\s+\w[^.!?]*[.!?]", f.text[f.clause.end : f.clause.end + 90], maxsplit=1)[0]
+    m = cues.MED_NOT_STARTED.search(tail)
+    return bool(m and re.match(r"\W*(?:\w+\W+){0,2}?(?:it|them|that|those)\b", tail[m.end() :], re.I)
+                and not drug_lexicon().pattern.search(tail))
+
+
+def _taking(f: Found, drugs: list[Mention], stop: bool) -> bool:
+    """Whether the clause says someone takes (or took) the drug, not just names it ("the pharmacist said
+    ibuprofen is fine"): a taking or stopping word, a dose, a frequency, or a possessive ("my Eliquis")."""
+    low = f.clause.text
+    if stop or cues.MED.search(low) or cues.DOSE.search(low) or cues.FREQUENCY.search(low):
+        return True
+    if any(_FOR_SOMEONE.search(text_before(f, d, 30)) for d in drugs) or re.search(r"\bfor\s+(?:my|his|her|their)\b", low, re.I):
+        return True
+    if f.of("condition") and re.search(r"\b(?:for|got|get|gets|getting)\b", low, re.I):
+        return True  # "got amoxicillin for an ear infection": a drug for a condition is a drug taken
+    # a bare list ("Ventolin, Eliquis and metformin") or a note-like clause that is mostly the drug name
+    words = re.findall(r"[A-Za-z]+", low)
+    return len(words) <= len(drugs) * 2 + 2 and not re.search(
+        r"\b(?:is|are|was|were|said|says|read|heard|has|have|had|contains?|like|love|hate|want|buy|bought|sells?)\b", low, re.I)
+
+
+# a condition named as the topic of something else is not a diagnosis ("my diabetes nurse", "an asthma clinic")
+_AS_MODIFIER = re.compile(r"\s+(?:nurse|clinic|appointment|appt|specialist|doctor|consultant|team|test|testing|screening|check-?up|check|"
+                          r"research|awareness|charity|walk|run|fundraiser|support\s+group|education|class|course|ward|unit|centre|center|"
+                          r"risk|vaccine|jab|shot|booster|"
+                          # "a cold brew", "a cold shower": the word in a compound that is no illness
+                          r"brew|drink|beer|shower|snap|front|weather|water|call|case|war|feet|hands|plunge|spell|day|night|morning|one)\b", re.I)
+# "no diabetes", "negative for covid", "free of cancer": the condition named is ruled out
+_DENIED = re.compile(r"\b(?:no|not|without|free\s+of|negative\s+for|clear\s+of)\s+(?:signs?\s+of\s+)?(?:\w+\s+)?$", re.I)
+# what dates a condition: "diagnosed with X in March", "had covid last week", "since 2019"
+_SINCE = re.compile(r"\b(?:diagnos\w*|since|found\s+out|told|developed|as\s+of|start(?:ed|ing)|began|got|caught|came\s+down\s+with|"
+                    r"had|discovered|confirmed|tested\s+positive)\b", re.I)
+
+
+def _not_future(day: dt.date, today: dt.date) -> dt.date:
+    """A diagnosis "in january" said in March is last January: a year-less date of the past is not next year's."""
+    if day > today:
+        try:
+            earlier = day.replace(year=day.year - 1)
+        except ValueError:
+            return day
+        return earlier if earlier <= today else day
+    return day
 
 
 def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     conds = [c for c in f.of("condition") if (c.start, c.end) not in used]
     low = f.clause.text
     # in an allergy clause only a condition that is not itself the allergen counts ("... trigger my asthma")
-    conds = [c for c in conds if not (cues.ALLERGY.search(low) and any(c.overlaps(a) for a in f.of("allergen")))]
-    if not conds or not (cues.CONDITION.search(low) or cues.ALLERGY.search(low)):
+    conds = [c for c in conds if not (cues.ALLERGY.search(low) and any(a.start <= c.start and c.end <= a.end for a in f.of("allergen")))]
+    conds = [c for c in conds if not _AS_MODIFIER.match(f.text, c.end, f.clause.end) and not _DENIED.search(text_before(f, c, 24))]
+    stated = any(re.search(r"(?:\bis|'s|\bhas|\bbeen|\bwas)\b", c.text, re.I) for c in conds)  # "blood pressure's been high"
+    if not conds or not (stated or cues.CONDITION.search(low) or cues.ALLERGY.search(low)):
         return []
+    resolved = bool(cues.CONDITION_RESOLVED.search(low))
+    if not resolved and cues.CONDITION_NOT.search(low):
+        return []  # denied, suspected, tested for, or someone else's risk ("I don't have diabetes", "might have gout")
     out = []
     for c in conds:
         used.add((c.start, c.end))
         slots: dict[str, Any] = {"name": c.value}
-        since = next(iter(free_dates(f)), None)
-        if since is not None and not cues.CONDITION_RESOLVED.search(low):  # a date by a recovery is its end
-            slots["since"] = iso(since.value.start)
-        if cues.CONDITION_RESOLVED.search(low):
+        # only a day dates a diagnosis: "in 2019" or "in March" is too vague to record as a date
+        since = next((d for d in free_dates(f) if getattr(d.value, "precision", "day") == "day"), None)
+        if since is not None and not resolved and _SINCE.search(low):  # a date by a recovery is its end
+            slots["since"] = iso(_not_future(since.value.start, ctx.today))
+        if resolved:
             slots["status"] = "resolved"
-        out.append(Draft("Condition", c.value.lower(), slots, clause_span(f), ctx.subject))
+        out.append(Draft("Condition", c.value.lower(), slots, clause_span(f), health_subject(f, ctx)))
     return out

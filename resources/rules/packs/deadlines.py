@@ -7,7 +7,8 @@
 - renewal_to_stop: a subscription renewing soon that the user said they want to stop (a preference,
   note or wish naming the service: words in ``data.finance_terms``).
 - document_expiry: a passport, visa or licence held as valid that expires soon.
-Done, cancelled or returned items never fire.
+Done, cancelled or returned items never fire, nor a deadline to cancel a service or return an item once
+that service is cancelled or the item returned.
 """
 
 from __future__ import annotations
@@ -61,10 +62,31 @@ def check(state, now: datetime) -> list[Alert]:
     )
 
 
+def _met_elsewhere(deadline, state, today: date) -> bool:
+    """A deadline to cancel a service or return an item is met once that service is cancelled or the
+    item returned ("cancel the NYT before it renews" ... "cancelled the NYT, done")."""
+    action, about = _norm(deadline.action), _norm(deadline.about)
+    if not about:
+        return False
+    if action in ("cancel", "stop", "get rid of", "quit", "drop", "end", "switch", "switch providers"):
+        for sub in known(state.finance.subscriptions, today):
+            if sub.status == "cancelled" and sub.service and _service_pattern(sub.service).search(about):
+                return True
+    if action in ("return", "send back", "take back"):
+        words = _item_words(about)
+        for purchase in known(state.finance.purchases, today):
+            item = _item_words(purchase.item)
+            if purchase.status == "returned" and item and words and (item <= words or words <= item):
+                return True
+    return False
+
+
 def deadline_alerts(state, today: date) -> list[Alert]:
     out: list[Alert] = []
     for deadline in known(state.calendar.deadlines, today):
         if deadline.status != "open" or deadline.due is None:
+            continue
+        if _met_elsewhere(deadline, state, today):
             continue
         left = (deadline.due - today).days
         if left > NOTICE_DAYS:

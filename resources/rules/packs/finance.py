@@ -111,9 +111,12 @@ def account_text(account) -> str:
 
 
 def accounts_differ(old, new) -> bool:
-    """Both accounts are known and are not the same one."""
-    if not old or not new:
+    """Both accounts are known and are not the same one, or the later instruction says the account is a new one
+    ("pay it to a different account") where the earlier named none."""
+    if not new:
         return False
+    if not old:
+        return any(w in _norm(new) for w in ("new account", "different account", "new bank", "changed", "another account"))
     a, b = digits(old), digits(new)
     if a and b:
         return a.isdisjoint(b)

@@ -14,18 +14,51 @@ from rules.alerts import Alert, add_months, alert, known, plural
 PASSPORT_RULE = "travel_documents.passport_validity"
 VISA_RULE = "travel_documents.visa_validity"
 LOST_RULE = "travel_documents.passport_lost"
+ENTRIES_RULE = "travel_documents.visa_entries"
+LICENCE_RULE = "travel_documents.licence_validity"
+STAY_LIMIT_RULE = "travel_documents.schengen_90_180"
 HELD = ("valid", "expired")  # a lost or cancelled document is not the one that will be shown
+ENTRIES_ALLOWED = {"single": 1, "double": 2}
 
 
 def check(state, now: datetime) -> list[Alert]:
     today = now.date()
     documents = known(state.travel.documents, today)
+    trips = [t for t in known(state.travel.trips, today) if t.status != "cancelled"]
     out: list[Alert] = []
     for trip in upcoming_trips(state, today):
         out += lost_passport_alerts(trip, documents)
         out += passport_alerts(trip, documents)
+        for holder in family_companions(state, trip, trips, documents, today):
+            out += lost_passport_alerts(trip, documents, holder)
+            out += passport_alerts(trip, documents, holder)
         out += visa_alerts(trip, documents)
+        out += licence_alerts(trip, documents)
+        out += stay_limit_alerts(trip, trips, documents)
+    out += entries_alerts(trips, documents, today)
     return out
+
+
+COMPANION_RELATIONS = ("son", "daughter", "child", "kid", "stepson", "stepdaughter", "baby", "wife", "husband", "partner", "spouse")
+OTHER_ROLES = ("colleague", "coworker", "co-worker", "boss", "manager", "friend", "neighbour", "neighbor", "client", "landlord",
+               "roommate", "flatmate", "employee", "assistant", "teacher", "doctor", "ex")
+
+
+def family_companions(state, trip, trips: list, documents: list, today: date) -> list[str]:
+    """On the user's family trip ("Croatia with the kids"), the family members whose passports the user
+    keeps track of are taken to travel along: their children and partner, or people with no stated
+    relation. Anyone with trips of their own, or known as a colleague or friend, is not."""
+    if trip.subject != "me" or trip.purpose != "family":
+        return []
+    people = state.people.people
+    relation = {str(p.name or "").lower(): str(p.relation or "") for p in known(people, today)}
+    holders = {d.subject for d in documents if d.kind == "passport" and d.subject != "me"}
+    travelling_alone = {t.subject for t in trips if t.subject != "me"}
+    return sorted(
+        h for h in holders
+        if h not in travelling_alone and h not in OTHER_ROLES and relation.get(h, "") not in OTHER_ROLES
+        and (relation.get(h, "") in COMPANION_RELATIONS or not relation.get(h))
+    )
 
 
 def upcoming_trips(state, today: date) -> list:
@@ -41,6 +74,15 @@ def country_name(trip) -> str:
     return ENTRY["names"].get(code) or trip.destination or code or "the destination"
 
 
+def place_name(trip) -> str:
+    """Where the trip goes, as the user said it and by country: "London, United Kingdom"."""
+    country = country_name(trip)
+    dest = trip.destination or ""
+    if not dest or dest.lower() in country.lower():
+        return country
+    return f"{dest}, {country.removeprefix('the ')}" if trip.country else dest
+
+
 def requirement(code: str) -> dict:
     code = code.upper()
     if code in ENTRY["countries"]:
@@ -51,24 +93,27 @@ def requirement(code: str) -> dict:
     return ENTRY["default"]
 
 
-def _holder(trip) -> str:
-    return "Passport" if trip.subject == "me" else f"{trip.subject}'s passport"
+def _holder(trip, holder: str | None = None) -> str:
+    who = holder or trip.subject
+    return "Passport" if who == "me" else f"{who.title()}'s passport"
 
 
-def passport_alerts(trip, documents: list) -> list[Alert]:
+def passport_alerts(trip, documents: list, holder: str | None = None) -> list[Alert]:
+    """``holder``: someone travelling along on the trip (a child on a family trip), else the traveller."""
+    holder = holder or trip.subject
     passports = [
         d for d in documents
-        if d.kind == "passport" and d.subject == trip.subject and d.status in HELD and d.expires
+        if d.kind == "passport" and d.subject == holder and d.status in HELD and d.expires
     ]
     if not passports:
         return []
     passport = max(passports, key=lambda d: d.expires)
     expires, start, end = passport.expires, trip.start, trip.end
     code = (trip.country or "").upper()
-    name = country_name(trip)
+    name = place_name(trip)
     rule = requirement(code)
     evidence = passport.cites("expires") + trip.cites("start", "end", "country", "destination")
-    who = _holder(trip)
+    who = _holder(trip, holder)
     trip_text = f"the {start} departure to {name}"
     if expires < start:
         gap = (start - expires).days
@@ -103,15 +148,16 @@ def passport_alerts(trip, documents: list) -> list[Alert]:
     )]
 
 
-def lost_passport_alerts(trip, documents: list) -> list[Alert]:
+def lost_passport_alerts(trip, documents: list, holder: str | None = None) -> list[Alert]:
     """A passport reported lost, with no valid one recorded since, blocks the holder's next trip."""
-    mine = [d for d in documents if d.kind == "passport" and d.subject == trip.subject]
+    holder = holder or trip.subject
+    mine = [d for d in documents if d.kind == "passport" and d.subject == holder]
     lost = [d for d in mine if d.status == "lost"]
     if not lost or any(d.status == "valid" for d in mine):
         return []
     passport = lost[-1]
-    name = country_name(trip)
-    who = _holder(trip)
+    name = place_name(trip)
+    who = _holder(trip, holder)
     return [alert(
         LOST_RULE, "critical", f"{who} is lost: the trip to {name} needs a replacement",
         f"{who} was reported lost, and the trip to {name} departs {trip.start}. Report the loss and "
@@ -126,13 +172,13 @@ def visa_alerts(trip, documents: list) -> list[Alert]:
         return []
     visas = [
         d for d in documents
-        if d.kind == "visa" and d.subject == trip.subject and (d.country or "").upper() == code
+        if d.kind == "visa" and d.subject == trip.subject and covers(d.country, code)
         and d.status in HELD and d.expires
     ]
     if not visas:
         return []
     visa = max(visas, key=lambda d: d.expires)
-    name = country_name(trip)
+    name = place_name(trip)
     evidence = visa.cites("expires", "country") + trip.cites("start", "end", "country")
     who = "Visa" if trip.subject == "me" else f"{trip.subject}'s visa"
     if visa.expires < trip.start:
@@ -150,4 +196,118 @@ def visa_alerts(trip, documents: list) -> list[Alert]:
             f"starts {trip.start}. Staying past a visa's end is an overstay: extend it or leave earlier.",
             evidence,
         )]
+    if visa.issued is not None and visa.issued > trip.start:
+        early = (visa.issued - trip.start).days
+        return [alert(
+            VISA_RULE, "critical", f"{who} for {name} is not valid yet on arrival",
+            f"{who} for {name} is valid from {visa.issued}, but the trip arrives {trip.start}, "
+            f"{plural(early, 'day')} earlier. You may be refused boarding or entry: move the trip or get the visa's dates changed.",
+            visa.cites("issued", "country") + trip.cites("start", "country"),
+        )]
     return []
+
+
+def entries_alerts(trips: list, documents: list, today: date) -> list[Alert]:
+    """A single- or double-entry visa that upcoming trips would use more often than it allows: each
+    stay in the country counts as an entry unless it follows straight on from the previous stay."""
+    out: list[Alert] = []
+    for visa in documents:
+        allowed = ENTRIES_ALLOWED.get(visa.entries or "")
+        code = (visa.country or "").upper()
+        if visa.kind != "visa" or allowed is None or not code or visa.status not in HELD:
+            continue
+        mine = sorted((t for t in trips if t.subject == visa.subject and t.start is not None), key=lambda t: t.start)
+        stays = [t for t in mine if covers(code, t.country) and _inside(t, visa)]
+        if len(stays) <= allowed or all(t.start < today for t in stays):
+            continue
+        entries = 1
+        for prev, nxt in zip(stays, stays[1:], strict=False):
+            away = [t for t in mine if not covers(code, t.country) and prev.start < t.start < nxt.start]
+            if away or prev.end is None or nxt.start > prev.end:
+                entries += 1
+        if entries <= allowed:
+            continue
+        name = "the Schengen area" if code in ("EU", "SCHENGEN") else ENTRY["names"].get(code) or code
+        who = "Your" if visa.subject == "me" else f"{visa.subject}'s"
+        dates = ", ".join(f"{t.start}" for t in stays)
+        evidence = visa.cites("entries", "country")
+        for t in stays:
+            evidence += t.cites("start", "country")
+        out.append(alert(
+            ENTRIES_RULE, "critical", f"{who} {visa.entries}-entry visa for {name} will not cover every entry",
+            f"{who} visa for {name} is {visa.entries} entry, but the plans enter {name} {entries} times "
+            f"(stays starting {dates}). Once you leave, the visa is used up: get a multiple-entry visa or change the route.",
+            evidence,
+        ))
+    return out
+
+
+def covers(visa_country, trip_country) -> bool:
+    """Whether a visa for ``visa_country`` admits to ``trip_country``: a Schengen visa ("EU") covers every member."""
+    visa_code, code = (visa_country or "").upper(), (trip_country or "").upper()
+    if not visa_code or not code:
+        return False
+    return visa_code == code or (visa_code in ("EU", "SCHENGEN") and code in ENTRY["groups"]["schengen"]["members"])
+
+
+def _inside(trip, visa) -> bool:
+    """Whether the trip falls in the visa's validity, as far as the dates are known."""
+    if visa.expires is not None and trip.start > visa.expires:
+        return False
+    return visa.issued is None or trip.end is None or trip.end >= visa.issued
+
+
+def licence_alerts(trip, documents: list) -> list[Alert]:
+    """A road trip needs the driver's licence valid until the car is returned."""
+    if trip.transport != "car":
+        return []
+    licences = [d for d in documents if d.kind == "licence" and d.subject == trip.subject and d.status in HELD and d.expires]
+    if not licences:
+        return []
+    licence = max(licences, key=lambda d: d.expires)
+    last_day = trip.end or trip.start
+    if licence.expires >= last_day:
+        return []
+    name = place_name(trip)
+    who = "Your driving licence" if trip.subject == "me" else f"{trip.subject}'s driving licence"
+    when = "before" if licence.expires < trip.start else "during"
+    return [alert(
+        LICENCE_RULE, "critical", f"{who} expires {when} the road trip to {name}",
+        f"{who} expires {licence.expires}, {when} the road trip to {name} ({trip.start} to {last_day}). "
+        "You cannot legally drive or rent a car on an expired licence: renew it before you go.",
+        licence.cites("expires") + trip.cites("start", "end", "transport", "country", "destination"),
+    )]
+
+
+def stay_limit_alerts(trip, trips: list, documents: list) -> list[Alert]:
+    """Schengen 90/180 for visa-free visitors: days spent in the area in the 180 days ending on this
+    trip's last day. Only when a passport shows a nationality the limit applies to."""
+    limit = ENTRY["short_stay"]["schengen"]
+    members = ENTRY["groups"]["schengen"]["members"]
+    code = (trip.country or "").upper()
+    if code not in members or trip.start is None or trip.end is None:
+        return []
+    nationalities = {(d.country or "").upper() for d in documents if d.kind == "passport" and d.subject == trip.subject and d.country}
+    if not nationalities or nationalities & set(limit["exempt_nationalities"]):
+        return []
+    window_start = trip.end - timedelta(days=limit["window_days"] - 1)
+    stays = [t for t in trips if t.subject == trip.subject and (t.country or "").upper() in members
+             and t.start is not None and t.end is not None and t.end >= window_start and t.start <= trip.end]
+    days: set[date] = set()
+    for t in stays:
+        first = max(t.start, window_start)
+        days |= {first + timedelta(days=i) for i in range((min(t.end, trip.end) - first).days + 1)}
+    if len(days) <= limit["days"]:
+        return []
+    name = place_name(trip)
+    evidence = ()
+    for t in stays:
+        evidence += t.cites("start", "end", "country")
+    over = len(days) - limit["days"]
+    return [alert(
+        STAY_LIMIT_RULE, "warning", f"The trip to {name} breaks the Schengen 90/180-day limit",
+        f"With the trip to {name} ({trip.start} to {trip.end}) you would spend {len(days)} days in the Schengen area "
+        f"in the 180 days up to {trip.end}, {plural(over, 'day')} over the limit ({limit['text']}). "
+        "Shorten a stay or check whether you need a visa.",
+        evidence,
+    )]

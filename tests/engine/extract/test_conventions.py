@@ -90,7 +90,7 @@ def test_each_drug_keeps_its_own_dose_and_frequency() -> None:
 @pytest.mark.parametrize(("text", "about", "action"), [
     ("The housing form has to be in by Friday", "housing form", "submit"),
     ("School wants the permission slip back by the 20th", "permission slip", "return"),
-    ("Council tax due Dec 1", "Council tax", "file"),
+    ("Council tax due Dec 1", "Council tax", "pay"),  # a council tax is a bill; "taxes due" (a return) is filed
     ("Registration for the marathon closes Dec 5", "Registration for the marathon", "register"),
 ])
 def test_deadline_forms_and_implied_actions(text: str, about: str, action: str) -> None:

@@ -53,7 +53,8 @@ def test_medication_slots() -> None:
     med = only(Log().say("The doctor put me on amoxicillin 500 mg three times a day for 10 days starting today."), "Medication")
     assert med.slots["name"] == "amoxicillin" and med.slots["drug_class"] == "penicillins"
     assert med.slots["dose"] == "500 mg" and med.slots["frequency"] == "three times a day"
-    assert med.slots["start"] == "2024-11-12" and med.slots["stop"] == "2024-11-22"
+    # "for 10 days starting today" ends on day 10 (start + 9), as the data README labels it
+    assert med.slots["start"] == "2024-11-12" and med.slots["stop"] == "2024-11-21"
 
 
 def test_allergy_and_medication_in_one_sentence_are_not_confused() -> None:

@@ -66,3 +66,16 @@ def test_document_expiry_countdown(world) -> None:
     world.say("TravelDocument", "old", {"kind": "passport", "expires": "2026-01-10", "status": "lost"})
     (a,) = _run(world, "deadlines.document_expiry", dt.datetime(2025, 12, 24))
     assert a.title == "Your visa (CA) expires in 10 days" and "expires 2026-01-03" in a.message
+
+
+def test_a_deadline_to_cancel_or_return_is_met_by_the_cancellation_or_return(world) -> None:
+    world.say("Subscription", "nyt", {"service": "New York Times", "renewal": "2025-07-02"})
+    world.say("Deadline", "nyt subscription", {"about": "NYT subscription", "action": "cancel", "due": "2025-07-02"})
+    world.say("Deadline", "coat", {"about": "coat", "action": "return", "due": "2025-07-03"})
+    world.say("Purchase", "coat", {"item": "wool coat", "vendor": "John Lewis"})
+    assert len(_run(world, "deadlines.due_soon", dt.datetime(2025, 6, 30))) == 2
+    world.say("Subscription", "nyt", {"status": "cancelled"})
+    (left,) = _run(world, "deadlines.due_soon", dt.datetime(2025, 6, 30))
+    assert left.title == "Due in 3 days: Coat"
+    world.say("Purchase", "coat", {"status": "returned"})
+    assert _run(world, "deadlines.due_soon", dt.datetime(2025, 6, 30)) == []

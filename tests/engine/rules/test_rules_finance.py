@@ -151,3 +151,18 @@ def test_amex_alias_and_payments_before_closing(world) -> None:
               on=dt.date(2025, 9, 3))
     (a,) = _run(world, CANCELLED, dt.datetime(2025, 9, 3, 12))
     assert "$310 to vet" in a.message and "American Express card" in a.message and "cancelled" in a.message
+
+
+def test_a_different_account_where_none_was_named_conflicts(world) -> None:
+    first = world.say("Transfer", "hartwell:12400", {"amount": "12400", "currency": "USD", "payee": "Hartwell Logistics",
+                      "date": "2025-06-20"}, on=D1)
+    second = world.say("Transfer", "hartwell:12400b", {"amount": "12400", "currency": "USD", "payee": "Hartwell",
+                       "account": "different account", "requested_by": "Hartwell accounts team", "date": "2025-06-04"}, on=D2)
+    (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
+    assert a.severity == "critical" and a.evidence == (first, second) and "the account changed" in a.message
+
+
+def test_account_details_given_for_the_first_time_do_not_conflict(world) -> None:
+    world.say("Transfer", "nursery", {"amount": "1150", "currency": "GBP", "payee": "nursery", "requested_by": "nursery"}, on=D1)
+    world.say("Transfer", "nursery", {"account": "7781", "requested_by": "nursery"}, on=D2)
+    assert _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12)) == []

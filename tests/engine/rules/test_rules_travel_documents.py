@@ -22,7 +22,7 @@ def test_passport_expiring_inside_the_stay_window_warns_with_dates_trip_and_reas
     (a,) = _alerts(world)
     assert a.severity == "warning"
     assert a.message.startswith(
-        "Passport expires 2025-03-05, 13 days after the 2025-02-20 departure to Japan "
+        "Passport expires 2025-03-05, 13 days after the 2025-02-20 departure to Tokyo, Japan "
         "(JP requires validity for the stay"
     )
     assert a.evidence == (trip, doc)
@@ -123,3 +123,87 @@ def test_someone_elses_lost_passport_does_not_block_my_trip(world) -> None:
     world.say("Trip", "ae", {"country": "AE", "start": "2025-02-12"})
     world.say("TravelDocument", "passport:", {"kind": "passport", "status": "lost"}, subject="leo")
     assert _alerts(world, rule=LOST) == []
+
+
+ENTRIES = "travel_documents.visa_entries"
+LICENCE = "travel_documents.licence_validity"
+STAY = "travel_documents.schengen_90_180"
+
+
+def test_a_visa_that_starts_after_arrival_is_critical(world) -> None:
+    world.say("TravelDocument", "visa:CN", {"kind": "visa", "country": "CN", "issued": "2025-09-01", "expires": "2025-11-30"})
+    world.say("Trip", "CN", {"country": "CN", "destination": "Shanghai", "start": "2025-08-25", "end": "2025-09-05"})
+    (a,) = _alerts(world, rule=VISA)
+    assert a.severity == "critical" and "valid from 2025-09-01" in a.message and "2025-08-25" in a.message
+    assert "Shanghai" in a.message
+
+
+def test_a_single_entry_visa_used_twice_around_a_side_trip(world) -> None:
+    world.say("TravelDocument", "visa:VN", {"kind": "visa", "country": "VN", "entries": "single",
+                                            "issued": "2025-04-01", "expires": "2025-04-30"})
+    world.say("Trip", "VN:hanoi", {"country": "VN", "destination": "Hanoi", "start": "2025-04-02", "end": "2025-04-09"})
+    world.say("Trip", "TH", {"country": "TH", "destination": "Bangkok", "start": "2025-04-09", "end": "2025-04-12"})
+    assert _alerts(world, rule=ENTRIES) == []  # one entry so far
+    world.say("Trip", "VN:hcmc", {"country": "VN", "destination": "Ho Chi Minh City", "start": "2025-04-12", "end": "2025-04-20"})
+    (a,) = _alerts(world, rule=ENTRIES)
+    assert "single" in a.message and "Vietnam" in a.message and "2 times" in a.message
+
+
+def test_consecutive_stops_in_one_country_are_one_entry(world) -> None:
+    world.say("TravelDocument", "visa:VN", {"kind": "visa", "country": "VN", "entries": "single", "expires": "2025-04-30"})
+    world.say("Trip", "VN:hanoi", {"country": "VN", "destination": "Hanoi", "start": "2025-04-02", "end": "2025-04-09"})
+    world.say("Trip", "VN:hue", {"country": "VN", "destination": "Hue", "start": "2025-04-09", "end": "2025-04-12"})
+    assert _alerts(world, rule=ENTRIES) == []
+
+
+def test_a_licence_ending_during_a_road_trip(world) -> None:
+    world.say("TravelDocument", "licence:", {"kind": "licence", "expires": "2025-05-03"})
+    world.say("Trip", "GB", {"country": "GB", "destination": "Scotland", "start": "2025-04-28", "end": "2025-05-08",
+                             "transport": "car"})
+    (a,) = _alerts(world, rule=LICENCE)
+    assert "2025-05-03" in a.message and "Scotland" in a.message
+    world.say("Trip", "GB", {"transport": "train"})
+    assert _alerts(world, rule=LICENCE) == []
+
+
+def test_schengen_90_in_180_counts_every_stay_for_a_visa_free_visitor(world) -> None:
+    world.say("TravelDocument", "passport:CA", {"kind": "passport", "country": "CA", "expires": "2030-01-01"})
+    world.say("Trip", "FR", {"country": "FR", "start": "2025-02-01", "end": "2025-03-31"})  # 59 days
+    world.say("Trip", "ES", {"country": "ES", "start": "2025-05-10", "end": "2025-06-15"})  # 37 days
+    (a,) = _alerts(world, rule=STAY)
+    assert "96 days" in a.message and "90" in a.message and "Spain" in a.message
+
+
+def test_schengen_limit_not_for_short_stays_eu_passports_or_unknown_nationality(world) -> None:
+    world.say("Trip", "FR", {"country": "FR", "start": "2025-02-01", "end": "2025-03-31"})
+    world.say("Trip", "ES", {"country": "ES", "start": "2025-05-10", "end": "2025-06-15"})
+    assert _alerts(world, rule=STAY) == []  # nationality unknown: no guess
+    world.say("TravelDocument", "passport:IE", {"kind": "passport", "country": "IE", "expires": "2030-01-01"})
+    assert _alerts(world, rule=STAY) == []  # EU citizens move freely
+    world.say("TravelDocument", "passport:IE", {"country": "CA"})
+    world.say("Trip", "FR", {"end": "2025-03-15"})  # 43 + 37 = 80 days
+    assert _alerts(world, rule=STAY) == []
+
+
+def test_a_schengen_visa_covers_every_member_country(world) -> None:
+    world.say("TravelDocument", "visa:EU", {"kind": "visa", "country": "EU", "expires": "2025-03-05"})
+    world.say("Trip", "IT", {"country": "IT", "destination": "Rome", "start": "2025-03-01", "end": "2025-03-10"})
+    (a,) = _alerts(world, rule=VISA)
+    assert "expires 2025-03-05" in a.message and "Rome" in a.message
+
+
+def test_a_childs_passport_on_a_family_trip(world) -> None:
+    world.say("Trip", "HR", {"country": "HR", "destination": "Croatia", "start": "2025-08-02", "end": "2025-08-16", "purpose": "family"})
+    world.say("TravelDocument", "passport:", {"kind": "passport", "expires": "2025-08-10"}, subject="leo")
+    (a,) = _alerts(world)
+    assert a.message.startswith("Leo's passport expires 2025-08-10")
+
+
+def test_no_companions_on_a_trip_that_is_not_a_family_one_or_for_a_colleague(world) -> None:
+    world.say("Trip", "HR", {"country": "HR", "start": "2025-08-02", "end": "2025-08-16"})
+    world.say("TravelDocument", "passport:", {"kind": "passport", "expires": "2025-08-10"}, subject="leo")
+    assert _alerts(world) == []
+    world.say("Trip", "HR", {"purpose": "family"})
+    world.say("Person", "pete", {"name": "Pete", "relation": "colleague"})
+    world.say("TravelDocument", "passport:", {"kind": "passport", "expires": "2025-08-10"}, subject="pete")
+    assert [a.message.split("'")[0] for a in _alerts(world)] == ["Leo"]
