@@ -65,6 +65,9 @@ def _settle_trip_vs_event(f: Found, ctx: Context, drafts: list[Draft]) -> list[D
     if not trips or not events:
         return drafts
     ev = events[0]
+    placeless = not trips[0].slots.get("destination") and not trips[0].slots.get("country")
+    if placeless and ev.slots.get("title"):  # "book club got cancelled": a titled event, not some trip
+        return [d for d in drafts if d is not trips[0]]
     if ev.slots.get("kind") in ("appointment",) and not cues.TRIP_STRONG.search(f.clause.text):
         return [d for d in drafts if d is not trips[0]]
     res = ctx.ask(f.clause.text, "Which kind of fact does the sentence state?", {"frame": ("Trip", "Event")}, {"frame": "Trip"})

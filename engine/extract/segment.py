@@ -72,13 +72,24 @@ _TAG = re.compile(rf"(?:,|\s-+)\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b
                   r"which\s+(?:is|should)\b)[^,]*\?+\s*$", re.I)
 
 
+# "Why did The Times take another £11.99 from my card??" presupposes the charge; "why did my flight
+# get cancelled?" presupposes the cancellation: a why-question about what happened states it.
+_PRESUPPOSING = re.compile(r"^\W*(?:but\s+|so\s+)?why\s+(?:did|has|have|had|was|were)\b", re.I)
+# "Parents evening on Thursday at 2:30 too??": doubled or exclaimed marks on a statement are surprise.
+_EXCLAIMED = re.compile(r"(?:\?\?|\?!|!\?)\W*$")
+
+
 def question_start(sent: str) -> int | None:
     """Where the question in a sentence begins: 0 for a real question, the tag's offset for a
     statement followed by a question tag, None when the sentence asks nothing."""
     if not sent.rstrip().endswith("?"):
         return None
+    if _PRESUPPOSING.match(sent):
+        return None
     if _INTERROGATIVE.match(sent):
         return 0
+    if _EXCLAIMED.search(sent):
+        return None
     tag = _TAG.search(sent)
     return tag.start() if tag else 0
 

@@ -33,6 +33,8 @@ _RECURRING = re.compile(r"\b(?:a|per|each|every)\s+(?:month|year|week)\b|/\s*(?:
 # "not renewing Hulu", "let the NYT lapse", "turned off auto-renew": a subscription ended by the user
 _ENDING = re.compile(r"\b(?:not|n't|never)\s+(?:be\s+)?renew(?:ing)?\b|\blet(?:ting)?\s+(?:it|the\s+[\w+ ]{2,30}?|my\s+[\w+ ]{2,30}?)\s+lapse\b|"
                      r"\b(?:turned|switched)\s+off\s+(?:the\s+)?auto-?renew(?:al)?\b|\bunsubscribed\b", re.I)
+# "why did The Times take another 11.99": the charge in a question's base form
+_DID_CHARGE = re.compile(r"\bdid\b[^.?!]{0,40}?\b(?:charge|bill|debit|deduct|take|withdraw)\b", re.I)
 # "thought I cancelled": a belief about a cancellation, said while complaining about a charge
 _THOUGHT_CANCELLED = re.compile(r"\b(?:thought|assumed|sure)\s+(?:that\s+)?(?:I|we)\s+(?:had\s+|'d\s+)?cancell?ed\b", re.I)
 
@@ -100,7 +102,8 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
     used.add((s.start, s.end))
     money = next(iter(f.of("money")), None)
     upcoming = any(d.value.start > ctx.today for d in free_dates(f))
-    if money is not None and not cancel and _CHARGED.search(low) and not _RECURRING.search(low) and not upcoming:
+    charged = _CHARGED.search(low) or _DID_CHARGE.search(low)
+    if money is not None and not cancel and charged and not _RECURRING.search(low) and not upcoming:
         # "Spotify charged me 11.99 again": a payment the service took, not a (re)subscription
         used.add((money.start, money.end))
         paid: dict[str, Any] = {"payee": s.value, "amount": money.value, "currency": money.attrs.get("currency"),

@@ -33,3 +33,14 @@ def test_a_statement_followed_by_a_checking_question_keeps_its_fact() -> None:
     doc = only(Log().say("passport exp 2027-02-11 - that's fine for Japan right?", today=DAY), "TravelDocument")
     assert doc.slots["expires"] == "2027-02-11"
     assert not [f for f in Log().say("Is my passport fine for Japan?", today=DAY) if f.frame == "TravelDocument"]
+
+
+def test_a_why_question_about_a_charge_states_the_charge() -> None:
+    paid = only(Log().say("why did Audible take another $14.95 off my card??", today=DAY), "Transfer")
+    assert (paid.slots["payee"], paid.slots["amount"], paid.slots["status"]) == ("Audible", "14.95", "done")
+
+
+def test_a_surprised_statement_is_not_a_question() -> None:
+    event = only(Log().say("School play on Friday at 6 as well?! madness", today=DAY), "Event")
+    assert (event.slots["start"], event.slots["time"]) == ("2025-05-02", "18:00")
+    assert not [f for f in Log().say("Is the school play on Friday?", today=DAY) if f.frame == "Event"]
