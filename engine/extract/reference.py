@@ -42,10 +42,11 @@ def _words(value: object) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9'’]+", str(value).lower()) if w not in _GENERIC and len(w) >= 3]
 
 
-def named_record(text: str, records: Sequence[Record], subject: str) -> Record | None:
+def named_record(text: str, records: Sequence[Record], subject: str, aliases: Sequence[str] = ()) -> Record | None:
     """The live record the clause names: all words of a naming value present scores highest, a
-    shared head noun ("the report" for "quarterly report") next; ties go to the latest record."""
-    low = text.lower()
+    shared head noun ("the report" for "quarterly report") next; ties go to the latest record.
+    ``aliases`` are canonical names of what the clause calls otherwise ("CDMX" is Mexico City)."""
+    low = " ".join([text.lower(), *(a.lower() for a in aliases)])
     tokens = set(re.findall(r"[a-z0-9'’]+", low))
     best: tuple[float, int, Record] | None = None
     for i, rec in enumerate(records):
@@ -78,7 +79,7 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
     text = found.clause.text
     if found.clause.question:
         return []
-    rec = named_record(text, records, subject)
+    rec = named_record(text, records, subject, [str(m.value) for m in found.of("place")])
     if rec is None:
         return []
     keep = {k: v for k, v in rec.values.items() if k in _KEEP and v is not None}

@@ -118,3 +118,9 @@ def test_finishing_a_deadline_named_loosely_closes_it(log: LogStore) -> None:
     say(log, "Renewed the home insurance with Lemonade, all done", "2026-02-20")
     deadline = only(log, "Deadline")
     assert deadline.status == "done" and deadline.values["due"] == dt.date(2026, 3, 1)
+
+
+def test_a_trip_cancelled_by_its_nickname_is_cancelled(log: LogStore) -> None:
+    say(log, "Booked New York City for Thanksgiving week, Nov 23 to 29", "2026-09-01")
+    say(log, "ugh we had to cancel NYC, the boss needs me here", "2026-10-01")
+    assert only(log, "Trip").status == "cancelled"
