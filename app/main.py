@@ -86,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + (f" last_error={error.label}: {error.message}" if error else "")
             )
             outcome["code"] = 0 if ok else 1
+            deadline.stop()  # a pending timeout must not quit a later event loop in the same process
             QTimer.singleShot(0, app.quit)
 
         def timed_out() -> None:
@@ -93,8 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             outcome["code"] = 3
             app.quit()
 
+        deadline = QTimer(app)
+        deadline.setSingleShot(True)
+        deadline.timeout.connect(timed_out)
         controller.firstLoadDone.connect(finish)
-        QTimer.singleShot(SMOKE_TIMEOUT_MS, timed_out)
+        deadline.start(SMOKE_TIMEOUT_MS)
 
     without_tray = controller.tray is None or not controller.tray.available
     if without_tray:
@@ -109,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.lastWindowClosed.disconnect(app.quit)
         controller.shutdown()
         controller.window.deleteLater()
+        if args.smoke:
+            deadline.stop()
+            deadline.deleteLater()
     return outcome.get("code", code)
 
 
