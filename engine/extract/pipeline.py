@@ -232,8 +232,9 @@ _RESIDENCE = re.compile(r"\b(?:live[sd]?|living|moved|grew\s+up|born|worked|work
 
 
 def _open_frame(found: Found, ctx: Context) -> list[Draft]:
-    """A place and a date with no trigger word: the model may name the frame. Without it, a place with
-    a date range is a trip ("Madrid, 2 to 9 October"); anything else stays a note."""
+    """A place and a date with no trigger word. A place with a date range is a trip ("Madrid, 2 to 9
+    October") — clear enough to decide without the model; otherwise the model may name the frame,
+    and without it the clause stays a note."""
     places, dates = found.of("place"), found.of("date")
     if places and not dates and not found.clause.question:
         found = _whole_sentence(found, ctx.today)  # "Porto with my sister, 12 to 15 June"
@@ -242,8 +243,8 @@ def _open_frame(found: Found, ctx: Context) -> list[Draft]:
         return []
     ranged = any(d.value.end is not None for d in dates) or len(dates) >= 2
     settled = ranged and not _RESIDENCE.search(found.clause.text)  # "Croatia with the kids 2-16 August"
-    res = ctx.ask(found.clause.text, "Which kind of fact does the sentence state?",
-                  {"frame": ("Trip", "Event", "Note")}, {"frame": "Trip" if settled else "Note"})
+    res = {"frame": "Trip"} if settled else ctx.ask(
+        found.clause.text, "Which kind of fact does the sentence state?", {"frame": ("Trip", "Event", "Note")}, {"frame": "Note"})
     if res.get("frame") not in ("Trip", "Event"):
         return []
     hint = "trip" if res["frame"] == "Trip" else "event"
@@ -253,7 +254,7 @@ def _open_frame(found: Found, ctx: Context) -> list[Draft]:
     merged = found.clause.text + cue
     f2 = detect(merged, Clause(merged, 0, len(merged), 0), ctx.today)
     drafts = [d for d in decide(f2, ctx) if d.frame == res["frame"]]
-    asked = getattr(ctx.ask, "backend", None) is not None
+    asked = not settled and getattr(ctx.ask, "backend", None) is not None
     for d in drafts:
         d.span = (found.clause.start, found.clause.end)
         d.extractor, d.confidence = ("model", 0.7) if asked else ("detector", 0.6)

@@ -62,11 +62,18 @@ def test_real_model_settles_an_open_frame() -> None:
 
     backend = LlamaBackend(MODEL, deadline_s=180)  # the first call loads the model and its prefix
     try:
-        facts = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10), backend=backend)
-        detectors_only = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10))
+        settled = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10), backend=backend)
+        calls_after_settled = backend.calls
+        open_facts = Log().say("Paris on the 14th of June, finally!", today=dt.date(2025, 1, 10), backend=backend)
     finally:
         backend.close()
-    assert only(detectors_only, "Trip").extractor == "detector"  # a place with a date range defaults to a trip
-    trip = only(facts, "Trip")
-    assert trip.extractor == "model"
+    # A place with a date range is clear: decided without the model.
+    trip = only(settled, "Trip")
+    assert calls_after_settled == 0 and trip.extractor == "detector"
     assert (trip.slots["country"], trip.slots["start"], trip.slots["end"]) == ("IT", "2025-06-14", "2025-06-20")
+    # A place with one date is open: the model is asked, and whatever it picks carries only found values.
+    assert backend.calls == 1
+    for fact in open_facts:
+        assert fact.frame in ("Trip", "Event", "Note")
+        if fact.frame == "Trip":
+            assert (fact.slots["destination"], fact.slots.get("start")) == ("Paris", "2025-06-14")
