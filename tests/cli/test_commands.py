@@ -42,7 +42,7 @@ def test_broken_backend_keeps_the_message_for_retry(uac, tmp_path) -> None:
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(b"GGUF" + b"\0" * (2 << 20))  # a header and nothing else: fails when loaded
     uac.run("model", "use", str(broken))
-    text = "User: Rome, 14 to 20 June.\n"  # a place and dates with no trigger word: the model is asked
+    text = "User: Rome, 14 June.\n"  # a place and one date with no trigger word: the model is asked
     proc = uac.run("ingest", "--date", "2025-01-10", "--session", "s1", "-", stdin=text, check=False)
     assert proc.returncode == 1 and "retry" in proc.stderr
     msg = uac.json("log")["sessions"][0]["messages"][0]
