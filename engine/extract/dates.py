@@ -39,7 +39,8 @@ NUMBER_WORDS = {
     "couple of": 2, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
 }
 
-_MON = r"(?P<{n}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+# "May's car", "Jun’s birthday": a month name with a possessive is a person, never a date
+_MON = r"(?P<{n}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?(?!['’]s\b)"
 _DAY = r"(?P<{n}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s*(?P<{n}>(?:19|20)\d\d|'\d\d))"
 _NUM = r"(?P<{n}>\d+|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
@@ -54,7 +55,10 @@ def _f(pat: str, n: str) -> str:
     return pat.replace("{n}", n)
 
 
-MD = _f(_MON, "m1") + r"\s+(?:the\s+)?" + _f(_DAY, "d1") + r"\b(?!:)" + "(?:" + _f(_YEAR, "y1") + ")?"
+# "I owe April 20 bucks", "told May 3 times": a name and a count, no date
+_COUNTED = r"(?!\s+(?:times?|bucks|dollars|quid|euros?|pounds|kids|children|people|guests|minutes|mins|hours|hrs|pages|"\
+           r"messages|texts|calls|emails|photos|pics|years|yrs|months|weeks|days|nights|of\s+(?:them|us|those|these)|more|extra|percent)\b)"
+MD = _f(_MON, "m1") + r"\s+(?:the\s+)?" + _f(_DAY, "d1") + r"\b(?!:)" + _COUNTED + "(?:" + _f(_YEAR, "y1") + ")?"
 DM = r"(?:the\s+)?" + _f(_DAY, "d2") + r"\s+(?:of\s+)?" + _f(_MON, "m2") + r"\b" + "(?:" + _f(_YEAR, "y2") + ")?"
 MY = _f(_MON, "m3") + r"\b" + _f(_YEAR, "y3")
 
@@ -384,6 +388,65 @@ def _resolve_holiday(g: dict[str, str | None], today: dt.date, past: bool) -> Da
     return None
 
 
+_WITH_NAME_AFTER = re.compile(r"\s+(?:and|&)\s+(?-i:(?P<n>[A-Z][a-z]+))\b(?!\s+\d)", re.I)
+_NAME_BEFORE = re.compile(r"\b(?-i:(?P<n>[A-Z][a-z]+))\s+(?:and|&)\s+$", re.I)
+
+
+def _names_a_person(clause: str, start: int, end: int) -> bool:
+    """"made dinner for June and Tom", "Tom and April": a month name listed with a person's name is a person."""
+    for hit in (_WITH_NAME_AFTER.match(clause, end), _NAME_BEFORE.search(clause[max(0, start - 20) : start])):
+        if hit is not None and hit.group("n").lower() not in MONTHS and hit.group("n").lower() not in WEEKDAYS \
+                and not any(p.fullmatch(hit.group("n")) for p, _ in _HOLIDAY_RULES):
+            return True
+    return False
+
+
+_NUMERIC_PARTS = re.compile(r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?:19|20)?\d\d)?\b|\b(?P<c>[0-3]?\d)\.(?P<d>[0-3]?\d)\.(?:19|20)?\d\d\b")
+
+
+def _message_order(text: str, day_first: bool) -> bool:
+    """Whether "01/09" is day-first: a date in the same message whose part above 12 settles the order
+    ("issued 14/03/2018, expires 01/09/2028") decides for all of them; else the caller's default
+    (month-first unless the user's settings or an import said otherwise)."""
+    votes = set()
+    for m in _NUMERIC_PARTS.finditer(text):
+        a, b = int(m.group("a") or m.group("c")), int(m.group("b") or m.group("d"))
+        if a > 12 >= b:
+            votes.add(True)
+        elif b > 12 >= a:
+            votes.add(False)
+    return votes.pop() if len(votes) == 1 else day_first
+
+
+_YEAR_WORD_AFTER = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?(?P<w>last|next|this|the\s+following|the\s+previous)\s+year\b", re.I)
+_YEAR_WORD_BEFORE = re.compile(r"\b(?P<w>last|next|this)\s+year\s*,?\s*(?:(?:on|in|from|between|during|around|over|at|for)\s+)?(?:the\s+)?$", re.I)
+_YEAR_WORD_KINDS = {"md", "dm", "md_range", "dm_range", "range", "month", "numeric", "holiday", "duration"}
+
+
+def _year_words(text: str, found: list[Mention], hi: int, today: dt.date) -> list[Mention]:
+    """"May 3-9 last year", "next year on March 4": the year word beats the tense guess."""
+    out: list[Mention] = []
+    for m in found:
+        after = _YEAR_WORD_AFTER.match(text[m.end : hi])
+        before = _YEAR_WORD_BEFORE.search(text[max(0, m.start - 30) : m.start])
+        hit = after or before
+        if hit is None or m.value.explicit_year or m.attrs.get("pattern") not in _YEAR_WORD_KINDS:
+            out.append(m)
+            continue
+        word = hit.group("w").lower()
+        year = today.year + (-1 if word in ("last", "the previous") else 1 if word in ("next", "the following") else 0)
+        shift = year - m.value.start.year
+        start = _safe(year, m.value.start.month, m.value.start.day)
+        end = _safe(m.value.end.year + shift, m.value.end.month, m.value.end.day) if m.value.end else None
+        if start is None or (m.value.end is not None and end is None):
+            out.append(m)
+            continue
+        stop = m.end + after.end() if after else m.end
+        value = DateValue(start, end, precision=m.value.precision, explicit_year=True, day_only=m.value.day_only)
+        out.append(Mention("date", m.start, stop, text[m.start : stop], value, m.attrs))
+    return out
+
+
 def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False, past: bool | None = None) -> list[Mention]:
     """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks").
 
@@ -391,6 +454,7 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
     names an appointment still ahead)."""
     clause = text[lo:hi]
     past = is_past(clause) if past is None else past
+    day_first = _message_order(text, day_first)
     weak: list[tuple[int, int]] = []
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
@@ -407,6 +471,9 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
             if kind == "md" and (m.group("m1") or "").lower() == "may" and m.group("m1")[0] == "m" and m.group("y1") is None:
                 continue
             if kind == "numeric" and m.group("y") is None and "/" not in m.group():
+                continue
+            if kind in ("md", "month", "my", "md_range") and m.group(next(k for k in ("m1", "m", "m3") if k in m.groupdict()))[0].isupper() \
+                    and _names_a_person(clause, *m.span(next(k for k in ("m1", "m", "m3") if k in m.groupdict()))):
                 continue
             if kind == "holiday" and _HOLIDAY_NOT_DATE.match(clause, e):
                 taken.append((s, e))  # "Christmas shopping": no date, and no other pattern may read one here
@@ -433,7 +500,8 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
     found = [_offset(text, m, lo) for m in found]
     if any((m.start, m.end) not in weak for m in found):
         found = [m for m in found if (m.start, m.end) not in weak]  # "the Christmas party is the 19th"
-    return _with_durations(text, _merge_ranges(text, _merge_weekday_dates(text, found)), lo, hi)
+    merged = _year_words(text, _merge_ranges(text, _merge_weekday_dates(text, found)), hi, today)
+    return _year_words(text, _with_durations(text, merged, lo, hi), hi, today)
 
 
 _OFFSET_BEFORE = re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from|after|before)\s+$", re.I)
@@ -449,6 +517,9 @@ def _offset(text: str, m: Mention, lo: int) -> Mention:
         return m  # "for a week from the 14th": a stay's length, which the duration reading handles
     n = _num(before.group("n")) * (-1 if before.group("dir").lower() == "before" else 1)
     start = m.start - len(text[max(lo, m.start - 40) : m.start]) + before.start()
+    if before.group("u").lower().startswith("night") and n > 0:  # "5 nights from Oct 3" is a stay, never a date five days on
+        return Mention("date", start, m.end, text[start : m.end], DateValue(m.value.start, span_end(m.value.start, n, "night"),
+                       explicit_year=m.value.explicit_year), {"pattern": "duration", "unit": "nights"})
     value = DateValue(_add(m.value.start, n, before.group("u")), explicit_year=m.value.explicit_year)
     return Mention("date", start, m.end, text[start : m.end], value, {"pattern": "offset"})
 
@@ -497,8 +568,11 @@ def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
                     start = _safe(end.year, start.month, start.day) or start
                     if start > end:
                         start = _safe(end.year - 1, start.month, start.day) or start
-                if end < start and not b.value.explicit_year:
-                    end = _safe(end.year + 1, end.month, end.day) or end
+                if not b.value.explicit_year and not b.value.day_only:
+                    # a range ends at the first such day after its start: "15 July to 30 July" (said in
+                    # September of the past) must not read the end as next July
+                    same = _safe(start.year, end.month, end.day)
+                    end = same if same is not None and same >= start else (_safe(start.year + 1, end.month, end.day) or end)
                 if end >= start:
                     before = text[max(0, a.start - 8) : a.start].lower()
                     s0 = a.start
@@ -515,7 +589,18 @@ def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
     return out
 
 
+def span_end(start: dt.date, n: int, unit: str) -> dt.date:
+    """The last day of a stretch said as a length from ``start``: "10 days" is day 10 (start + 9),
+    "5 nights" checks out on start + 5, "two weeks" start + 14, "a month" the same day next month
+    (the labelling convention in benchmarks/extraction/data/README.md)."""
+    unit = unit.lower().rstrip("s")
+    if unit == "day":
+        return start + dt.timedelta(days=max(n, 1) - 1)
+    return _add(start, n, unit)
+
+
 def _with_durations(text: str, found: list[Mention], lo: int, hi: int) -> list[Mention]:
+    """"May 2 for 10 days", "for a week starting the 14th": a single date becomes a span (see ``span_end``)."""
     out: list[Mention] = []
     singles = [m for m in found if m.value.end is None and m.value.precision == "day"]
     anywhere = _DURATION_ANY.search(text, lo, hi) if len(singles) == 1 else None
@@ -524,15 +609,15 @@ def _with_durations(text: str, found: list[Mention], lo: int, hi: int) -> list[M
         if dur is None and anywhere is not None and m is singles[0] and not (m.start <= anywhere.start() < m.end):
             dur = anywhere
             stop = m.end
-            end = _add(m.value.start, _num(dur.group("n")), dur.group("u"))
+            end = span_end(m.value.start, _num(dur.group("n")), dur.group("u"))
             out.append(Mention("date", m.start, stop, m.text, DateValue(m.value.start, end, explicit_year=m.value.explicit_year),
-                               {"pattern": "duration"}))
+                               {"pattern": "duration", "unit": dur.group("u").lower()}))
             continue
         if m.value.end is None and dur and m.value.precision == "day":
-            end = _add(m.value.start, _num(dur.group("n")), dur.group("u"))
+            end = span_end(m.value.start, _num(dur.group("n")), dur.group("u"))
             stop = m.end + dur.end()
             m = Mention("date", m.start, stop, text[m.start : stop],
-                        DateValue(m.value.start, end, explicit_year=m.value.explicit_year), {"pattern": "duration"})
+                        DateValue(m.value.start, end, explicit_year=m.value.explicit_year), {"pattern": "duration", "unit": dur.group("u").lower()})
         out.append(m)
     return out
 

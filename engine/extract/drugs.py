@@ -18,7 +18,58 @@ from engine.extract.tables import aliases, rows
 # medicines or allergies, only for words this long, and only this close to a known name.
 _TYPO_MIN_LEN = 6
 _TYPO_MIN_RATIO = 86
+# a spelling this close is still taken when it sits where a medicine goes ("started zolaft 50mg")
+_TYPO_SLOT_RATIO = 80
 _RESCUE_DRUGS = {"epinephrine"}
+# A guessed drug (a misspelling, or a name only the large external dictionary knows) needs the clause to be
+# about medicines: a dose, a medication verb, a pharmacy or a doctor. "on" or "use" alone is not enough
+# ("Hana is coming over on Friday", "my kid loved the concert we took her to").
+_DRUG_TALK = re.compile(
+    r"\b(?:tak(?:e|es|ing)|took|prescri\w+|start(?:s|ed|ing)?|refill\w*|re-?fill\w*|pharmac\w+|chemist|doctor|dr|gp|"
+    r"physician|psychiatrist|nurse|meds|medications?|medicines?|pills?|tablets?|capsules?|dos(?:e|es|age|ing)|"
+    r"put\s+(?:me|him|her|them|us)\s+on|switch(?:ed)?\s+(?:me\s+|him\s+|her\s+)?(?:to|from|over)|stopp(?:ed|ing)|"
+    r"(?:i'?m|am|is|are|was|were|been|still|now|back)\s+on)\b",
+    re.I,
+)
+# where a medicine name goes: right after a medication verb, or right before a dose
+_DRUG_SLOT_BEFORE = re.compile(
+    r"\b(?:tak(?:e|es|ing)|took|prescribed|start(?:ed|ing)?|refill(?:ed)?|on|of|switched\s+to|put\s+\w+\s+on)"
+    r"\s+(?:(?:my|his|her|the|some|a|an|new|daily|generic)\s+)?$", re.I)
+_DRUG_SLOT_AFTER = re.compile(rf"^\s*(?:{cues.DOSE.pattern})", re.I)
+
+
+@cache
+def _never_drugs() -> frozenset[str]:
+    """Ordinary words and first names: no guess ever turns them into a medicine."""
+    words = {row[0].lower() for name in ("common_words.txt", "first_names.txt") for row in rows(name)}
+    return frozenset(words)
+
+
+def _guess_allowed(text: str, start: int, end: int, lo: int, hi: int, people: list[Mention]) -> bool:
+    """Whether a word only guessed to be a drug may be one: not an ordinary word or a first name, not a
+    person said in the clause, not a food allergen, and said in a clause about medicines."""
+    word = text[start:end].lower()
+    if word in _never_drugs() or word in allergen_lexicon().entries:
+        return False
+    if any(p.start < end and start < p.end for p in people):
+        return False
+    return bool(_DRUG_TALK.search(text[lo:hi]) or cues.ALLERGY.search(text[lo:hi]))
+
+
+def _in_drug_slot(text: str, start: int, end: int, lo: int, hi: int) -> bool:
+    return bool(_DRUG_SLOT_BEFORE.search(text[max(lo, start - 40) : start]) or _DRUG_SLOT_AFTER.match(text[end:hi]))
+
+
+def _people_names(text: str, lo: int, hi: int) -> list[Mention]:
+    """The spans of the people the clause names ("my sister Hana"): a name is never a drug."""
+    from engine.extract.people import find_people
+
+    out = []
+    for p in find_people(text, lo, hi):
+        span = p.attrs.get("name_span")
+        if p.value and isinstance(span, tuple):
+            out.append(Mention("person", span[0], span[1], text[span[0] : span[1]], p.value, {}))
+    return out
 
 
 @cache
@@ -83,19 +134,26 @@ def drug_class(name: str) -> str | None:
 
 def _typos(lexicon: Lexicon, text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
     """Misspelt single-word names ("amoxicilin", "ibuprofin"): close to one known spelling, same first
-    letter. The mention's ``spelled`` attribute carries the known spelling, so no typo reaches a fact."""
+    letter, never an ordinary word or a name ("concert" is not Concerta, "Hana" is a person). A looser
+    match is taken only where a medicine goes ("started zolaft 50mg"). The mention's ``spelled``
+    attribute carries the known spelling, so no typo reaches a fact."""
     from rapidfuzz import fuzz, process
 
     names = [n for n in lexicon.entries if " " not in n and len(n) >= _TYPO_MIN_LEN]
+    people: list[Mention] | None = None
     out: list[Mention] = []
     for w in re.finditer(rf"[A-Za-z][a-z-]{{{_TYPO_MIN_LEN - 2},}}", text[lo:hi]):
         start, end = lo + w.start(), lo + w.end()
         word = w.group().lower()
         if word in lexicon.entries or any(m.start < end and start < m.end for m in taken):
             continue
-        best = process.extractOne(word, [n for n in names if n[0] == word[0]], scorer=fuzz.ratio,
-                                  score_cutoff=_TYPO_MIN_RATIO)
+        cutoff = _TYPO_SLOT_RATIO if lexicon.kind == "drug" and _in_drug_slot(text, start, end, lo, hi) else _TYPO_MIN_RATIO
+        best = process.extractOne(word, [n for n in names if n[0] == word[0]], scorer=fuzz.ratio, score_cutoff=cutoff)
         if best is None:
+            continue
+        if people is None:
+            people = _people_names(text, lo, hi)
+        if word in _never_drugs() or any(p.start < end and start < p.end for p in people):
             continue
         canonical, attrs = lexicon.entries[best[0]]
         out.append(Mention(lexicon.kind, start, end, w.group(), canonical, {**attrs, "spelled": best[0]}))
@@ -103,8 +161,9 @@ def _typos(lexicon: Lexicon, text: str, lo: int, hi: int, taken: list[Mention]) 
 
 
 def _health_talk(text: str, lo: int, hi: int) -> bool:
+    """A clause about medicines or allergies: only there may a misspelt drug be guessed."""
     clause = text[lo:hi]
-    return bool(cues.MED_STRONG.search(clause) or cues.ALLERGY.search(clause))
+    return bool(_DRUG_TALK.search(clause) or cues.ALLERGY.search(clause))
 
 
 def find_drugs(text: str, lo: int, hi: int) -> list[Mention]:
@@ -140,9 +199,12 @@ def find_more_drugs(text: str, lo: int, hi: int) -> list[Mention]:
     except ImportError:
         return []
     words = list(re.finditer(r"[A-Za-z][\w-]*", text[lo:hi]))
+    people = _people_names(text, lo, hi)
     out: list[Mention] = []
     for data, first, last in lookup([w.group() for w in words], is_ignore_case=True):
         start, end = lo + words[first].start(), lo + words[last - 1].end()
+        if not _guess_allowed(text, start, end, lo, hi, people):
+            continue  # "Hana is coming over on Friday": a name, not the desogestrel brand
         generic = str(data.get("name", "")).lower()
         if not generic:
             continue

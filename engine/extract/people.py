@@ -307,6 +307,9 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
         return "me"  # "he's coming to dinner Saturday": the user's plans, with that person in them
     if re.match(r"(?:she|he|her|his|they|their)\b", head, re.I):
         return previous if previous != "me" else "me"
+    group = _group_subject(head)
+    if group is not None:
+        return group
     for p in people:
         if p.start - offset == start or (p.start - offset <= start + 4 and head.lower().startswith(("my", "our"))):
             if p.start - offset > start + 4:
@@ -333,9 +336,110 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
     if m and m.group("name").lower() in {v.lower() for v in known.values()} and _VERBISH.match(head[m.end() :] or " "):
         return m.group("name").lower()
     m = re.match(r"(?P<name>[A-Z][a-z]+)\b", head)
-    if m and m.group("name").lower() not in _NOT_NAMES and _PERSON_PREDICATE.match(head[m.end():]):
+    if m and m.group("name").lower() not in _NOT_NAMES and _PERSON_PREDICATE.match(head[m.end():]) \
+            and not _place_or_org(m.group("name")):
         return m.group("name").lower()  # "Jun is allergic to…", "Leo's passport expires…"
     return "me"
+
+
+def _place_or_org(word: str) -> bool:
+    """"Canada's visa rules", "Delta's baggage policy": a country, city or organisation is never a subject."""
+    from engine.extract.orgs import find_orgs
+    from engine.extract.places import find_places
+
+    return bool(find_places(word, 0, len(word)) or find_orgs(word, 0, len(word)) or word.lower() in adjectives())
+
+
+@cache
+def _group_keys() -> dict[str, str]:
+    """Plural relation word as said -> the key a group of people is recorded under: the relation's first
+    plural in relations.tsv ("my children", "the kids" -> "kids"; "my folks" -> "parents")."""
+    out: dict[str, str] = {}
+    for row in rows("relations.tsv"):
+        said = aliases(row, 3)
+        if said and row[1] == "family":
+            for word in said:
+                out[_key(word)] = _key(said[0])
+    return out
+
+
+_GROUP_HEAD = re.compile(
+    rf"(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our|the)\s+{_MODS}(?:two\s+|three\s+|four\s+)?"
+    rf"(?P<rel>{_alternation(set(_group_keys()))})(?P<own>['’]s?)?(?![\w'’-])", re.I)
+# "my parents and I", "the kids and me": the user is in the group, so the fact stays the user's
+_GROUP_VERBISH = re.compile(r"^(?!\s*,?\s*(?:and|or|&|to|for|with|about|in|on|at|from|by|who|that|of)\b)\s*[,(]?\s*\S", re.I)
+# what a group of people has of its own (as opposed to a household bill the user pays)
+_GROUP_OWNED = re.compile(
+    r"\s+(?:[\w-]+\s+){0,2}?(?:passports?|visas?|licen[cs]es?|id\s+cards?|ids|birthdays?|b-?days?|appointments?|appts?|"
+    r"check-?ups?|allerg\w*|medications?|meds|prescriptions?|doses?|vaccin\w*|jabs?|shots?|flights?|trips?|tickets?|"
+    r"travel|holidays?|vacations?|ages?|documents?|paperwork|esta|e-?visas?)\b", re.I)
+_WITH_ME = re.compile(r"\s*(?:,\s*)?(?:and|&)\s+(?:I|me|myself)\b", re.I)
+
+
+# people who treat the user: "my doctor put me on ...", "the pharmacist gave me ..." are the user's medicines
+_CARERS = frozenset({"doctor", "dentist", "therapist", "nurse", "physio", "physiotherapist", "pediatrician", "vet"})
+
+
+@cache
+def _someone_else_head() -> re.Pattern[str]:
+    """A clause opening on a person who is neither the user nor kin ("my coworker is on Ozempic", "my boss's
+    allergy") or on people in general ("lots of people take melatonin", "everyone gets hay fever")."""
+    roles = {w for w, rel in RELATIONS.items() if rel not in _FAMILY and rel not in _CARERS}
+    roles |= {w for w, rel in PLURALS.items() if rel not in _FAMILY and rel not in _CARERS}
+    return re.compile(
+        rf"(?:(?:my|our|the|a)\s+{_MODS}(?P<role>{_alternation(roles)})(?P<own>['’]s?)?(?![\w-])(?!\s*(?:and|&)\s+(?:I|me)\b)"
+        r"(?!\s+(?:\w+\s+)?(?:put|gave|prescribed|started|switched|told|said|wants|upped|lowered|increased|reduced|changed|"
+        r"moved|added|recommended|suggested)\s+(?:me|us)\b)"
+        r"|(?:lots\s+of|many|most|some|a\s+lot\s+of|plenty\s+of)\s+(?:people|folks|patients|kids|women|men)\b"
+        r"|(?:people|everyone|everybody|anyone|anybody|nobody|no\s+one|someone|somebody)\s+(?!(?:told|said|says|tells)\b)\w)",
+        re.I)
+
+
+def someone_else_leads(clause: str) -> str | None:
+    """Who a clause about someone other than the user and their kin is about: the role as recorded ("my
+    coworker is on Ozempic" -> "coworker"), '' for people in general ("lots of people take melatonin"),
+    None when the clause opens on no such person. A health fact there is never the user's."""
+    lead = _LEAD.match(clause)
+    m = _someone_else_head().match(clause, lead.end() if lead else 0)
+    if m is None:
+        return None
+    if not m.group("role"):
+        return ""
+    if m.group("own") and re.match(r"\s+(?:[\w-]+\s+)?(?:wife|husband|partner|kids?|son|daughter|mom|mum|dad|mother|father)\b",
+                                   clause[m.end() :], re.I):
+        return ""  # "my manager's wife takes metformin": a person the user keeps no record of
+    return relation_of(m.group("role"))
+
+
+def group_with_me(clause: str) -> str | None:
+    """The group the user names as going along: "my parents and I", "me and the kids" -> "parents", "kids"."""
+    lead = _LEAD.match(clause)
+    head = clause[lead.end() if lead else 0 :]
+    me_first = re.match(r"(?:me|I)\s*(?:,\s*)?(?:and|&)\s+", head, re.I)
+    if me_first:
+        m = _GROUP_HEAD.match(head, me_first.end())
+        return _group_keys()[_key(m.group("rel"))] if m and not m.group("own") else None
+    m = _GROUP_HEAD.match(head)
+    if m and not m.group("own") and _WITH_ME.match(head[m.end() :]):
+        return _group_keys()[_key(m.group("rel"))]
+    return None
+
+
+def _group_subject(head: str) -> str | None:
+    """"My parents are visiting Japan", "the kids fly out on the 3rd", "my in-laws' passports expire":
+    a fact about a group of the user's people is theirs, keyed by the group's plural relation word."""
+    m = _GROUP_HEAD.match(head)
+    if m is None:
+        return None
+    rest = head[m.end() :]
+    if _WITH_ME.match(rest):
+        return "me"
+    if m.group("own"):
+        # "the kids' passports" are theirs; "the kids' Disney+" is still paid for by the user
+        return _group_keys()[_key(m.group("rel"))] if _GROUP_OWNED.match(rest) else None
+    if _GROUP_VERBISH.match(rest):
+        return _group_keys()[_key(m.group("rel"))]
+    return None
 
 
 _COMING_OVER = re.compile(

@@ -307,8 +307,13 @@ def _event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                   day_only=day_only, hint=hit.group().lower())]
 
 
+# "the storm is due to hit Thursday", "the parcel is due to arrive Friday": something expected, nothing owed
+_EXPECTED = (r"to\s+(?:arrive|land|hit|start|begin|open|reopen|launch|come|finish|depart|leave|happen|air|drop|go|ship|retire|play|"
+             r"perform|speak|visit|give\s+birth|deliver|pop|peak|clear|pass|end|stop|close|be\s+(?:here|back|out|released|delivered|born|"
+             r"ready|finished|completed|published|announced|open|closed|built|there|home))\b")
 _DUE_SUBJECT = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>(?:[^,.;!?]|(?<=\d)[,.](?=\d)){2,60}?)\s+(?:(?:is|are|was|were|'s|’s)\s+)?due\b"
-                          r"(?!\s+to\s+(?:the\s+)?(?:rain|weather|snow|storm|illness|covid|strikes?|traffic|lack|bad|poor|high|low|some|a|an|him|her|them|me|us|it)\b)", re.I)
+                          r"(?!\s+to\s+(?:the\s+)?(?:rain|weather|snow|storm|illness|covid|strikes?|traffic|lack|bad|poor|high|low|some|a|an|him|her|them|me|us|it)\b)"
+                          r"(?!\s+(?:out|any\s+(?:minute|moment|day|time)|in\s+(?:cinemas|theaters|theatres|stores|shops)|" + _EXPECTED + r"))", re.I)
 # "our baby is due in March", "my sister is due on the 14th", "I'm due a pay rise": no deadline, whatever the date
 _NOT_DUE = re.compile(r"^(?:i|i'm|i’m|we|we're|you|he|she|they|it|baby|babies|twins|the\s+baby|little\s+one|bump|period|train|bus|flight|plane|"
                       r"mom|mum|dad|wife|husband|sister|brother|daughter|son|partner|girlfriend|boyfriend|friend|cousin|aunt|niece|sister-in-law|daughter-in-law)$",
@@ -327,7 +332,12 @@ _SUBMIT_IN = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,50}?)\
 _BACK_BY = re.compile(r"\b(?:wants?|needs?|expects?)\s+(?:(?:the|my|our|a|an|his|her)\s+)?(?P<s>[\w'’+ -]{2,50}?)\s+back\s+(?:by|before)\b", re.I)
 # "my boss wants the report by Friday", "the school needs the consent form before Monday"
 _WANTS_BY = re.compile(r"\b(?:wants?|needs?|expects?|asked\s+for|is\s+waiting\s+for)\s+(?:the|my|our|a|an|his|her|their)\s+(?P<s>[\w'’+ -]{2,50}?)\s+(?:in\s+|done\s+|finished\s+|sent\s+)?(?:by|before|no\s+later\s+than)\b", re.I)
-_CLOSES = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s+(?:closes?|close|ends?|closing|shuts?)\b", re.I)
+# "the summer sale ends Sunday", "my shift ends at 5", "the exhibition closes on the 30th": a thing that ends is no deadline of the user's
+_ENDS_ANYWAY = re.compile(r"\b(?:sales?|deals?|promo(?:tion)?s?|exhibition|exhibit|show|shows|season|festival|fair|market|strike|strikes|shift|"
+                          r"meeting|class|lesson|term|semester|school\s+year|film|movie|match|game|party|concert|tour|run|series|heat\s*wave|"
+                          r"weather|holidays?|vacation|trip|event|museum|shop|store|pool|gym|library|bar|restaurant|happy\s+hour|day|week|"
+                          r"month|year|war|drought|lockdown|roadworks|works|construction|play)(?:\s+(?:at|in|on|of)\s+[\w'’ -]+)?$", re.I)
+_CLOSES = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s+(?:closes?|close|ends?|closing|shuts?)\b(?!\s+of\b)", re.I)
 _LABEL = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s*[:–-]\s*(?:the\s+)?deadline\b", re.I)
 _DUE_BACK = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,50}?)\s+(?:(?:is|are)\s+)?due\s+back\b", re.I)
 
@@ -405,6 +415,8 @@ def _lemma_ing(verb: str) -> str:
     return v
 
 
+# "RSVP to Kate's wedding by the 20th", "reply to the invitation before Friday": answering by a date
+_RSVP = re.compile(r"\b(?P<a>rsvp|reply|respond)\s+(?:to\s+)?" + _OBJ + r"\s+(?:by|before|no\s+later\s+than)\b", re.I)
 # "Reminder to self: ...", "btw, ...": a lead-in before the statement the anchored patterns read
 _LEAD_IN = re.compile(r"^(?:(?:reminder(?:\s+to\s+(?:my\s*)?self)?|note\s+to\s+self|fyi|btw|ps|p\.s\.|heads\s+up|ok(?:ay)?|oh|ugh|argh|also|so|and)\s*[:,!-]+\s*"
                       r"|^(?:reminder(?:\s+to\s+(?:my\s*)?self)?|fyi|btw)\s+"
@@ -448,6 +460,16 @@ def _settles_prior(f: Found, ctx: Context, low: str) -> list[Draft]:
     return []
 
 
+# "have to leave by 5", "need to be home before 10": getting somewhere is no deadline; an object is what a deadline is about
+_NO_OBJECT = re.compile(r"^(?:by|before|until|till|at|on|to|from|for|now)\b|^(?:home|there|here|early|late|back\s+home)$", re.I)
+_GOING_VERBS = {"leave", "go", "head", "arrive", "come", "depart", "stay", "wait", "sleep", "wake", "run", "walk", "drive", "fly"}
+# "already paid the water bill that was due on the 3rd", "the book I returned last week was due Friday": settled, nothing open
+_SETTLED_HERE = re.compile(r"\b(?:I|we|already|just|finally)\s+(?:already\s+|just\s+|finally\s+)?(?:paid|returned|submitted|sent|filed|"
+                           r"handed\s+in|turned\s+in|renewed|cancell?ed|posted|mailed|settled)\b(?=.*\b(?:was|were)\s+due\b)"
+                           r"|\b(?:was|were)\s+due\b(?=.*\b(?:I|we)\s+(?:already\s+|just\s+|finally\s+)?(?:paid|returned|submitted|sent|filed|renewed|settled)\b)",
+                           re.I)
+
+
 def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = _LEAD_IN.sub("", f.clause.text, count=1)
     if (settled := _settles_prior(f, ctx, low)):
@@ -475,7 +497,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     m = _PASSIVE.search(low)
     special = [(p, a) for p, a in ((_SUBMIT_IN, "submit"), (_BACK_BY, "return"), (_DUE_BACK, "return"), (_GOES_BACK, "return"), (_WANTS_BY, None),
                                    (_STOP_BEFORE_RENEWAL, "cancel"), (_LABEL, None)) if p.search(low)]
-    phrased = next((mm for mm in (_UNTIL_TO.search(low), _LAST_DAY.search(low), _NEEDS_ING.search(low), _IMPERATIVE.search(low)) if mm), None)
+    phrased = next((mm for mm in (_UNTIL_TO.search(low), _LAST_DAY.search(low), _NEEDS_ING.search(low), _IMPERATIVE.search(low), _RSVP.search(low)) if mm), None)
     expires, renew = _EXPIRES.search(low), _RENEW_INTENT.search(low)
     if special:
         pat, action = special[0]
@@ -500,7 +522,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             m4 = _CLOSES.search(low)
             if m3:
                 action, subject, strong = m3.group("a").lower(), m3.group("s"), True
-            elif m4 and dates:
+            elif m4 and dates and not _ENDS_ANYWAY.search(m4.group("s").strip()):
                 subject = m4.group("s")
     if subject is not None and _PRONOUN.match(subject.strip()) and expires:
         subject = expires.group("s")  # "my gym membership expires on the 15th, gotta renew it before then"
@@ -512,6 +534,8 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if subject is not None and _PRONOUN.match(subject.strip()) and renews:
         subject = renews.group("s")  # "Netflix renews on the 3rd, I want to cancel it before then"
     bare = re.sub(r"^(?:my|our|his|her|their|the)\s+", "", (subject or "").strip(), flags=re.I)
+    if subject is not None and (_NO_OBJECT.match(subject.strip()) or (action or "").lower() in _GOING_VERBS or _SETTLED_HERE.search(low)):
+        return []  # "I have to leave by 5", "the book I returned last week was due on the 2nd": no deadline owed
     if subject is None or _PRONOUN.match(subject.strip()) or _NOT_DUE.match(bare) or any(str(p.value or "").lower() == bare.lower() for p in f.of("person")):
         return []  # "our baby is due in March", "Ana is due on the 14th": a person is due, nothing is owed
     if f.of("money") and action and _PAYMENT_VERB.fullmatch(action.strip()) and not re.search(r"\bdue\b|\bdeadline\b", low, re.I):
@@ -524,6 +548,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if particle and action and " " not in action:
         action, subject = f"{_lemma(action.lower())} {particle.group('p').lower()}", particle.group("rest")  # "move out of the flat"
     subject = re.sub(r"\s+of\s+\S*\d[\d,.]*\s*\w*", "", subject.strip())
+    subject = re.sub(r"^.*?\b(?:said|says|told\s+(?:me|us)|mentioned|remind(?:ed)?\s+(?:me|us)|reckons|thinks)\s+(?:that\s+)?(?:the\s+|my\s+|our\s+)?", "", subject.strip(), flags=re.I) or subject
     subject = re.sub(r"^for\s+", "", subject.strip(), flags=re.I)
     subject = re.sub(r"^(?:my|our|the|a|an|his|her|their)\s+", "", subject.strip(), flags=re.I)
     subject = re.sub(r"\s+(?:done|sorted|finished|completed|in|off|back)$", "", subject)

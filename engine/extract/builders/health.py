@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.extract import cues
@@ -20,8 +22,31 @@ from engine.extract.builders.base import (
 from engine.extract.detect import Found
 from engine.extract.drugs import drug_lexicon
 from engine.extract.mentions import Mention
+from engine.extract.people import someone_else_leads
 
 
+def _about_others(build: Callable[[Found, Context, set[tuple[int, int]]], list[Draft]]
+                  ) -> Callable[[Found, Context, set[tuple[int, int]]], list[Draft]]:
+    """A health fact in a clause about a colleague is theirs ("my coworker is on Ozempic" -> subject
+    "coworker"); one about people in general ("lots of people take melatonin") is nobody's record."""
+
+    @functools.wraps(build)
+    def wrapped(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
+        who = someone_else_leads(f.clause.text) if ctx.subject == "me" else None
+        if who is None:
+            return build(f, ctx, used)
+        if not who:
+            return []
+        ctx.subject = who
+        try:
+            return build(f, ctx, used)
+        finally:
+            ctx.subject = "me"
+
+    return wrapped
+
+
+@_about_others
 def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
     cue = cues.ALLERGY.search(low)
@@ -179,6 +204,7 @@ def normalise_frequency(text: str) -> str:
     return re.sub(r"\b(\d+)\s*x\b", lambda m: "once" if m.group(1) == "1" else "twice" if m.group(1) == "2" else f"{m.group(1)} times", low)
 
 
+@_about_others
 def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     others = [*f.of("person"), *f.of("place"), *f.of("org")]  # "my wife Hana": a name is never a drug
     drugs = [d for d in f.of("drug") if (d.start, d.end) not in used and not any(d.overlaps(o) for o in others)]
@@ -186,8 +212,12 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         return []
     low = f.clause.text
     stop = bool(cues.MED_STOP.search(low))
-    if cues.MED_HEDGE.search(low) and not stop:
+    if (cues.MED_HEDGE.search(low) or _NOT_A_USE.search(low)) and not stop:
         return []  # asked about, considered or never taken ("should I take ...", "might start ...")
+    if not stop:  # "on blood thinners, so no aspirin for him": the drug ruled out is not taken
+        drugs = [d for d in drugs if not _RULED_OUT.search(text_before(f, d, 30))]
+        if not drugs:
+            return []
     if not _taking(f, drugs, stop):
         return []
     cancel = bool(re.search(r"\bcancel", low, re.I))
@@ -228,7 +258,8 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         for m in free_dates(f):
             if m.value.end is not None:
                 # a course "for 10 days starting today" ends on its 10th day, not the day after
-                last = m.value.end - dt.timedelta(days=1) if m.attrs.get("pattern") == "duration" and m.value.end > m.value.start else m.value.end
+                last = m.value.end - dt.timedelta(days=1) if m.attrs.get("pattern") == "duration" and m.attrs.get("unit", "").rstrip("s") != "day" \
+                    and m.value.end > m.value.start else m.value.end  # dates.span_end already counts "10 days" inclusively
                 slots["start"], slots["stop"] = iso(m.value.start), iso(last)
                 continue
             b = text_before(f, m, 40)
@@ -256,6 +287,13 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
 
 _PLURAL_NAMES = frozenset({"statins", "antibiotics", "steroids", "painkillers", "antihistamines", "antidepressants", "blood thinners",
                            "probiotics", "multivitamins", "water pills", "sleeping pills"})
+# a preference, a condition or a question about a medicine states no use of it ("I'd rather not take antibiotics
+# unless I have to", "the nurse asked whether I take blood thinners")
+_NOT_A_USE = re.compile(r"\b(?:rather\s+not|prefer\s+not|unless\s+(?:I|we|he|she|they)\s+(?:have|need|really)|"
+                        r"(?:asked|asks|asking|ask)\s+(?:me\s+|him\s+|her\s+)?(?:whether|if)|wants?\s+to\s+know\s+(?:whether|if))\b", re.I)
+# "no aspirin for him", "avoid ibuprofen", "instead of Advil": the drug named is the one not taken
+_RULED_OUT = re.compile(r"\b(?:no|avoid(?:s|ed|ing)?|without|instead\s+of|rather\s+than|except)\s*$", re.I)
+_ON_DRUG = re.compile(r"\bon(?:\s+(?:a|the|my|his|her|their|daily|low|high|low-dose|high-dose|new|some)){0,2}\s*$", re.I)
 _FOR_SOMEONE = re.compile(r"\b(?:my|his|her|their|our|mom's|dad's)\s+(?:[\w-]+\s+)?$|\bfor\s+(?:my|his|her|their|the)\b", re.I)
 
 
@@ -280,8 +318,13 @@ def _taking(f: Found, drugs: list[Mention], stop: bool) -> bool:
     """Whether the clause says someone takes (or took) the drug, not just names it ("the pharmacist said
     ibuprofen is fine"): a taking or stopping word, a dose, a frequency, or a possessive ("my Eliquis")."""
     low = f.clause.text
-    if stop or cues.MED.search(low) or cues.DOSE.search(low) or cues.FREQUENCY.search(low):
+    if stop or cues.DOSE.search(low) or cues.FREQUENCY.search(low):
         return True
+    for cue in cues.MED.finditer(low):
+        # a bare "on" takes only where a drug follows ("is on Eliquis", "on the pill"), not "an ad on TV"
+        if not re.fullmatch(r"on\b.*", cue.group(), re.I | re.S) or any(
+                _ON_DRUG.search(text_before(f, d, 30)) for d in drugs):
+            return True
     if any(_FOR_SOMEONE.search(text_before(f, d, 30)) for d in drugs) or re.search(r"\bfor\s+(?:my|his|her|their)\b", low, re.I):
         return True
     if f.of("condition") and re.search(r"\b(?:for|got|get|gets|getting)\b", low, re.I):
@@ -289,7 +332,8 @@ def _taking(f: Found, drugs: list[Mention], stop: bool) -> bool:
     # a bare list ("Ventolin, Eliquis and metformin") or a note-like clause that is mostly the drug name
     words = re.findall(r"[A-Za-z]+", low)
     return len(words) <= len(drugs) * 2 + 2 and not re.search(
-        r"\b(?:is|are|was|were|said|says|read|heard|has|have|had|contains?|like|love|hate|want|buy|bought|sells?)\b", low, re.I)
+        r"\b(?:is|are|was|were|said|says|read|heard|has|have|had|contains?|like|love|hate|want|buy|bought|sells?|mentioned|"
+        r"suggested|recommended|brought|talked|discussed|asked|saw|seen)\b", low, re.I)
 
 
 # a condition named as the topic of something else is not a diagnosis ("my diabetes nurse", "an asthma clinic")
@@ -316,6 +360,7 @@ def _not_future(day: dt.date, today: dt.date) -> dt.date:
     return day
 
 
+@_about_others
 def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     conds = [c for c in f.of("condition") if (c.start, c.end) not in used]
     low = f.clause.text

@@ -238,8 +238,30 @@ def _leg_drafts(f: Found, ctx: Context, legs: list[tuple[Mention, Mention]], use
     return out
 
 
+# A standing instruction to the assistant ("remind me a week before any passport expires", "warn me if my visa
+# runs out before a trip", "tell me whenever I book a flight") sets up a rule; it states no fact about the user.
+_ASK_ME = re.compile(r"\b(?:remind|warn|alert|notify|tell|ping|flag|nudge|let)\s+(?:me|us)\s+(?:know\s+)?", re.I)
+_GENERAL = re.compile(
+    r"\b(?:whenever|anytime|every\s*time|each\s+time)\b"
+    r"|\b(?:any|every|each|all)\s+(?:of\s+(?:my|our|the)\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:passports?|visas?|e-?visas?|documents?|ids?|id\s+cards?|licen[cs]es?|trips?|flights?|bookings?|holidays?|"
+    r"subscriptions?|meds|medications?|medicines?|prescriptions?|refills?|pills?|drugs?|doses?)\b", re.I)
+
+
+def user_rule(f: Found) -> bool:
+    """Whether the clause asks for a rule rather than stating a fact: "any"/"every"/"whenever" + a thing, or a
+    "warn me if ..." / "remind me before ..." with no date of its own."""
+    low = f.clause.text
+    if _GENERAL.search(low) and (_ASK_ME.search(low) or cues.RULE_IF.search(low) or re.search(r"\bany\b", low, re.I)):
+        return True
+    return bool((cues.RULE_IF.search(low) or _ASK_ME.search(low)) and not f.of("date")
+                and re.search(r"\b(?:if|when|before|after|once)\b", low, re.I))
+
+
 def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
+    if user_rule(f):
+        return []
     strong = bool(cues.TRIP_STRONG.search(low))
     places = [p for p in f.of("place") if (p.start, p.end) not in used]
     origin = [p for p in places if re.search(r"\bfrom\s+(?:the\s+)?$", text_before(f, p, 12), re.I)
@@ -362,15 +384,21 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
 
 def _travelling_with_me(f: Found, ctx: Context) -> list[str]:
     """People the user names as going along in the same breath: "Jun and I", "me and my wife"."""
-    from engine.extract.people import RELATIONS, relation_of
+    from engine.extract.people import RELATIONS, group_with_me, relation_of
 
     out = []
-    lead = re.search(r"(?:^|[.!?;,]\s*)(?:(?P<rel>my\s+[a-z-]+)|(?P<name>[A-Z][a-z]+))\s+and\s+$", f.text[: f.clause.start])
+    group = group_with_me(f.clause.text)  # "my parents and I", "me and the kids": the group's trip too
+    if group:
+        out.append(group)
+    lead = re.search(r"(?:^|[.!?;,]\s*)(?:(?P<rel>(?i:my|our)\s+[a-z-]+)|(?P<name>[A-Z][a-z]+))\s+and\s+$", f.text[: f.clause.start])
     if lead and re.match(r"\s*I\b", f.clause.text):  # the segmenter cut "my wife and | I fly to Lisbon"
-        if lead.group("name") and lead.group("name") not in ("Me", "Then", "So", "And", "But", "Oh", "Ok", "Okay"):
+        cut_group = group_with_me(re.sub(r"^[.!?;,\s]+", "", lead.group()) + "I")
+        if cut_group:
+            out.append(cut_group)
+        elif lead.group("name") and lead.group("name") not in ("Me", "Then", "So", "And", "But", "Oh", "Ok", "Okay"):
             out.append(lead.group("name").lower())
-        elif lead.group("rel") and lead.group("rel")[3:].strip() in RELATIONS:
-            rel = relation_of(lead.group("rel")[3:].strip())
+        elif lead.group("rel") and lead.group("rel").split()[-1].lower() in RELATIONS:
+            rel = relation_of(lead.group("rel").split()[-1])
             out.append(ctx.known.get(rel, rel).lower())
     pair = re.match(r"\W*(?:(?:[Mm]e|I)\s+and\s+(?P<a>[A-Z][a-z]+)|(?P<b>[A-Z][a-z]+)\s+and\s+(?:I|me))\b", f.clause.text)
     name = pair and (pair.group("a") or pair.group("b"))
@@ -491,7 +519,7 @@ def _forward(value: dt.date, m: Mention, clause: str, today: dt.date) -> dt.date
 
 def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     docs = [d for d in f.of("doc") if (d.start, d.end) not in used]
-    if not docs:
+    if not docs or user_rule(f):
         return []
     low = f.clause.text
     if not cues.DOC_POSSESS.search(low) and not f.of("date"):

@@ -7,6 +7,9 @@
 - renewal_to_stop: a subscription renewing soon that the user said they want to stop (a preference,
   note or wish naming the service: words in ``data.finance_terms``).
 - document_expiry: a passport, visa or licence held as valid that expires soon.
+Countdowns are the user's own: a deadline or document of someone else (a coworker's licence, a
+friend's visa) never counts down; a family member's document only while the user has a family trip
+ahead that they are taken to travel on (their child or partner, not someone travelling alone).
 Done, cancelled or returned items never fire, nor a deadline to cancel a service or return an item once
 that service is cancelled or the item returned.
 """
@@ -50,6 +53,31 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+COMPANION_RELATIONS = ("son", "daughter", "child", "kid", "kids", "children", "stepson", "stepdaughter", "baby", "wife", "husband",
+                       "partner", "spouse")
+OTHER_ROLES = ("colleague", "coworker", "co-worker", "boss", "manager", "friend", "neighbour", "neighbor", "client", "landlord",
+               "roommate", "flatmate", "employee", "assistant", "teacher", "doctor", "ex")
+
+
+def travelling_family(state, today: date) -> set:
+    """Family members whose documents matter to the user: on an upcoming or current family trip of the
+    user's, their children and partner (or people with no stated relation) who have no trip of their own."""
+    trips = [t for t in known(state.travel.trips, today) if t.status != "cancelled"]
+    ahead = [
+        t for t in trips
+        if t.subject == "me" and t.purpose == "family" and t.start is not None and (t.end or t.start) >= today
+    ]
+    if not ahead:
+        return set()
+    relation = {_norm(p.name): _norm(p.relation) for p in known(state.people.people, today) if p.name}
+    alone = {t.subject for t in trips if t.subject != "me"}
+    return {
+        who for who in {d.subject for d in known(state.travel.documents, today) if d.subject != "me"}
+        if who not in alone and who not in OTHER_ROLES and relation.get(who, "") not in OTHER_ROLES
+        and (who in COMPANION_RELATIONS or relation.get(who, "") in COMPANION_RELATIONS or not relation.get(who))
+    }
+
+
 def _when(left: int) -> str:
     return "today" if left == 0 else "tomorrow" if left == 1 else f"in {plural(left, 'day')}"
 
@@ -84,8 +112,8 @@ def _met_elsewhere(deadline, state, today: date) -> bool:
 def deadline_alerts(state, today: date) -> list[Alert]:
     out: list[Alert] = []
     for deadline in known(state.calendar.deadlines, today):
-        if deadline.status != "open" or deadline.due is None:
-            continue
+        if deadline.status != "open" or deadline.due is None or deadline.subject != "me":
+            continue  # someone else's deadline is theirs to count down
         if _met_elsewhere(deadline, state, today):
             continue
         left = (deadline.due - today).days
@@ -228,9 +256,14 @@ def renewal_alerts(state, today: date) -> list[Alert]:
 
 def document_alerts(state, today: date) -> list[Alert]:
     out: list[Alert] = []
+    family = None
     for doc in known(state.travel.documents, today):
         if doc.status != "valid" or doc.expires is None:
             continue
+        if doc.subject != "me":
+            family = travelling_family(state, today) if family is None else family
+            if doc.subject not in family:
+                continue  # a coworker's licence, a friend's visa: not the user's to renew
         left = (doc.expires - today).days
         if not 0 <= left <= DOCUMENT_DAYS:
             continue

@@ -282,3 +282,57 @@ def test_a_clause_listing_several_events_gives_each_its_own_date_and_time() -> N
         ("MRI", "2025-06-03", "08:00"), ("job interview", "2025-06-04", "14:00")]
     two = _facts("dentist on the 5th and a haircut on the 9th", "2025-06-02", "Event")
     assert [(e.slots["title"], e.slots["start"]) for e in two] == [("dentist", "2025-06-05"), ("haircut", "2025-06-09")]
+
+
+# -- round 2: deadline words that state no deadline of the user's ---------------------------------
+
+@pytest.mark.parametrize("text", [
+    "the package is due to arrive Thursday",            # expected, not owed
+    "the storm is due to hit on Thursday",
+    "the new iPhone is due out in September",
+    "the summer sale ends on the 30th",                 # something ending that the user need not act on
+    "the sale at Zara ends Sunday",
+    "the exhibition closes on Sunday so we should go",
+    "my shift ends at 5 tomorrow",
+    "the strike ends on Monday hopefully",
+    "I have to leave by 5 on Friday for the school run",  # getting somewhere is no deadline
+    "gotta be home before 10",
+    "the library book I returned last week was due on the 2nd",  # settled in the same breath
+    "already paid the water bill that was due on the 3rd",
+    "the train was due at 6 but it didn't show up until 7",
+    "my sister is due in March, so excited for her",
+    "the shop is open until 8 on Fridays",
+    "what's the deadline for the Booker prize usually?",
+    "my coworker's driving licence expires next month apparently",
+    "if the rent were due tomorrow I'd be broke",
+    "the bus is due any minute now",
+    "by the way, the weather by the coast was lovely",
+    "I finished the report before the deadline",
+])
+def test_deadline_words_without_a_deadline_of_the_users(text: str) -> None:
+    assert _facts(text, "2025-10-06", "Deadline") == []
+
+
+@pytest.mark.parametrize(("text", "about", "due"), [
+    ("the landlord said rent is due on the 1st from now on", "rent", "2025-11-01"),   # reported speech: what is due
+    ("my thesis draft is due to my supervisor on Friday", "thesis draft", "2025-10-10"),  # "due to" a person still owes it
+    ("applications for the parking permit close on the 20th", "applications for the parking permit", "2025-10-20"),
+])
+def test_deadlines_next_to_the_near_misses_still_count(text: str, about: str, due: str) -> None:
+    (dl,) = _facts(text, "2025-10-06", "Deadline")
+    assert (dl.slots["about"], dl.slots["due"]) == (about, due)
+
+
+@pytest.mark.parametrize(("text", "about", "action", "due"), [
+    ("parking permit expires end of the month, need to renew", "parking permit", "renew", "2025-10-31"),  # "end of" is no "ends"
+    ("pls remind me the council tax is due 1st of Nov", "council tax", "pay", "2025-11-01"),
+    ("RSVP to Kate's wedding by the 20th", "Kate's wedding", "rsvp", "2025-10-20"),
+    ("need to reply to the school invitation before Friday", "school invitation", "reply", "2025-10-10"),
+])
+def test_deadline_slots_for_more_phrasings(text: str, about: str, action: str, due: str) -> None:
+    (dl,) = _facts(text, "2025-10-06", "Deadline")
+    assert (dl.slots["about"], dl.slots["action"], dl.slots["due"]) == (about, action, due)
+
+
+def test_a_past_reply_is_no_deadline() -> None:
+    assert _facts("I replied to Tom before lunch yesterday", "2025-10-06", "Deadline") == []

@@ -88,3 +88,64 @@ def test_numbers_that_are_not_dates() -> None:
 def test_times() -> None:
     text = "at 3pm, then 10:30am, lunch at 12:15 and noon"
     assert [m.value for m in find_times(text, 0, len(text))] == ["15:00", "10:30", "12:15", "12:00"]
+
+
+# -- round 2: names that are months, year words, durations, numeric order ------------------------
+
+SEPT = dt.date(2025, 9, 10)
+
+
+@pytest.mark.parametrize("text", [
+    "May's car broke down again on the motorway",
+    "we're borrowing April's car in the morning",
+    "Jun’s wedding photos came out great",
+    "made dinner for June and Tom",
+    "Tom and April are coming over",
+    "I owe April 20 bucks",
+    "told May 3 times already to call the plumber",
+])
+def test_a_month_name_used_as_a_person_is_no_date(text: str) -> None:
+    assert dates(text, SEPT) == []
+
+
+def test_a_possessive_name_leaves_the_real_date_alone() -> None:
+    assert dates("getting a cake for May's birthday on the 14th", SEPT) == [("2025-09-14", None)]
+    assert dates("lunch with April in May", SEPT) == [("2026-05-01", None)]
+    assert dates("flying for Thanksgiving, Nov 26 to Nov 30", SEPT) == [("2025-11-26", "2025-11-30")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we were in Lisbon 15 July to 30 July", [("2025-07-15", "2025-07-30")]),
+    ("we were in Lisbon from July 15 to July 30", [("2025-07-15", "2025-07-30")]),
+    ("we were at my aunt's 2 Aug - 9 Aug", [("2025-08-02", "2025-08-09")]),
+])
+def test_a_past_range_is_the_latest_one_and_ends_after_its_start(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert dates(text, SEPT) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we went to Crete May 3-9 last year", [("2024-05-03", "2024-05-09")]),
+    ("Crete again May 3-9 next year", [("2026-05-03", "2026-05-09")]),
+    ("the conference is on March 4 next year", [("2026-03-04", None)]),
+    ("last year on 12 June we got engaged", [("2024-06-12", None)]),
+    ("in October of last year", [("2024-10-01", None)]),
+])
+def test_a_year_word_beats_the_tense_guess(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert dates(text, SEPT) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("for 10 days starting May 2", [("2026-05-02", "2026-05-11")]),   # day 10 is start + 9
+    ("from the 20th for three days", [("2025-09-20", "2025-09-22")]),
+    ("5 nights from Oct 3", [("2025-10-03", "2025-10-08")]),            # nights: checkout on start + 5
+    ("Oct 3 for two weeks", [("2025-10-03", "2025-10-17")]),
+])
+def test_a_length_counts_its_days_inclusively(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert dates(text, SEPT) == expected
+
+
+def test_numeric_order_default_and_settled_by_the_same_message() -> None:
+    assert dates("appointment on 01/09/2025", SEPT) == [("2025-01-09", None)]  # default: month first
+    assert dates("appointment on 01/09/2025", SEPT, day_first=True) == [("2025-09-01", None)]
+    assert dates("issued 14/03/2018, expires 01/09/2028", SEPT) == [("2018-03-14", None), ("2028-09-01", None)]
+    assert dates("from 12/24/2025 to 01/02/2026", SEPT) == [("2025-12-24", "2026-01-02")]

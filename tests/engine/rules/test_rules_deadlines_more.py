@@ -79,3 +79,27 @@ def test_a_deadline_to_cancel_or_return_is_met_by_the_cancellation_or_return(wor
     assert left.title == "Due in 3 days: Coat"
     world.say("Purchase", "coat", {"status": "returned"})
     assert _run(world, "deadlines.due_soon", dt.datetime(2025, 6, 30)) == []
+
+
+def test_only_the_users_own_deadlines_count_down(world) -> None:
+    world.say("Deadline", "licence", {"about": "driving licence", "action": "renew", "due": "2025-08-03"}, subject="wife")
+    world.say("Deadline", "report", {"about": "expense report", "due": "2025-08-04"})
+    alerts = _run(world, "deadlines.due_soon", dt.datetime(2025, 7, 30))
+    assert [a.title for a in alerts] == ["Due in 5 days: Expense report"]
+
+
+def test_someone_elses_document_is_not_counted_down(world) -> None:
+    world.say("Person", "dan", {"name": "Dan", "relation": "coworker"})
+    world.say("TravelDocument", "dan licence", {"kind": "licence", "expires": "2025-05-02"}, subject="dan")
+    world.say("Trip", "cornwall", {"destination": "Cornwall", "country": "GB", "start": "2025-04-28", "end": "2025-05-03",
+                                   "purpose": "family"})
+    assert _run(world, "deadlines.document_expiry", dt.datetime(2025, 4, 5)) == []
+
+
+def test_a_family_members_document_counts_only_while_they_travel_with_the_user(world) -> None:
+    world.say("TravelDocument", "mia passport", {"kind": "passport", "expires": "2025-07-20"}, subject="daughter")
+    assert _run(world, "deadlines.document_expiry", dt.datetime(2025, 7, 1)) == []
+    world.say("Trip", "crete", {"destination": "Crete", "country": "GR", "start": "2025-07-10", "end": "2025-07-17",
+                                "purpose": "family"})
+    (a,) = _run(world, "deadlines.document_expiry", dt.datetime(2025, 7, 1))
+    assert a.title == "daughter's passport expires in 19 days"
