@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -26,7 +33,7 @@ from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
 from app.views.compose_view import ComposeView
-from app.views.import_action import FileDropFilter, choose_records_file
+from app.views.import_action import accept_records_drag, choose_records_file, take_dropped_records
 from app.views.state_view import StateView
 from app.views.timeline_view import TimelineView
 
@@ -87,9 +94,6 @@ class MainWindow(QMainWindow):
         # Records files dropped anywhere on the window are imported.
         self.import_dir = ""
         self.setAcceptDrops(True)
-        self.drop_filter = FileDropFilter(self)
-        self.drop_filter.filesDropped.connect(self._import_paths)
-        self.installEventFilter(self.drop_filter)
 
     # -- building -------------------------------------------------------------------------
 
@@ -138,6 +142,15 @@ class MainWindow(QMainWindow):
         path = choose_records_file(self, self.import_dir)
         if path is not None:
             self._import_paths([path])
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt override)
+        accept_records_drag(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 (Qt override)
+        accept_records_drag(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt override)
+        self._import_paths(take_dropped_records(event))
 
     def _import_paths(self, paths: list[Path]) -> None:
         for path in paths:

@@ -1,15 +1,16 @@
 """Importing records files (JSON, JSON Lines, CSV): the file dialog, drag and drop, the summary.
 
-The window installs :class:`FileDropFilter` on itself; dropped records files and the file chosen
-in the dialog both end up as paths handed to the controller, which imports them on the engine
-thread.
+The window's own drag and drop handlers call :func:`accept_records_drag` and
+:func:`take_dropped_records` (handlers on the window rather than an event filter, which Qt may
+still call while the window is being destroyed); dropped records files and the file chosen in the
+dialog both end up as paths handed to the controller, which imports them on the engine thread.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QUrl, Signal
+from PySide6.QtCore import QMimeData, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -66,25 +67,19 @@ def import_summary(result: ImportResult) -> tuple[str, str]:
     return headline, f"schema: {schema}" if schema else ""
 
 
-class FileDropFilter(QObject):
-    """An event filter for a window: accepts drags of records files, emits ``filesDropped(paths)``."""
+def accept_records_drag(event: QDragEnterEvent | QDragMoveEvent) -> None:
+    """Accept a drag that carries records files, refuse any other, so the cursor tells the user."""
+    if records_paths(event.mimeData()):
+        event.acceptProposedAction()
+    else:
+        event.ignore()
 
-    filesDropped = Signal(object)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(event, QDragEnterEvent | QDragMoveEvent):
-            if records_paths(event.mimeData()):
-                event.acceptProposedAction()
-            else:
-                event.ignore()
-            return True
-        if kind == QEvent.Type.Drop and isinstance(event, QDropEvent):
-            paths = records_paths(event.mimeData())
-            if not paths:
-                event.ignore()
-                return True
-            event.acceptProposedAction()
-            self.filesDropped.emit(paths)
-            return True
-        return super().eventFilter(watched, event)
+def take_dropped_records(event: QDropEvent) -> list[Path]:
+    """The records files of a drop (accepted), or [] (refused)."""
+    paths = records_paths(event.mimeData())
+    if paths:
+        event.acceptProposedAction()
+    else:
+        event.ignore()
+    return paths
