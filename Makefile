@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test lint bench bench-extract bench-rules bench-ask clean
+.PHONY: install model system-deps run test lint bench bench-extract bench-rules bench-ask bench-checkpoint clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,7 @@ lint: $(STAMP)
 test: install system-deps lint
 	$(PY) -m pytest -q -ra
 
-bench: bench-extract bench-rules bench-ask
+bench: bench-extract bench-rules bench-ask bench-checkpoint
 
 bench-extract: install
 	$(PY) -m benchmarks.extraction
@@ -55,6 +55,9 @@ bench-rules: install
 
 bench-ask: install
 	$(PY) -m benchmarks.ask
+
+bench-checkpoint: install
+	$(PY) -m benchmarks.checkpoint
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -152,7 +152,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
         _keep_edits(layout, restored)
         pycs = _stage(layout, expected, writes)
         try:
-            validate(layout.staging, limits)
+            validate(layout.staging, limits, with_rules=_code_changed(meta, rid, writes, deletes))
         except ProjectError:
             shutil.rmtree(layout.staging, ignore_errors=True)
             raise
@@ -169,6 +169,14 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
         recovered=recovered,
         validated=bool(writes or deletes),
     )
+
+
+def _code_changed(meta: Meta, rid: str, writes: dict[str, bytes], deletes: list[str]) -> bool:
+    """Whether anything but folded state changes: a first checkpoint, a new renderer, or a write to
+    the rules, their data, the manifest's schemas or the tests — then the full test suite gates."""
+    if not meta.files or meta.renderer != rid:
+        return True
+    return any(not rel.endswith("/state.py") and rel != "manifest.py" for rel in [*writes, *deletes])
 
 
 def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes]) -> list[str]:

@@ -2,7 +2,7 @@
 
 The harness is the repository's trusted copy of ``run_alerts.py`` (a hand-edited copy in the
 project cannot change how rules are run). Project files are linted first (cached by stat, so an
-unchanged file costs one ``stat``); refused files are not imported, the harness falls back to their
+unchanged file costs one ``stat``; files as the checkpoint rendered them are not parsed again); refused files are not imported, the harness falls back to their
 last good copy. The harness streams one JSON line per event, so a run killed at the wall-clock
 limit still yields every finished rule's alerts and names the rule that was running.
 """
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from engine import sandbox
 from engine.profile import RESOURCES
+from engine.project.meta import FileStamp, Layout, Meta, sha
 from engine.rules.alert import SEVERITIES, Alert, RuleProblem, RuleRun
 
 HARNESS = RESOURCES / "templates" / "project" / "run_alerts.py"
@@ -41,9 +42,17 @@ def project_sources(project: Path) -> list[tuple[Path, str]]:
 
 
 def lint_project(project: Path) -> dict[str, str]:
-    """Display path -> why it is refused, for every project module the lint refuses."""
+    """Display path -> why it is refused, for every project module the lint refuses.
+
+    Files holding exactly the bytes the last checkpoint rendered and validated are not parsed again
+    (on a large log the state files are megabytes, and a one-shot ``uac alerts`` has no cache); a
+    hand-edited file, a copy that differs, and everything in ``user/`` are always checked."""
+    rendered = Meta.load(Layout(project)).files
     refused: dict[str, str] = {}
     for path, shown in project_sources(project):
+        stamp = rendered.get(shown.removeprefix(".uac/good/"))
+        if stamp is not None and _is_rendered(path, stamp, live=not shown.startswith(".uac/")):
+            continue
         try:
             issues = sandbox.lint_file(path, shown)
         except OSError:
@@ -51,6 +60,16 @@ def lint_project(project: Path) -> dict[str, str]:
         if issues:
             refused[shown] = "; ".join(str(i) for i in issues[:3])
     return refused
+
+
+def _is_rendered(path: Path, stamp: FileStamp, *, live: bool) -> bool:
+    """The file still holds what the checkpoint wrote: the live file by its stat, a copy by its hash."""
+    if live:
+        return stamp.matches(path)
+    try:
+        return sha(path.read_bytes()) == stamp.sha
+    except OSError:
+        return False
 
 
 def _finish_interrupted_swap(project: Path) -> None:

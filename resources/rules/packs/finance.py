@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from data.finance_terms import DATA as TERMS
 from rules.alerts import Alert, alert, known
@@ -38,12 +39,23 @@ CLOSED = ("closed", "cancelled")
 
 
 def _norm(text) -> str:
-    return re.sub(r"\s+", " ", str(text or "").strip().lower())
+    return _norm_str(str(text or ""))
+
+
+@lru_cache(maxsize=16384)
+def _norm_str(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
 
 
 def tokens(text) -> frozenset:
     """A name's significant words (no articles, legal suffixes or kinship words), singular."""
-    words = re.findall(r"[a-z0-9][a-z0-9+&'.-]*", _norm(text))
+    return _tokens(_norm(text))
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str) -> frozenset:
+    """Cached: the same payees and accounts are compared many times on a long history."""
+    words = re.findall(r"[a-z0-9][a-z0-9+&'.-]*", text)
     out = set()
     for w in words:
         w = w.strip(".'").removesuffix("'s")
@@ -52,15 +64,19 @@ def tokens(text) -> frozenset:
     return frozenset(out)
 
 
-def names(text) -> list[frozenset]:
+def names(text) -> tuple[frozenset, ...]:
     """The token sets a name can be recognised by: itself and its listed other names."""
-    text = _norm(text)
+    return _names(_norm(text))
+
+
+@lru_cache(maxsize=8192)
+def _names(text: str) -> tuple[frozenset, ...]:
     out = [tokens(text)]
     for canonical, others in TERMS["aliases"].items():
         group = [canonical, *others]
         if any(_norm(g) == text or tokens(g) == out[0] for g in group):
             out += [tokens(g) for g in group]
-    return [t for t in out if t]
+    return tuple(t for t in out if t)
 
 
 def same_party(a, b) -> bool:

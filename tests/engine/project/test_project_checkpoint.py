@@ -196,3 +196,18 @@ def test_forgetting_a_fact_re_renders_its_domain(world) -> None:
     res = world.checkpoint()
     assert res.changed_domains == ["health"]
     assert "penicillin" not in (world.project / "domains/health/state.py").read_text()
+
+
+def test_the_gate_runs_every_test_when_code_changes_and_the_state_tests_when_only_state_does(
+    world, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gates: list[bool] = []
+    real = cp_module.validate
+    monkeypatch.setattr(cp_module, "validate", lambda staging, limits, *, with_rules: gates.append(with_rules)
+                        or real(staging, limits, with_rules=with_rules))
+    _base(world)
+    world.checkpoint()  # first checkpoint: every file is new
+    world.say("Medication", "ibu", {"name": "ibuprofen", "dose": "200 mg"})
+    world.checkpoint()  # only health state changed
+    assert gates == [True, False]
+    assert _tests_pass(world.project)

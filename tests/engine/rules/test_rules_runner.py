@@ -143,3 +143,22 @@ def test_rule_run_is_fast_enough(world) -> None:
         took.append(time.perf_counter() - started)
     assert sorted(took)[2] < 1.0, took  # generous: the budget is 250 ms on the target machine
     assert LIMITS.wall_seconds >= 5
+
+
+def test_files_as_rendered_are_not_parsed_again_but_a_hand_edit_is(world, monkeypatch) -> None:
+    from engine import sandbox
+    from engine.rules.runner import lint_project
+
+    _setup(world)
+    parsed: list[str] = []
+    real = sandbox.lint_source
+    monkeypatch.setattr(sandbox, "lint_source", lambda src, shown: parsed.append(shown) or real(src, shown))
+    sandbox._LINT_CACHE.clear()
+    assert lint_project(world.project) == {}
+    assert not any(p.startswith(("domains/", ".uac/good/domains/")) for p in parsed)  # trusted as rendered
+
+    state = world.project / "domains" / "travel" / "state.py"
+    state.write_text("import os\n" + state.read_text(encoding="utf-8"), encoding="utf-8")
+    refused = lint_project(world.project)
+    assert "import of 'os' is not allowed" in refused["domains/travel/state.py"]
+    assert ".uac/good/domains/travel/state.py" not in refused  # the good copy still holds rendered bytes
