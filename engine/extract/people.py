@@ -148,6 +148,11 @@ _NOT_NAME_WORDS = {
 }
 _LEAD = re.compile(r"^(?:(?:oh|so|and|also|btw|by the way|actually|well|ok|okay|plus|anyway|oh and|update|fyi|note)[,:]?\s+)*", re.I)
 _VERBISH = re.compile(r"^(?!\s*,?\s*(?:and|or|to|for|with|about|in|on|at|from|by|who|that|are|we)\b)\s*[,(]?\s*\S", re.I)
+# "my sister wants me in Toronto…", "my boss asked us to fly out Monday": the person only asks; the user
+# is the one who goes, so the clause is about the user
+_ASKS_ME = re.compile(
+    r"^\s+(?:(?:really|just|now|also|already)\s+)?(?:wants?|wanted|needs?|needed|asked|asks|is\s+asking|invited|invites|"
+    r"is\s+sending|sent|is\s+making|made|is\s+dragging|dragged|convinced|talked)\s+(?:me|us)\b", re.I)
 
 
 def relation_of(word: str) -> str:
@@ -325,6 +330,8 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
                         rel = str(q.attrs.get("relation"))
                         if rel in _FAMILY:
                             return known.get(rel, rel).lower()
+                return "me"
+            if _ASKS_ME.match(rest):
                 return "me"
             if _VERBISH.match(rest) or rest.startswith("'s") or rest.startswith("’s"):
                 if p.value:

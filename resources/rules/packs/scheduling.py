@@ -6,6 +6,10 @@
   Events with neither a time nor an all-day marker are not compared: their times are unknown.
 - during_trip: a scheduled event dated inside a trip that is not cancelled, unless the event is at
   the destination (part of the trip).
+- trips_overlap: two trips of the same person, both with start and end dates, in different
+  countries, that share a night (one ends after the other starts; coming home the day the next trip
+  leaves is fine). Trips in the same country, with a country unknown, or without an end date may be
+  legs of one journey and stay quiet.
 Another person's events never clash with the user's; cancelled or done events and past dates are quiet.
 """
 
@@ -19,6 +23,7 @@ from rules.alerts import Alert, alert, known
 
 OVERLAP_RULE = "scheduling.overlap"
 TRIP_RULE = "scheduling.during_trip"
+TRIPS_RULE = "scheduling.trips_overlap"
 DURATION = int(SCHED["default_duration_minutes"])
 MAX_SPAN = int(SCHED["max_span_days"])
 ALL_DAY = re.compile(
@@ -163,7 +168,8 @@ def _at_destination(event, trip) -> bool:
     return False
 
 
-def trip_alerts(state, events: list, today) -> list[Alert]:
+def _live_trips(state, today) -> dict:
+    """Subject -> [(trip, last day)] of trips not cancelled and not over."""
     trips: dict = {}
     for trip in known(state.travel.trips, today):
         if trip.status == "cancelled" or trip.start is None:
@@ -172,6 +178,40 @@ def trip_alerts(state, events: list, today) -> list[Alert]:
         if end < today:
             continue
         trips.setdefault(trip.subject, []).append((trip, end))
+    return trips
+
+
+def trips_overlap_alerts(trips: dict) -> list[Alert]:
+    out: list[Alert] = []
+    for group in trips.values():
+        group = sorted(group, key=lambda te: (te[0].start, te[0].id))
+        for i, (a, a_end) in enumerate(group):
+            for b, b_end in group[i + 1:]:
+                if b.start >= a_end:
+                    break  # sorted by start: no later trip can share a night with ``a``
+                if a.end is None or b.end is None or not a.country or not b.country or a.country == b.country:
+                    continue  # a one-day trip may be a leg of the other; one country may be one journey
+                out.append(_trips_alert(a, a_end, b, b_end))
+    return out
+
+
+def _trips_alert(a, a_end: date, b, b_end: date) -> Alert:
+    first, last = b.start, min(a_end, b_end)
+    where_a, where_b = a.destination or a.country, b.destination or b.country
+    whose = "your" if a.subject == "me" else f"{a.subject}'s"
+    both = f"on {first}" if last <= first else f"from {first} to {last}"
+    message = (
+        f"{_cap(whose)} trip to {where_b} ({b.start} to {b_end}) starts before {whose} trip to {where_a} "
+        f"({a.start} to {a_end}) is over: {'you' if a.subject == 'me' else a.subject} cannot be in both "
+        f"{both}. Cancel or move one of them."
+    )
+    title = f"Trips to {where_a} and {where_b} overlap"
+    evidence = a.cites("start", "end", "country") + b.cites("start", "end", "country")
+    return alert(TRIPS_RULE, "warning", title, message, evidence)
+
+
+def trip_alerts(state, events: list, today) -> list[Alert]:
+    trips = _live_trips(state, today)
     out: list[Alert] = []
     for event in events:
         if str(event.kind or "") == "travel":
@@ -208,4 +248,4 @@ def _trip_alert(event, trip, end: date, day: date) -> Alert:
 def check(state, now: datetime) -> list[Alert]:
     today = now.date()
     events = _live_events(state, today)
-    return overlap_alerts(events) + trip_alerts(state, events, today)
+    return overlap_alerts(events) + trip_alerts(state, events, today) + trips_overlap_alerts(_live_trips(state, today))

@@ -1,6 +1,10 @@
 """Whose fact it is, and a doctor taking someone off a drug."""
 
+import datetime as dt
+
 from .helpers import Log, only
+
+ASKED_DAY = dt.date(2026, 5, 6)
 
 
 def test_a_name_nobody_introduced_is_the_subject_when_only_a_person_fits() -> None:
@@ -36,3 +40,17 @@ def test_a_deadline_met_today_is_done_but_a_plan_to_meet_it_is_not() -> None:
     assert done.slots.get("status") == "done" and done.supersedes
     plan = [f for f in Log().say("I need to have submitted the grant report by Friday.") if f.frame == "Deadline"]
     assert all(f.slots.get("status") != "done" for f in plan)
+
+
+
+def test_a_person_who_asks_the_user_to_travel_leaves_the_trip_the_users() -> None:
+    trip = only(Log().say("my sister wants me in Toronto for her graduation, so I'm flying up there June 8 to 12", today=ASKED_DAY),
+                "Trip")
+    assert (trip.subject, trip.slots["country"], trip.slots["start"]) == ("me", "CA", "2026-06-08")
+    trip = only(Log().say("My boss asked me to fly to Denver on June 2", today=ASKED_DAY), "Trip")
+    assert trip.subject == "me"
+
+
+def test_a_person_who_travels_keeps_their_own_trip() -> None:
+    trip = only(Log().say("my sister is flying to Toronto June 8 to 12", today=ASKED_DAY), "Trip")
+    assert trip.subject == "sister"

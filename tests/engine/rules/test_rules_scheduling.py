@@ -85,3 +85,30 @@ def test_trip_near_misses(world) -> None:
     world.say("Event", "gp", {"title": "GP", "start": "2025-10-02"})
     world.say("Event", "emma", {"title": "Emma's recital", "start": "2025-09-12"}, subject="Emma")
     assert _run(world, TRIP, dt.datetime(2025, 8, 1)) == []
+
+
+TRIPS = "scheduling.trips_overlap"
+
+
+def test_two_trips_abroad_that_share_nights(world) -> None:
+    lisbon = world.say("Trip", "lisbon", {"destination": "Lisbon", "country": "PT", "start": "2025-05-03", "end": "2025-05-10"},
+                       on=dt.date(2025, 2, 1))
+    tokyo = world.say("Trip", "tokyo", {"destination": "Tokyo", "country": "JP", "start": "2025-05-08", "end": "2025-05-15"},
+                      on=dt.date(2025, 3, 1))
+    (a,) = _run(world, TRIPS, dt.datetime(2025, 3, 1, 12))
+    assert a.title == "Trips to Lisbon and Tokyo overlap" and a.severity == "warning"
+    assert "cannot be in both from 2025-05-08 to 2025-05-10" in a.message
+    assert set(a.evidence) == {lisbon, tokyo}
+
+
+def test_trips_that_do_not_clash(world) -> None:
+    # home the day the next trip leaves; legs inside one country; a country unknown; a day trip; someone else
+    world.say("Trip", "rome", {"destination": "Rome", "country": "IT", "start": "2025-06-01", "end": "2025-06-05"})
+    world.say("Trip", "berlin", {"destination": "Berlin", "country": "DE", "start": "2025-06-05", "end": "2025-06-09"})
+    world.say("Trip", "milan", {"destination": "Milan", "country": "IT", "start": "2025-06-03", "end": "2025-06-04"})
+    world.say("Trip", "europe", {"destination": "Europe", "start": "2025-06-01", "end": "2025-06-20"})
+    world.say("Trip", "vienna", {"destination": "Vienna", "country": "AT", "start": "2025-06-07"})
+    world.say("Trip", "oslo", {"destination": "Oslo", "country": "NO", "start": "2025-06-02", "end": "2025-06-06"}, subject="Ana")
+    world.say("Trip", "paris", {"destination": "Paris", "country": "FR", "start": "2025-06-02", "end": "2025-06-04",
+                                "status": "cancelled"})
+    assert _run(world, TRIPS, dt.datetime(2025, 5, 1)) == []
