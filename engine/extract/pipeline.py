@@ -17,7 +17,15 @@ from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
-from engine.extract.reference import named_record, names_only, reference_change
+from engine.extract.reference import (
+    changed_first,
+    named_record,
+    names_only,
+    reference_change,
+    shifted_record,
+    switched_from,
+    taken_back,
+)
 from engine.extract.resolve import Resolver, apply_record, supersedes
 from engine.extract.segment import clauses, sentences
 from engine.frames import frame as frame_of
@@ -46,7 +54,7 @@ def extract_messages(
             continue
         ctx.subject = "me"
         for draft in extract_text(msg.text, session_date, ctx, _previous_assistant(msg, context)):
-            rec = resolver.match(draft)
+            rec = resolver.match(draft, msg.text)
             sup: tuple[int, ...] = ()
             if rec is not None:
                 apply_record(draft, rec, session_date)
@@ -88,9 +96,14 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         found = detect(text, clause, today)
         ctx.subject = subject_of(clause.text, clause.start, found.of("person"), ctx.known, last_subject)
         last_subject = ctx.subject
-        got = decide(found, ctx)
+        got = (shifted_record(found, ctx.prior, ctx.subject) or taken_back(found, ctx.prior, ctx.subject)
+               or changed_first(found, ctx.prior, ctx.subject) or decide(found, ctx))
         if got and all(names_only(d) for d in got):
             got = reference_change(found, ctx.prior, ctx.subject) or got
+        elif any(names_only(d) for d in got) and (changed := reference_change(found, ctx.prior, ctx.subject)):
+            # "no more omeprazole for me, the reflux is gone": the named record changes, the new fact stays
+            got = [d for d in got if not (names_only(d) and d.frame in {c.frame for c in changed})] + changed
+        got = switched_from(found, ctx.prior, ctx.subject, got)
         if not got and previous:
             got = _with_previous(found, ctx, previous)
         if not got:

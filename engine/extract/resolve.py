@@ -9,11 +9,13 @@ same normalized key, then a fuzzy key (rapidfuzz), then — for a correction tha
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
+from engine.extract.people import relation_of
 from engine.log import Fact
 from engine.state import Record, fold
 
@@ -30,7 +32,11 @@ class Resolver:
         state = fold(facts)
         return cls([r for recs in state.records.values() for r in recs])
 
-    def match(self, d: Draft) -> Record | None:
+    def match(self, d: Draft, text: str = "") -> Record | None:
+        """The record the draft is about; ``text`` (the message) lets a relative named in the clause
+        claim a draft the subject detection gave to the user ("grandma's amlodipine is 10mg now")."""
+        if text:
+            d.subject = self._owner(d, text[d.span[0] : d.span[1]])
         rec = self._match(d)
         if rec is not None and _other_place(d, rec):
             d.key = f"{d.key}:{str(d.slots['destination']).lower()}"
@@ -56,6 +62,18 @@ class Resolver:
         consistent = [r for r in live if _consistent(d, r)]
         live = consistent or live
         return live[-1] if live else None
+
+    def _owner(self, d: Draft, clause: str) -> str:
+        """Whose record the draft is: the user's, unless only a relative has a record under this key
+        and the clause names that relative."""
+        if d.subject != "me" or not d.key or d.frame in ("Note", "Person"):
+            return d.subject
+        same_key = [r for r in self.records if r.frame == d.frame and r.key == d.key]
+        if any(r.subject == "me" for r in same_key):
+            return d.subject
+        words = {re.sub(r"['’]s?$", "", w) for w in re.findall(r"[a-z'’-]+", clause.lower())}
+        owners = {r.subject for r in same_key if any(w == r.subject.lower() or relation_of(w) == r.subject.lower() for w in words)}
+        return owners.pop() if len(owners) == 1 else d.subject
 
     def _qualified(self, d: Draft, same: list[Record]) -> Record | None:
         """Keys of the form ``name:qualifier`` (a payee and an amount, an institution and a card kind):
