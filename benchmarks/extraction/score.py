@@ -23,6 +23,9 @@ SUBJECT_SYNONYMS = {
     "mum": "mom", "mother": "mom", "mama": "mom", "mommy": "mom",
     "father": "dad", "papa": "dad", "daddy": "dad",
     "hubby": "husband", "mum and dad": "parents", "mom and dad": "parents",
+    "grandmother": "grandma", "granny": "grandma", "nana": "grandma", "gran": "grandma",
+    "grandfather": "grandpa", "granddad": "grandpa", "grandad": "grandpa",
+    "children": "kids", "the kids": "kids", "folks": "parents",
 }
 
 
