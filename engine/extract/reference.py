@@ -58,6 +58,17 @@ _NOT_DONE = re.compile(r"\b(?:almost|nearly|not|isn't|aren't|haven't|hasn't|neve
 # A purchase taken back: "sent the kindle back", "brought the shoes back to the store", "got a refund for the lamp".
 _TAKEN_BACK = re.compile(r"\b(?:(?:is|are)\s+going\s+back\b|(?:sen[dt]|sending|t[ao]ok|taking|taken|br(?:ing|ought)|bringing|dropped)\s+(?:\w+\s+){0,4}?back\b|returned\b|"
                          r"(?:got|get|getting|received)\s+(?:a\s+|my\s+|the\s+|our\s+|full\s+|a\s+full\s+)?refund|refunded)", re.I)
+# "I think I'll send it back", "might return it": a wish or a plan, the purchase is still the user's
+_MEANS_TO = re.compile(r"(?:['’]ll|\b(?:will|going\s+to|gonna|want\s+to|wanna|plan\w*\s+to|need\s+to|have\s+to|should|"
+                       r"might|may|maybe|probably|think|thinking|considering|about\s+to|could|if|whether))\s+(?:\w+\s+){0,3}$", re.I)
+
+
+def _taken_back(text: str) -> bool:
+    """The clause says a purchase went back (or is on its way back), not that it might."""
+    m = _TAKEN_BACK.search(text)
+    return bool(m) and not _MEANS_TO.search(text[max(0, m.start() - 60) : m.start()])
+
+
 # A payment that happened, said without a payment verb the frame builders know: "settled up with Lukas".
 _SETTLED = re.compile(r"\b(?:settled(?:\s+up)?|went\s+through|(?:has|have)\s+cleared|squared\s+up|paid\s+(?:\w+\s+)?(?:back|off)|(?:has|have|got|was|were)\s+(?:been\s+)?paid)\b", re.I)
 _DATE_SLOT = {"Trip": "start", "Event": "start", "Deadline": "due", "Subscription": "renewal", "TravelDocument": "expires",
@@ -157,7 +168,7 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
             finished or done_with or _DROPPED.search(text) or _CALLED_OFF.search(text)):
         status = "done" if finished else ended
         return [Draft(rec.frame, rec.key, {**keep, "status": status}, span, rec.subject, correction=True, confidence=0.8)]
-    if rec.frame == "Purchase" and rec.status == "bought" and _TAKEN_BACK.search(text):
+    if rec.frame == "Purchase" and rec.status == "bought" and _taken_back(text):
         return [Draft(rec.frame, rec.key, {**keep, "status": "returned"}, span, rec.subject, correction=True, confidence=0.8)]
     if rec.frame == "Transfer" and rec.status == "requested" and (cues.DONE.search(text) or _SETTLED.search(text)) and (
             not dates or (len(dates) == 1 and (found.past or re.fullmatch(r"today|yesterday|this\s+morning", dates[0].text, re.I)))):
@@ -350,7 +361,7 @@ def taken_back(found: Found, records: Sequence[Record], subject: str) -> list[Dr
     """"Sent the kindle back": a named purchase returned. Checked before the frame builders, which
     would read "sent" as a payment to the kindle."""
     text = found.clause.text
-    if found.clause.question or not _TAKEN_BACK.search(text):
+    if found.clause.question or not _taken_back(text):
         return []
     rec = named_record(text, [r for r in records if r.frame == "Purchase" and r.status == "bought"], subject)
     if rec is None:

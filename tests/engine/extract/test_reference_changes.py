@@ -256,3 +256,11 @@ def test_a_purchase_going_back_is_returned(log: LogStore) -> None:
     say(log, "Bought a standing desk from Fully for $599", "2026-05-02")
     say(log, "the standing desk is going back, too wobbly", "2026-05-14")
     assert only(log, "Purchase").status == "returned"
+
+
+@pytest.mark.parametrize("wish", ["the desk wobbles, I think I'll send it back", "might take the desk back",
+                                  "I want to return the desk"])
+def test_a_purchase_the_user_means_to_return_is_still_bought(log: LogStore, wish: str) -> None:
+    say(log, "Ordered a standing desk on Amazon, €399, 30-day return", "2026-04-11")
+    say(log, wish, "2026-05-02")
+    assert only(log, "Purchase").status == "bought"
