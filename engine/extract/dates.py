@@ -153,7 +153,7 @@ _PAST = re.compile(
     r"\b(?:was|were|had|did|went|got|bought|paid|ordered|purchased|visited|came|returned|took|saw|"
     r"started|renewed|sent|transferred|spent|ago|last|yesterday|expired|flew|drove|used to|"
     r"have been|has been|issued|signed|closed|opened|moved|received|stopped|quit|ended|finished|lost|left|"
-    r"arrived|landed|cancell?ed|venmo'd|zelle'd|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
+    r"arrived|landed|cancell?ed|venmo'd|zelle'd|venmoed|zelled|wired|e-?transferred|reimbursed|deposited|withdrew|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
     re.I,
 )
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)

@@ -56,20 +56,23 @@ def _amount(raw: str) -> Decimal | None:
 # Amounts with no currency named (currency None, never guessed): "14.95/mo", "150 a night", "5k",
 # "for 1,499". Only shapes that read as money: a per-period price, a "k" amount, or a separated
 # thousands figure after a price word.
-_PERIOD = r"(?:/\s*(?:mo|month|yr|year|night|wk|week)\b|\s+(?:a|per)\s+(?:month|night|year|week)\b|\s+(?:monthly|yearly|annually|weekly|p/?m)\b)"
+_PERIOD = r"(?:/\s*(?:mo|month|yr|year|night|wk|week)\b|\s+(?:a|per|each|every)\s+(?:month|night|year|week)\b|\s+(?:monthly|yearly|annually|weekly|p/?m)\b)"
 _BARE = re.compile(
     r"(?<![\w$€£¥.,/-])(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+(?:\.\d{2})?)(?=" + _PERIOD + r")"
     r"|(?<![\w$€£¥.,/-])(?P<g>\d+(?:\.\d)?)\s+grand\b"
     r"|(?<![\w$€£¥.,/-])(?P<k>\d+(?:\.\d)?)k\b(?!\s*(?:runs?|races?|steps|followers|views|miles|km|feet|ft)\b)"
     r"|\b(?:price|cost|fee|rate|rent|premium|limit|balance)\s+(?:(?:is|was|of|to|at|now|up|down)\s+){0,2}(?P<t2>\d+[.,]\d{2})(?!\d|[.,]\d)"
-    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit|balance|owe|owing|about|around|roughly|nearly|almost)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))"
+    r"|\b(?:for|costs?|cost\s+me|paid|spent|was|is|put|of|over|under|limit|balance|owe|owing|about|around|roughly|nearly|almost|have|has|had|got)\s+(?P<t>\d{1,3}(?:,\d{3})+(?:\.\d{2})?)(?![\d,.]|\s*(?:people|times|miles|km|steps|words))"
     # "charged me 11.99 again", "billed us another 40": an amount right after a charge verb
-    r"|\b(?:charged|billed|debited|deducted|refunded|took)\s+(?:me|us|my\s+card|my\s+account)\s+(?:another\s+|again\s+)?"
+    r"|\b(?:charged|charges|charge|billed|bills|debited|debits|deducted|refunded|took|takes)\s+(?:me|us|my\s+card|my\s+account)\s+(?:another\s+|again\s+)?"
     r"(?P<c>\d+(?:\.\d{2})?)(?![\d,.]|\s*(?:times|days|hours|minutes|people|weeks|months))"
     # "send Rosa 800, not 500", "make it 800": a sum right after a payment verb and its recipient, ending the phrase
-    r"|\b(?:send|sent|pay|paid|give|gave|wire|wired|transfer|lend|lent|owe|owes|venmo|zelle|wants|needs|asking\s+for|asked\s+for|moved|move|stashed)\s+"
+    # every tense of the payment verbs, and how the money travels after the sum ("sent mom 500 via Western Union")
+    r"|\b(?:send|sent|sending|pay|paid|paying|give|gave|wire|wired|transfer|transferred|e-?transfer(?:red)?|lend|lent|owe|owes|owed|"
+    r"venmo|venmoed|venmo'd|zelle|zelled|zelle'd|paypal(?:ed|'d)?|reimburse[ds]?|wants|needs|asking\s+for|asked\s+for|moved|move|stashed)\s+"
     r"(?:[a-z]+\s+){0,2}?(?:back\s+)?(?:the\s+)?"
-    r"(?P<s>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|into|by|now|not|instead|asap|today|tonight|tomorrow|on|and|back|I|we|he|she|they|before)\b))"
+    r"(?P<s>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d{2,6}(?:\.\d{2})?)(?=\s*(?:,(?!\d)|[;!)]|\.(?!\d)|$|\s+(?:for|to|into|by|now|not|instead|asap|today|"
+    r"tonight|tomorrow|on|and|back|I|we|he|she|they|before|via|through|using|with|in\s+cash|cash|this|last|yesterday|each|from)\b))"
     # "blew 250 on a new drill", "spent about 60 at the market": a sum spent on or at something
     r"|\b(?:spent|spend|paid|blew|dropped|shelled\s+out|forked\s+out)\s+(?:about\s+|around\s+|like\s+|almost\s+|nearly\s+|over\s+)?"
     r"(?P<sp>\d{2,6}(?:\.\d{2})?)(?=\s+(?:on|for|at)\b)"

@@ -42,7 +42,8 @@ def airline_codes() -> dict[str, str]:
     return {attrs["code"]: name for name, attrs in org_lexicon().entries.values() if attrs.get("code")}
 
 
-_ACCOUNT_WORD = re.compile(r"\s+(?:checking|savings|current|credit|debit|card|account|bank|sapphire|freedom|isa|mortgage|loan)\b", re.I)
+# "the chase checking", "chase limit is now 10k": a bank's lower-case name before a word only an account has
+_ACCOUNT_WORD = re.compile(r"\s+(?:checking|savings|current|credit|debit|card|account|bank|sapphire|freedom|isa|mortgage|loan|limit|balance|statement)\b", re.I)
 _FLIGHT_NO = re.compile(r"\s*#?\d{1,4}\b")  # "delta 4412": a lower-case carrier followed by a flight number
 
 

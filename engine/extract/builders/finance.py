@@ -19,6 +19,7 @@ from engine.extract.builders.base import (
     iso,
     text_before,
 )
+from engine.extract.dates import DateValue
 from engine.extract.detect import Found
 from engine.extract.mentions import Mention
 from engine.extract.money import find_money
@@ -32,7 +33,7 @@ _RECURRING = re.compile(r"\b(?:a|per|each|every)\s+(?:month|year|week)\b|/\s*(?:
 
 # "not renewing Hulu", "let the NYT lapse", "turned off auto-renew": a subscription ended by the user
 _ENDING = re.compile(r"\b(?:not|n't|never)\s+(?:be\s+)?renew(?:ing)?\b|\blet(?:ting)?\s+(?:it|the\s+[\w+ ]{2,30}?|my\s+[\w+ ]{2,30}?)\s+lapse\b|"
-                     r"\b(?:turned|switched)\s+off\s+(?:the\s+)?auto-?renew(?:al)?\b|\bunsubscribed\b", re.I)
+                     r"\b(?:turned|switched)\s+off\s+(?:the\s+)?auto[-\s]?renew(?:al)?\b|\bunsubscribed\b", re.I)
 # "why did The Times take another 11.99": the charge in a question's base form
 _DID_CHARGE = re.compile(r"\bdid\b[^.?!]{0,40}?\b(?:charge|bill|debit|deduct|take|withdraw)\b", re.I)
 # "thought I cancelled": a belief about a cancellation, said while complaining about a charge
@@ -69,6 +70,56 @@ def _gym_priced(f: Found) -> list[Mention]:
 
 # table entries that name a kind of service, not a provider: a provider named beside one wins
 _GENERIC_SERVICES = {"gym membership", "Costco membership"}
+# "dropped Hulu", "ditched my Audible", "got rid of the NYT": a service ended by a verb right before it
+_DROPPED_BEFORE = re.compile(r"\b(?:dropped|ditched|quit|axed|killed|binned|got\s+rid\s+of|stopped\s+paying\s+for|stopped)\s+"
+                             r"(?:my\s+|the\s+|our\s+)?(?:(?!(?:at|by|in|on|to|for|from|with|into|off)\b)\w+\s+)?$", re.I)  # not "stopped at Costco"
+# "upgraded Dropbox to the 2TB plan", "downgraded Netflix to basic": a change of plan keeps the subscription going
+_PLAN_CHANGE = re.compile(r"\b(?:upgraded|downgraded|upgrading|downgrading|switched\s+(?:plans?|tiers?)|changed\s+(?:plans?|tiers?))\b", re.I)
+# "paused my HelloFresh deliveries", "put Peloton on hold": a change of state said only of a subscription
+_PAUSED = re.compile(r"\b(?:paused?|pausing|froze|frozen|on\s+hold|unpaused|resumed|skipp(?:ed|ing)\s+(?:a|this|next)\s+(?:month|week|box|delivery))\b", re.I)
+# a verb that opens its own statement about the next service: "Cancelled Audible and signed up for Spotify"
+_OWN_VERB = (r"(?:(?:I|we)\s+)?(?:(?:also|just|then|finally|already)\s+)?(?:\w+ed|signed|got|kept|took|went|pay|paid|started|joined|switched|"
+             r"quit|dropped|ditched|added|renewed|cancel(?:led)?)\b")
+# the renewal date was in the past only when the wording says it already happened ("renewed on the 3rd", "was billed on the 3rd")
+_PAST_CHARGE = re.compile(r"\b(?:renewed|auto-?renewed|was\s+(?:charged|billed|renewed|taken)|charged\s+(?:me|us)|billed\s+(?:me|us)|took|"
+                          r"came\s+out|went\s+out|expired|ended)\b", re.I)
+
+
+def _per_service(f: Found, svc: list[Mention]) -> list[Found]:
+    """Split a clause where each of several services has a verb of its own into one part per service, so status and
+    price stay with their service. "cancelled Hulu and Max" shares one verb and stays whole."""
+    if len(svc) < 2:
+        return []
+    cuts = [f.clause.start]
+    for prev, nxt in zip(svc, svc[1:], strict=False):
+        between = f.text[prev.end : nxt.start]
+        m = re.search(r"(?:\s*,\s*(?:and\s+|then\s+|but\s+)?|\s+(?:and|then|but)\s+)(?=(?:\w+\s+){0,2}?" + _OWN_VERB + ")", between, re.I)
+        if m is None:
+            return []
+        cuts.append(prev.end + m.end())
+    cuts.append(f.clause.end)
+    parts = []
+    for lo, hi in zip(cuts, cuts[1:], strict=False):
+        sub = replace(f.clause, text=f.text[lo:hi], start=lo, end=hi)
+        parts.append(Found(sub, f.text, f.past, {k: [m for m in v if lo <= m.start < hi] for k, v in f.by_kind.items()}))
+    return parts
+
+
+def _upcoming_renewal(f: Found, d: Mention, today: dt.date) -> str | None:
+    """A bare day of the month ("converts to paid on the 9th") said in a clause that is past for another reason
+    ("started a free trial ...") still names the next charge, unless the words say the charge already happened."""
+    value = d.value
+    if not (isinstance(value, DateValue) and value.day_only and value.start < today):
+        return iso(value.start) if isinstance(value, DateValue) else None
+    chunk = re.split(r"[,;]", text_before(f, d, 40))[-1]
+    if _PAST_CHARGE.search(chunk):
+        return iso(value.start)
+    month = value.start.month % 12 + 1
+    year = value.start.year + (value.start.month == 12)
+    try:
+        return iso(dt.date(year, month, value.start.day))
+    except ValueError:
+        return iso(value.start)
 
 
 def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
@@ -81,10 +132,14 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
     if named and len(named) < len(svc):  # "the gym membership at PureGym": the named service is the one
         svc = named
     low = f.clause.text
-    cancel = (cues.cancelled(low) or bool(_ENDING.search(low))) and not _THOUGHT_CANCELLED.search(low)
     switched = re.search(r"\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|chang(?:ed|ing))\s+from\b", low, re.I)
-    if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money") or switched):
-        return []
+    parts = [] if switched else _per_service(f, svc)
+    if parts:
+        return [d for part in parts for d in subscription(part, ctx, used)]
+    dropped = bool(_DROPPED_BEFORE.search(text_before(f, svc[0], 40)))
+    cancel = (cues.cancelled(low) or bool(_ENDING.search(low)) or dropped) and not _THOUGHT_CANCELLED.search(low)
+    if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money") or switched or _PAUSED.search(low) or _PLAN_CHANGE.search(low)):
+        return []  # a service named in passing ("watched it on Netflix")
     out = []
     if switched and len(svc) > 1:
         old, new = svc[0], svc[1]
@@ -98,6 +153,10 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
     cancel_by = bool(cancel and re.search(r"\bcancel\w*\b.{0,50}?\b(?:by|before)\s", low, re.I))
     if cancel_by:
         cancel = False  # "cancel the free trial by the 11th": a deadline to cancel, not done yet
+    if cancel and re.search(r"\b(?:if|unless|whether|would|might|maybe|thinking\s+(?:about|of)|considering)\b", low, re.I):
+        if not (f.of("money") or free_dates(f)):
+            return []  # "if Netflix goes up again I'm cancelling": a cancellation only threatened, nothing else stated
+        cancel = False
     s = svc[0]
     used.add((s.start, s.end))
     money = next(iter(f.of("money")), None)
@@ -119,15 +178,34 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
         slots["amount"], slots["currency"] = money.value, money.attrs.get("currency")
         used.add((money.start, money.end))
     day_only: dict[str, int] = {}
+    paused = _PAUSED.search(low)
     for d in free_dates(f):
+        if paused and (re.search(r"\b(?:until|till|til|through|to)\s+(?:the\s+)?$", text_before(f, d, 12), re.I)
+                       or re.match(r"(?:until|till|til|through)\b", d.text, re.I)):
+            continue  # "paused HelloFresh until May": when the pause ends, not a stated charge date
         if cues.RENEWAL.search(text_before(f, d, 40)) or not (cancel or cancel_by):
-            slots["renewal"] = iso(d.value.start)
+            slots["renewal"] = iso(d.value.start) if cancel else _upcoming_renewal(f, d, ctx.today)
             day_only = bare_day("renewal", d)
             break
     if cancel:
         slots["status"] = "cancelled"
     out.append(Draft("Subscription", s.value.lower(), slots, clause_span(f), ctx.subject, "cancel" if cancel else "assert",
                      correction=cancel or bool(cues.CORRECTION.search(low)), day_only=day_only, hint="subscription"))
+    for other in _coordinated(f, svc):  # "cancelled Hulu and Max": the shared verb's status holds for each
+        used.add((other.start, other.end))
+        also: dict[str, Any] = {"service": other.value, "status": slots.get("status")}
+        out.append(Draft("Subscription", other.value.lower(), {k: v for k, v in also.items() if v}, clause_span(f), ctx.subject,
+                         "cancel" if cancel else "assert", correction=cancel, hint="subscription"))
+    return out
+
+
+def _coordinated(f: Found, svc: list[Mention]) -> list[Mention]:
+    """The services after the first joined to it by a bare "and" or comma ("Hulu, Max and Peacock"), which share its verb."""
+    out = []
+    for prev, nxt in zip(svc, svc[1:], strict=False):
+        if not re.fullmatch(r"\s*(?:,|&|\+|and|or|plus|,\s*and|as\s+well\s+as)\s*(?:(?:my|the|our)\s+)?", f.text[prev.end : nxt.start], re.I):
+            break
+        out.append(nxt)
     return out
 
 
@@ -136,6 +214,25 @@ _CARD_ISSUERS = {"American Express", "Amex", "Visa", "Mastercard", "Discover"}
 _BALANCE_WORDS = (r"balance|\bhave\b|\bput\b|deposit|\bleft\b|\bowe\b|outstanding|remaining|\bin\s+it\b|\bon\s+it\b|\bin\b\s*$|"
                   r"\b(?:i'm|i\s+am|we're|currently|sitting|sits)\s+at\b|\bgot\b|carrying|\bused\b|\bdebt\b|\bsaved\b|\bat\s+(?:about\s+|around\s+)?$|"
                   r"\b(?:with|opened\s+it\s+with|starting\s+with)\s+(?:about\s+|around\s+)?$")
+
+
+# a whole number that is not a sum: a year after "in/since", an account's last digits, a count of things
+_NOT_A_SUM = re.compile(r"(?:\b(?:in|since|from|of|ending|ends|no\.?|number|#)\s+(?:in\s+)?$)", re.I)
+
+
+def _plain_sums(f: Found) -> list[Mention]:
+    """Whole numbers in an account clause ("about 3200 left in savings"), read as sums only where a balance or limit cue
+    gives them that role; without a currency they are too ambiguous to be money anywhere else."""
+    out = []
+    for m in re.finditer(r"(?<![\w$€£¥.,/-])(?P<n>\d{1,3}(?:,\d{3})+|\d{3,7})(?![\w.,%/:-])(?!\s*(?:points|miles|km|days|weeks|months|years|people|steps|items|shares))",
+                         f.clause.text):
+        s = f.clause.start + m.start("n")
+        if _NOT_A_SUM.search(f.text[max(f.clause.start, s - 12) : s]):
+            continue
+        if _money_role(f.text[max(f.clause.start, s - 45) : s], f.text[m.end() + f.clause.start : m.end() + f.clause.start + 20]) is None:
+            continue
+        out.append(Mention("money", s, s + len(m.group("n")), m.group("n"), f"{m.group('n').replace(',', '')}.00", {"currency": None}))
+    return out
 
 
 def _money_role(before: str, after: str) -> str | None:
@@ -149,19 +246,28 @@ def _money_role(before: str, after: str) -> str | None:
         return max(cues_before)[1]
     if re.match(r"\s*(?:credit\s+)?limit\b", after, re.I):
         return "limit"
-    return "balance" if re.search(_BALANCE_WORDS, after, re.I) else None
+    if re.search(_BALANCE_WORDS, after, re.I) or re.match(r"\s*(?:in|on)\s+(?:my|the|our)\b", after, re.I) or re.search(r"\b(?:down|up)\s+to\s+$|\b(?:is|now|at)\s+$|:\s*$", before, re.I):
+        return "balance"  # "Chase checking is down to $212", "savings at Ally: 3200": a sum said of the account itself
+    return None
 
 
 def _per_bank(f: Found, banks: list[Mention]) -> list[Found]:
-    """Split a clause naming several accounts, each bank followed by its own kind word, into one part per bank."""
-    named = [b for b in banks if first_match(cues.ACCOUNT_KIND, f.text[b.end : b.end + 30]) or b.value in _CARD_ISSUERS]
-    if len(banks) < 2 or len(named) != len(banks) or re.search(r"\b(?:mov|switch|transferr)\w*\b", f.clause.text, re.I):
+    """Split a clause naming several accounts, each with its own kind word, into one part per bank. The cut falls on the
+    last "and" or comma between two banks, so a sum or kind said before its bank stays with it ("3200 left in savings at
+    Ally and 14k in my Schwab brokerage"); with no conjunction the cut is at the next bank."""
+    if len(banks) < 2 or re.search(r"\b(?:mov|switch|transferr)\w*\b", f.clause.text, re.I):
         return []
-    cuts = [f.clause.start] + [b.start for b in banks[1:]] + [f.clause.end]
+    cuts = [f.clause.start]
+    for prev, nxt in zip(banks, banks[1:], strict=False):
+        joints = list(re.finditer(r"\s*(?:[,;]\s*(?:and\s+)?|\s+and\s+)", f.text[prev.end : nxt.start]))
+        cuts.append(prev.end + joints[-1].end() if joints else nxt.start)
+    cuts.append(f.clause.end)
     parts = []
     for lo, hi in zip(cuts, cuts[1:], strict=False):
         sub = replace(f.clause, text=f.text[lo:hi], start=lo, end=hi)
         part = Found(sub, f.text, f.past, {k: [m for m in v if lo <= m.start < hi] for k, v in f.by_kind.items()})
+        if not (first_match(cues.ACCOUNT_KIND, sub.text) or any(b.value in _CARD_ISSUERS for b in part.of("org"))):
+            return []  # "my Chase checking and Ally": one kind word for two banks, no split
         parts.append(part)
     return parts
 
@@ -193,11 +299,14 @@ def account(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         return [d for part in parts for d in account(part, ctx, used)]
     b = banks[0]
     used.add((b.start, b.end))
-    kind = first_match(cues.ACCOUNT_KIND, low) or ("credit_card" if b.value in _CARD_ISSUERS else None)
+    kind = first_match(cues.ACCOUNT_KIND, low) or ("credit_card" if b.value in _CARD_ISSUERS else None) or (
+        "checking" if re.search(r"\bjoint\s+(?:bank\s+)?account\b", low, re.I) else None)  # a joint account is an everyday one
     slots: dict[str, Any] = {"institution": b.value, "kind": kind}
     sentence = _sentence_rest(f)
     money = f.of("money") + [m for m in find_money(f.text, f.clause.end, f.clause.start + len(sentence))
                              if re.search(_BALANCE_WORDS, f.text[max(f.clause.end, m.start - 30) : m.end + 20], re.I)]
+    if not money and _charged_account(f) is None:  # "put 500 on the Chase card" is a payment, not its balance
+        money = _plain_sums(f)
     for m in money:
         slot = _money_role(f.text[max(f.clause.start, m.start - 45) : m.start], f.text[m.end : m.end + 20])
         if slot and slot not in slots:
@@ -228,7 +337,9 @@ def account(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
 
 _PAYEE_NP = re.compile(
     r"\bto\s+(?:(?P<det>my|the|our|his|her|their)\s+)?(?:(?:new|old)\s+)?(?:(?:aunt|auntie|uncle|cousin|grandma|grandpa|granny|nana)\s+(?=[A-Z]))?"
-    r"(?P<p>(?:[\w'’&.+-]+\s+){0,2}?[\w'’&.+-]+?)(?=\s+(?:by|for|in|on|at|from|via|before|after|today|tomorrow|yesterday|next|this|last|account|ending|and|with|because|so|asap|instead|now)\b|[,.;:!?)]|\s*$)")
+    r"(?P<p>(?:[\w'’&.+-]+\s+){0,2}?[\w'’&.+-]+?)(?=\s+(?:by|for|in|on|at|from|via|before|after|today|tomorrow|yesterday|next|this|last|account|ending|and|with|because|so|asap|instead|now|"
+    # "the payment to the roofer is scheduled": a verb ends the recipient
+    r"is|was|are|were|has|have|had|will|went|goes|got|should|needs?|came|bounced|cleared|failed)\b|[,.;:!?)]|\s*$)")
 _NOT_PAYEE = re.compile(r"^(?:me|you|him|her|them|us|it|do|be|pay|send|get|make|buy|the|a|an|use|put|move|transfer|wire|\d.*)$", re.I)
 # words between "paid the" and the amount that are not who was paid ("paid the last 600€ of the loan")
 _NOT_ROLE = {"last", "first", "final", "remaining", "full", "whole", "rest", "extra", "other", "same", "usual", "monthly",
@@ -280,9 +391,12 @@ def _payee(f: Found) -> tuple[str | None, Mention | None]:
     bill = re.search(r"\b(?:pay|paid|paying|settled?|settling|cover(?:ed)?)\s+(?:the|my|our)\s+(?P<p>[a-z][\w'’-]+)\s+(?:bill|invoice|fees?|tab)\b", low, re.I)
     if bill and bill.group("p").lower() not in _NOT_ROLE:
         return bill.group("p"), None  # "paid the vet bill": the vet is paid
-    role = re.search(r"\b(?:pay|paid|paying|reimburse[ds]?|owe[ds]?|tipp?ed)\s+(?:the|my|our)\s+(?P<p>[a-z][\w'’-]+)\s+(?:the\s+|my\s+|our\s+|back\s+)?(?=[$€£¥]|\d)", low, re.I)
-    if role and role.group("p").lower() not in _NOT_ROLE:
-        return role.group("p"), None  # "paid the electrician 380 quid"
+    # "paid the electrician 380 quid", "send the school $350", "paid the dog walker $90": the first object is paid.
+    # "send my daughter's tuition, 6.200 €": a possessive, or a sum set off by a comma, names what the money is for.
+    role = re.search(r"\b" + _PAY_VERB + r"\s+(?:back\s+)?(?:the|my|our)\s+(?P<p>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
+                     r"(?:the\s+|my\s+|our\s+|back\s+)?(?=[$€£¥]|\d)", low, re.I)
+    if role and not {w.lower() for w in role.group("p").split()} & _NOT_ROLE:
+        return role.group("p"), None
     phrase = _payee_phrase(f)
     if phrase:
         return phrase, None
@@ -304,14 +418,19 @@ def _payee(f: Found) -> tuple[str | None, Mention | None]:
     m = re.search(r"\bto\s+(?:my\s+|the\s+|our\s+)?(?P<p>landlord|[A-Z][\w'’]+(?:\s+[A-Z][\w'’]+)?)", low)
     if m and not re.match(_MONTHS, m.group("p")):
         return m.group("p"), None
-    m = re.search(r"\b(?:pay|paid|send|sent|venmo(?:ed)?|venmo'd|zelle'?d|reimburse[d]?)\s+(?:back\s+)?(?P<p>[A-Z][\w'’]+)\b", f.clause.text, re.I)
-    if m and not m.group("p")[0].isupper():
-        m = None
+    m = re.search(r"\b" + _PAY_VERB + r"\s+(?:back\s+)?(?P<p>[A-Z][\w'’]+)\b", f.clause.text, re.I)
+    if m and not (m.group("p")[0].isupper() or m.group("p").lower() in _RELATION_WORDS | _KIN_WORDS):
+        m = None  # "sent mom 500": a relation word needs no capital
     if m and m.group("p") not in ("I", "My") and not re.match(_MONTHS, m.group("p")):
         return m.group("p"), None
     return None, None
 
 
+# a verb whose first object is who gets the money, in any tense: "owe Sam $60", "e-transferred Jamal 80", "zelled my roommate 1100"
+_PAY_VERB = (r"(?:pay|pays|paid|paying|payed|send|sends|sent|sending|wire|wired|wiring|give|gave|giving|lend|lent|lending|owe|owes|owed|owing|"
+             r"reimburse[ds]?|reimbursing|tipp?ed|tip|transferr?ed|e-?transfer(?:r?ed)?|venmo(?:ed|'d)?|zelle(?:d|'d)?|paypal(?:ed|'d)?)")
+# relation words said without a capital that name who is paid ("sent mom 500")
+_KIN_WORDS = {"mum", "mom", "mama", "dad", "papa", "grandma", "grandpa", "nan", "nana", "granny", "bro", "sis", "roomie", "roomate"}
 _PAY_APPS = {"venmo", "zelle", "paypal", "cash app", "wise", "apple pay", "google pay"}
 # "Hartwell Logistics invoice: $12,400": a named party's bill to pay
 _INVOICE = re.compile(r"(?:(?P<p>[A-Z][\w&'’.-]+(?:\s+[A-Z][\w&'’.-]+){0,3}?)(?:'s|’s)?|(?i:the|my|our)\s+(?P<r>[a-z]+)(?:'s|’s))\s+(?:invoice|bill)\b")
@@ -327,7 +446,7 @@ _ASKED = re.compile(
     r"(?:asked|asks|asking|wants|wanted|requested|requests|told|tells|needs|needed|texted|emailed|e-?mailed|messaged|called|rang|"
     r"phoned|wrote|says|said|insists|insisted|instructed|instructs|whatsapped|dm'?d)\b(?!\s+(?:off|back\b))")
 _FROM_ASKER = re.compile(r"\b(?:email|e-mail|mail|text|message|call|letter|note|voicemail|whatsapp|request|instructions?)\s+from\s+" + _ASKER
-                         + r"(?=\s*(?:[,:;.!?]|$)|\s+(?:saying|asking|that|to|about|telling|with|re|again|today|yesterday)\b)")
+                         + r"(?=\s*(?:[,:;.!?(]|$)|\s+(?:saying|asking|that|to|about|telling|with|re|again|today|yesterday|for|of)\b)")
 _SENT_REQUEST = re.compile(_ASKER + r"\s+(?:sent|gave)\s+(?:me|us)\s+(?:a|an)\s+(?:\w+\s+)?(?:payment\s+)?request\b")
 _NOT_ASKER = {"i", "it", "that", "this", "which", "who", "he", "she", "they", "we", "you", "someone", "somebody", "nobody", "one",
               "bank", "app", "phone", "email", "text", "everyone", "just", "also", "then", "now", "and", "so", "but"}
@@ -389,13 +508,42 @@ def _charged_account(f: Found) -> Mention | None:
     return None
 
 
+# money whose recipient is the user: "send me 50", "pay us back", "lent me 2k"
+_TO_USER = re.compile(r"\b" + _PAY_VERB + r"\s+(?:me|us)\b", re.I)
+# "the transfer to mum went through", "the wire cleared": a payment that has happened
+_WENT_THROUGH = re.compile(r"\b(?:went|gone|got|has\s+gone|have\s+gone)\s+through\b|\b(?:cleared|landed)\b", re.I)
+# "from checking", "from my UBS savings": the user's account the money leaves
+_FROM_OWN = re.compile(r"\bfrom\s+(?:my\s+|our\s+|the\s+)?(?P<a>(?:[A-Z][\w&]+\s+)?(?:savings|checking|current\s+account|joint\s+account|isa))\b")
+# "I owe him 220", "owe each of them £140": a pronoun payee, whose names the clause gave earlier ("with Ben")
+_PRONOUN_PAYEE = re.compile(r"\b" + _PAY_VERB + r"\s+(?:back\s+)?(?P<pro>him|her|them|each\s+of\s+them|both\s+of\s+them)\b", re.I)
+_NAMED_WITH = re.compile(r"\bwith\s+(?:my\s+\w+\s+)?(?P<names>[A-Z][\w'’-]+(?:\s*(?:,|and|&)\s*[A-Z][\w'’-]+)*)")
+
+
+def _pronoun_payees(f: Found) -> list[str]:
+    """Who "him", "her" or "them" after a payment verb stands for: the names said before it in the clause; "him" and
+    "her" take a single name, "them" every one."""
+    pro = _PRONOUN_PAYEE.search(f.clause.text)
+    if pro is None:
+        return []
+    before = f.clause.text[: pro.start()]
+    names = [who_said(f, p) for p in f.of("person") if p.start - f.clause.start < pro.start()]
+    for m in _NAMED_WITH.finditer(before):
+        names += [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group("names")) if n and n not in names and n not in ("I", "My")]
+    names = [n for n in names if not re.match(_MONTHS, n)]
+    single = pro.group("pro").lower() in ("him", "her")
+    return names if (len(names) == 1 or not single and len(names) > 1) else []
+
+
 def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
     money = [m for m in f.of("money") if (m.start, m.end) not in used]
     cancel = cues.cancelled(low)
-    payment_word = re.search(r"\b(?:payments?|transfers?|wire)\b", low, re.I)
-    settled = None if money else re.search(r"\b(?:paid|sent|transferred|wired|reimbursed)\s+(?:the|my|our)\s+(?P<p>[a-z][\w'’-]+)"
-                                           r"(?=\s+(?:today|yesterday|back|in\s+full|off|at\s+last|finally)\b|\s*[,.;!]|\s*$)", low)
+    payment_word = re.search(r"\b(?:payments?|transfers?|wire|direct\s+debits?|standing\s+orders?|auto-?pay(?:ments?)?)\b", low, re.I)
+    settled = None if money else (
+        re.search(r"\b(?:paid|sent|transferred|wired|reimbursed)\s+(?:the|my|our)\s+(?P<p>[a-z][\w'’-]+)"
+                  r"(?=\s+(?:today|yesterday|back|in\s+full|off|at\s+last|finally)\b|\s*[,.;!]|\s*$)", low)
+        # "Paid Ana back": a named person repaid, the sum said before
+        or re.search(r"\b(?i:paid|reimbursed)\s+(?P<p>[A-Z][\w'’-]+)\s+(?i:back)\b", low))
     asker, asker_org = _asker(f)
     account_no = _ACCOUNT_NO.search(low)
     new_account = _NEW_ACCOUNT.search(low)
@@ -412,6 +560,11 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if _HEDGE.search(low) and not asker:
         return []  # "if I sent her the $500 now ...": not an instruction or a payment
     payee, pm = _payee(f)
+    if payee is None and not asker and _TO_USER.search(low):
+        return []  # "got my sister to send me 50", "pay me back": money that comes to the user
+    shared = _pronoun_payees(f) if payee is None else []
+    if shared:
+        payee = shared[0]  # "split the hotel with Ben, I owe him 220"; several names are split below
     if payee is None and settled is not None:
         payee = settled.group("p")  # "paid the contractor today": a payment made, amount said before
     if payee is None and card is not None and money:
@@ -433,7 +586,7 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     rest = next((x for x in money[1:] if re.search(r"\b(?:remaining|balance|rest|remainder|final|second|other)\b", text_before(f, x, 25), re.I)), None)
     slots: dict[str, Any] = {"amount": m.value if m else None, "currency": m.attrs.get("currency") if m else None, "payee": payee}
     bank = next((o for o in ([card] if card else []) + f.of("org") if o.attrs.get("org_kind") == "bank" and o.value.lower() not in _PAY_APPS
-                 and not (payee and o.value.lower() == payee.lower())), None)
+                 and not (payee and o.value.lower() in payee.lower())), None)
     if bank is not None:
         said = f.text[bank.start : bank.end]
         tail = f.text[bank.end : bank.end + 12].lower()
@@ -442,6 +595,9 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         if said.lower() != bank.value.lower() and bank.value in ("American Express",):
             slots["account"] = said
         used.add((bank.start, bank.end))
+    source = _FROM_OWN.search(low)
+    if source and "account" not in slots:
+        slots["account"] = source.group("a")  # "transferred 2,500 from checking to my Ally savings"
     if account_no is None and asker:
         account_no = _ACCOUNT_NO.search(_sentence_rest(f))  # "make it $48,000 to Brightline, and use the new account ending 5521"
     if account_no:
@@ -459,7 +615,7 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         used.add((d.start, d.end))
     if cancel:
         slots["status"] = "cancelled"
-    elif not asker and (_LEADING_DONE.match(low) or charged_us or ((f.past or re.search(r"\bjust\s+(?:put|charged|stuck)\b", low, re.I)) and (
+    elif not asker and (_LEADING_DONE.match(low) or charged_us or _WENT_THROUGH.search(low) or ((f.past or re.search(r"\bjust\s+(?:put|charged|stuck)\b", low, re.I)) and (
             cues.DONE.search(low) or (card is not None and re.search(r"\b(?:put|charged|stuck)\b", low, re.I))))):
         slots["status"] = "done"
         slots.setdefault("date", ctx.today.isoformat())  # a payment made, no date said: made today
@@ -468,6 +624,9 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     key = f"{str(slots.get('payee') or '').lower()}:{m.value if m else ''}"
     out = [Draft("Transfer", key, {k: v for k, v in slots.items() if v}, clause_span(f), subject, "cancel" if cancel else "assert",
                  correction=cancel or change, hint="transfer")]
+    if len(shared) > 1:  # "split the airbnb with Leah and Omar, I owe each of them £140": one debt to each
+        out = [Draft("Transfer", f"{name.lower()}:{m.value if m else ''}", {k: v for k, v in {**slots, "payee": name}.items() if v},
+                     clause_span(f), subject, "cancel" if cancel else "assert", correction=cancel, hint="transfer") for name in shared]
     if rest is not None and not cancel:
         used.add((rest.start, rest.end))
         later: dict[str, Any] = {"amount": rest.value, "currency": rest.attrs.get("currency"), "payee": payee, "status": "requested"}
