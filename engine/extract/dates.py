@@ -13,7 +13,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.extract.mentions import Mention
 
@@ -534,15 +534,33 @@ def _anchor(text: str, before: int, today: dt.date, day_first: bool) -> dt.date 
 
 
 def _merge_weekday_dates(text: str, found: list[Mention]) -> list[Mention]:
-    """'Thursday the 14th', 'Friday, March 7': one date, the explicit one wins."""
+    """'Thursday the 14th', 'Friday, March 7': one date; the weekday picks which 14th or which
+    March 7 when the tense alone would pick one that falls on another day."""
     out: list[Mention] = []
     for m in found:
         if out and out[-1].attrs.get("pattern") == "weekday" and re.fullmatch(r"\s*,?\s*", text[out[-1].end : m.start]):
             prev = out.pop()
-            out.append(Mention("date", prev.start, m.end, text[prev.start : m.end], m.value, m.attrs))
+            value = _fit_weekday(m.value, prev.value.start.weekday())
+            out.append(Mention("date", prev.start, m.end, text[prev.start : m.end], value, m.attrs))
             continue
         out.append(m)
     return out
+
+
+def _fit_weekday(value: DateValue, weekday: int) -> DateValue:
+    """The occurrence of a year-less date nearest to the one read from the tense that falls on the
+    weekday said ("I booked dinner for Saturday the 12th": the 12th that is a Saturday)."""
+    if value.end is not None or value.explicit_year or value.start.weekday() == weekday:
+        return value
+    start = value.start
+    if value.day_only:
+        shifted = (_safe(start.year + (start.month - 1 + k) // 12, (start.month - 1 + k) % 12 + 1, start.day) for k in range(-11, 12))
+    else:
+        shifted = (_safe(start.year + k, start.month, start.day) for k in (-1, 1))
+    fits = [d for d in shifted if d is not None and d.weekday() == weekday]
+    if not fits:
+        return value
+    return replace(value, start=min(fits, key=lambda d: abs((d - start).days)))
 
 
 def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:

@@ -149,3 +149,15 @@ def test_numeric_order_default_and_settled_by_the_same_message() -> None:
     assert dates("appointment on 01/09/2025", SEPT, day_first=True) == [("2025-09-01", None)]
     assert dates("issued 14/03/2018, expires 01/09/2028", SEPT) == [("2018-03-14", None), ("2028-09-01", None)]
     assert dates("from 12/24/2025 to 01/02/2026", SEPT) == [("2025-12-24", "2026-01-02")]
+
+
+@pytest.mark.parametrize(("text", "start"), [
+    ("I booked dinner for Saturday the 12th", "2025-07-12"),  # past tense read June 12, a Thursday
+    ("I've ordered a cooking class for his birthday, Saturday the 12th at 6pm", "2025-07-12"),
+    ("we went out Friday the 13th", "2025-06-13"),  # the past reading is already a Friday
+    ("dinner Saturday the 12th", "2025-07-12"),
+])
+def test_a_weekday_picks_which_day_of_the_month_is_meant(text: str, start: str) -> None:
+    (m,) = find_dates(text, 0, len(text), dt.date(2025, 7, 2))
+    assert m.value.start.isoformat() == start
+    assert m.value.start.weekday() == {"Fri": 4, "Sat": 5}[m.text[:3]]
