@@ -114,7 +114,7 @@ def named_record(text: str, records: Sequence[Record], subject: str, aliases: Se
                 score = max(score, 2.0 + len(words) * 0.1)
             elif present >= 2 and present / len(words) >= 0.6:  # "the car insurance" for "car insurance renewal"
                 score = max(score, 1.5)
-            elif words[-1] in tokens:
+            elif words[-1] in tokens and not _introduced(low, words[-1]):
                 score = max(score, 1.0)
             elif len(words) >= 2 and words[0] in tokens and str(rec.values.get(slot))[:1].isupper() and len(words[0]) >= 4:
                 score = max(score, 0.9)  # a brand for the model: "the kindle" is the Kindle Paperwhite
@@ -123,6 +123,13 @@ def named_record(text: str, records: Sequence[Record], subject: str, aliases: Se
         if score and (best is None or (score, i) > best[:2]):
             best = (score, i, rec)
     return best[2] if best else None
+
+
+def _introduced(low: str, head: str) -> bool:
+    """"I've ordered a pasta making class": a noun said with an indefinite article is something new,
+    not the record whose name ends in the same noun."""
+    return re.search(rf"\b(?:a|an|another|one|some)\s+(?:[\w'’-]+\s+){{0,3}}?{re.escape(head)}\b", low) is not None \
+        and re.search(rf"\b(?:the|my|our|that|this|his|her|their)\s+(?:[\w'’-]+\s+){{0,3}}?{re.escape(head)}\b", low) is None
 
 
 # Values that follow from the name itself (Madrid is in ES, omeprazole is a proton pump inhibitor).

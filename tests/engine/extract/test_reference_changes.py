@@ -264,3 +264,15 @@ def test_a_purchase_the_user_means_to_return_is_still_bought(log: LogStore, wish
     say(log, "Ordered a standing desk on Amazon, €399, 30-day return", "2026-04-11")
     say(log, wish, "2026-05-02")
     assert only(log, "Purchase").status == "bought"
+
+
+@pytest.mark.parametrize(("first", "first_day", "later", "slot", "kept"), [
+    ("The quarterly report is due April 20", "2026-03-01", "got a new report to write for the board, moved to May 3", "due", "2026-04-20"),
+    ("Car registration renewal due May 31", "2026-04-01", "there's also a new renewal for the boat, moved it to June 9", "due", "2026-05-31"),
+])
+def test_a_new_thing_with_the_same_head_noun_is_not_a_change_of_the_old_one(
+        log: LogStore, first: str, first_day: str, later: str, slot: str, kept: str) -> None:
+    say(log, first, first_day)
+    say(log, later, "2026-04-05")
+    old = next(r for r in records(log, "Deadline") if r.key in first.lower())
+    assert old.values[slot] == dt.date.fromisoformat(kept)
