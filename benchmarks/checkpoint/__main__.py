@@ -94,7 +94,7 @@ def corrections(facts: list[Fact], k: int, round_no: int, rnd: random.Random, do
     return out
 
 
-def _in_session(store: LogStore, batch: list[NewFact]) -> list[NewFact]:
+def in_session(store: LogStore, batch: list[NewFact]) -> list[NewFact]:
     """Store the session the batch came from (one user message) and point the facts at it."""
     sid, (mid,) = store.add_session([("user", " ".join(f.evidence for f in batch))], batch[0].session_date,
                                      session_id=batch[0].session_id, source="bench")
@@ -124,7 +124,7 @@ def main() -> int:
         store = LogStore(home / "log.db")
         new = synthetic_facts(args.facts)
         for start in range(0, len(new), SESSION_FACTS):
-            store.add_facts(_in_session(store, new[start : start + SESSION_FACTS]))
+            store.add_facts(in_session(store, new[start : start + SESSION_FACTS]))
         facts, t_read = _timed(store.facts)
         project = home / "project"
         first, t_full = _timed(checkpoint, project, facts)
@@ -136,10 +136,10 @@ def main() -> int:
         domains_touched: list[int] = []
         domains = sorted({f.domain for f in facts})
         for r in range(args.rounds):
-            store.add_facts(_in_session(store, corrections(facts, args.changed, 100 + r, rnd, domains[r % len(domains)])))
+            store.add_facts(in_session(store, corrections(facts, args.changed, 100 + r, rnd, domains[r % len(domains)])))
             facts = store.facts()
             focused.append(_timed(checkpoint, project, facts)[1])
-            store.add_facts(_in_session(store, corrections(facts, args.changed, r, rnd)))
+            store.add_facts(in_session(store, corrections(facts, args.changed, r, rnd)))
             facts = store.facts()
             result, t_inc = _timed(checkpoint, project, facts)
             incremental.append(t_inc)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import queue
 import re
@@ -84,14 +85,19 @@ def run_scenario(sc: dict[str, Any], extra: list[str]) -> tuple[str, str]:
     return ("pass", "") if expect is None else ("missed", "never evaluated")
 
 
-def edit_to_alert_latency(samples: int = 20) -> list[float]:
-    """Seconds from saving a hand edit in state.py to the alert being computed (watcher + rules)."""
+def edit_to_alert_latency(samples: int = 20, background_facts: int = 0) -> list[float]:
+    """Seconds from saving a hand edit in state.py to the alert being computed (watcher + rules).
+    ``background_facts`` synthetic facts are logged first, to see how the path grows with the log."""
+    from benchmarks.checkpoint.__main__ import SESSION_FACTS, in_session, synthetic_facts
     from engine.profile import Profile
     from engine.service import Service
     from engine.watch import Watcher
 
     with tempfile.TemporaryDirectory() as tmp:
         svc = Service(Profile.open(tmp), use_model=False)
+        seed = synthetic_facts(background_facts)
+        for start in range(0, len(seed), SESSION_FACTS):
+            svc.log.add_facts(in_session(svc.log, seed[start : start + SESSION_FACTS]))
         svc.ingest("User: My passport expires on 2030-01-10. I'm flying to Tokyo on 2029-12-20.",
                    dt.date(2029, 1, 5))
         state_py = svc.profile.project_dir / "domains" / "travel" / "state.py"
@@ -113,7 +119,7 @@ def edit_to_alert_latency(samples: int = 20) -> list[float]:
                 edited = original.replace("2030, 1, 10", f"{year}, 1, 10")
                 started = time.perf_counter()
                 state_py.write_text(edited)
-                done = changes.get(timeout=10)
+                done = changes.get(timeout=60)
                 if done > 0:
                     out.append(done - started)
         finally:
@@ -129,6 +135,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int)
     ap.add_argument("--id", help="only scenarios whose id starts with this")
     ap.add_argument("--no-latency", action="store_true", help="skip the edit-to-alert latency run")
+    ap.add_argument("--latency-facts", type=int, default=10_000,
+                    help="synthetic facts in the log for the second latency run (0: skip it)")
     args = ap.parse_args()
     scenarios = [json.loads(line) for path in sorted(DATA.glob("scenarios*.jsonl"))
                  for line in path.read_text().splitlines() if line.strip()]
@@ -154,10 +162,13 @@ def main() -> int:
     for pack, c in sorted(by_pack.items()):
         n = sum(c.values())
         print(f"  {pack:<17} {c['pass']}/{n}  (early {c['early']}, false alarms {c['false_alarm']}, missed {c['missed']})")
-    lat = [] if args.no_latency else edit_to_alert_latency()
-    if lat:
-        print(f"hand edit saved -> alert: median {statistics.median(lat) * 1000:.0f} ms, "
-              f"p95 {sorted(lat)[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms ({len(lat)} edits that raise it)")
+    sizes = [] if args.no_latency else [0] + ([args.latency_facts] if args.latency_facts else [])
+    for size in sizes:
+        lat = edit_to_alert_latency(20 if size == 0 else 6, size)
+        if lat:
+            p95 = sorted(lat)[max(0, math.ceil(0.95 * len(lat)) - 1)]
+            print(f"hand edit saved -> alert ({size + 2} facts in the log): median {statistics.median(lat) * 1000:.0f} ms, "
+                  f"p95 {p95 * 1000:.0f} ms  target < 250 ms  ({len(lat)} edits that raise it)")
     return 0
 
 
