@@ -77,7 +77,7 @@ DOC_STATUS = [(_w(r"found\s+(?:my|his|her|our|their|the)\s+(?:\w+\s+)?(?:passpor
 DOC_POSSESS = _w("my", "our", "his", "her", "have", "has", "got", r"exp\.?", "expire", "expires", "expiring", "expiry", "expiration", "valid", "issued", "renewed", "lost", "number", "approved", "granted")
 
 # --- health (allergies, medications, conditions) ---
-_BODY = r"(?:throat|lips?|face|tongue|mouth|skin|eyes?|hands?|neck|cheeks?|airways?)"
+_BODY = r"(?:throat|lips?|face|tongue|mouth|skin|eyes?|hands?|neck|cheeks?|airways?|ears?|nose|arms?|legs?|scalp|chest)"
 _REACT_NOUN = (r"(?:hives|rash(?:es)?|welts|migraines?|headaches?|swelling|eczema|blisters|stomach\s+(?:cramps|aches?|pains?)|cramps|"
                r"(?:an?\s+)?(?:upset|bad)\s+stomach|tummy\s+aches?|diarrh(?:o)?ea|the\s+runs|itchy\s+\w+|a\s+(?:bad\s+|allergic\s+)?reaction|"
                r"reactions|breathing\s+problems|trouble\s+breathing|heartburn|nausea|the\s+shakes|red\s+(?:bumps|spots|blotches)|"
@@ -90,7 +90,8 @@ _REACT_VERB = (rf"(?:gives?|gave|giving|given)\s+(?:me|him|her|them|us|(?:my|our
                r"trigger(?:s|ed)?\s+(?:my|his|her|their|an?)\s+(?:asthma|migraines?|eczema|hives|attacks?)",
                r"(?:sets?|setting)\s+off\s+(?:my|his|her|their)\s+(?:asthma|migraines?|eczema|hives|hay\s*fever)",
                r"(?:breaks?|broke)\s+(?:me|him|her|them)\s+out",
-               r"(?:upsets?|irritates?|wrecks?|messes\s+up|destroys?)\s+(?:my|his|her|their)\s+(?:stomach|tummy|gut|skin)")
+               r"(?:upsets?|irritates?|wrecks?|messes\s+up|destroys?)\s+(?:my|his|her|their)\s+(?:stomach|tummy|gut|skin)",
+               r"(?:makes?|made|making)\s+(?:my|his|her|their)\s+(?:stomach|tummy|belly|gut)\s+(?:hurt|ache|churn)")
 ALLERGY = _w(*_REACT_VERB, r"al+[ae]?r+[gj](?:y|ic|ies|ie|ick)", r"al+erg(?:y|ic|ies)", r"allegic", r"hay\s*fever",
              r"can(?:'t|not|’t|t)\s+(?:have|eat|take|tolerate|handle|digest|touch|be\s+around|do|drink|stomach)",
              r"(?:doesn't|don't|does\s+not|do\s+not|doesnt|dont|didn't|didnt)\s+(?:\w+\s+)?agree\s+with\s+(?:me|him|her|them|us|my|his|our)",
@@ -105,7 +106,7 @@ ALLERGY = _w(*_REACT_VERB, r"al+[ae]?r+[gj](?:y|ic|ies|ie|ick)", r"al+erg(?:y|ic
 ALLERGY_RESOLVED = _w("outgrew", "outgrown", r"grew\s+out\s+of", r"grown\s+out\s+of", r"no\s+longer\s+allergic", r"used\s+to\s+be\s+allergic",
                       r"(?:not|isn't|aren't|no)\s+(?:longer\s+)?allergic\s+(?:to\s+[\w ]+?\s+)?any\s?more")
 # a retraction: the allergy was never real ("I'm NOT allergic to latex, the nurse wrote it down wrong")
-ALLERGY_RETRACTED = _w(r"(?:not|isn't|aren't|never\s+been|wasn't|never\s+was|am\s+not|'m\s+not)\s+(?:actually\s+|really\s+)?allergic",
+ALLERGY_RETRACTED = _w(r"(?:not|isn't|aren't|never\s+been|wasn't|never\s+was|never|am\s+not|'m\s+not)\s+(?:actually\s+|really\s+)?allergic",
                        r"(?:no|not\s+an?)\s+(?:\w+\s+)?allergy\s+after\s+all", r"isn't\s+(?:really\s+)?an?\s+allergy")
 # a guess or a generic statement is not an allergy ("I might be allergic to cats", "lots of people react to penicillin")
 ALLERGY_HEDGE = _w(r"(?:might|may|could)\s+(?:\w+\s+)?be\s+allergic", r"not\s+sure\s+(?:if|whether)", r"wonder(?:ing)?\s+(?:if|whether)",
@@ -123,7 +124,7 @@ REACTIONS = re.compile(
     rf"{_BODY}\s+(?:was|is|gets|got|goes|went|felt|feels)\s+(?:all\s+|really\s+|super\s+|so\s+)?(?:itchy|swollen|tingly|puffy)|itching|itchy|"
     r"sneez(?:e|es|ing)|wheez(?:e|es|y)|cough(?:ing)?|"
     rf"sneezing|wheezing|vomiting|{_BODY}\s+(?:clos(?:e|es|ing|ed)|swell(?:s|ing|ed)?|tighten(?:s|ing)?|tight|itch(?:es|y)?)(?:\s+up)?|"
-    r"(?:trouble|difficulty)\s+breathing|can't\s+breathe|short(?:ness)?\s+of\s+breath|stomach\s+(?:pain|aches?|cramps|upset|problems|issues)|tummy\s+aches?|upset\s+stomach|"
+    r"(?:trouble|difficulty)\s+breathing|can't\s+breathe|short(?:ness)?\s+of\s+breath|stomach\s+(?:pain|aches?|cramps|upset|problems|issues|hurts?)|tummy\s+(?:aches?|hurts?)|upset\s+stomach|"
     r"cramps|diarrh(?:o)?ea|nausea|headaches?|breathing\s+problems|welts|blisters?|blistering|throw(?:s|ing)?\s+up|threw\s+up|vomit|puke|asthma|migraines?|"
     r"eczema|runny\s+nose|watery\s+eyes|hay\s*fever|red\s+(?:bumps|spots|blotches)|blotch(?:es|y)|break(?:s|ing)?\s+out|broke\s+out)\b",
     re.I,
@@ -139,7 +140,7 @@ MED_STOP = _w(r"stop(?:ped|ping|s)?", "quit", r"(?:don't|do\s+not|doesn't|does\s
               r"discontinu(?:ed|ing)", r"no\s+longer\s+(?:on|taking|using|need(?:s|ing)?)", r"off\s+(?:the|my|of|his|her)",
               r"(?:'m|am|is|'s|are|been|was|were|got|came|come|now)\s+off\b", r"not\s+on\s+(?:[\w-]+\s+){1,3}?any\s?more",
               r"came\s+off", r"taken\s+off", r"finished", r"done\s+with", r"not\s+taking", r"gave\s+up", r"weaned\s+(?:\w+\s+)?off",
-              r"taper(?:ed)?\s+off", r"ditched", r"dropped",
+              r"taper(?:ed)?\s+off", r"ditched", r"dropped", r"used\s+to\s+(?:take|be\s+on|use)",
               r"took\s+(?:me|him|her|them|us)\s+off", r"(?:take|taking)\s+(?:me|him|her|them|us)\s+off")
 MED_START = _w(r"start(?:ed|ing|s)?", "began", "since", "put me on", "prescribed", "beginning", "switched to")
 # a medication someone decided against ("so I'm not going to start it"): cancelled, not stopped
@@ -163,7 +164,7 @@ FREQUENCY = re.compile(
     r"\b(?:(?:once\s+)?in\s+the\s+(?:morning|evening|afternoon)(?:\s+and\s+(?:at\s+night|in\s+the\s+evening))?|morning\s+and\s+(?:night|evening)|"
     r"at\s+(?:bedtime|night|dinner|breakfast|lunch)|before\s+(?:bed|sleep)|"
     r"as\s+(?:needed|required|necessary)|when(?:ever)?\s+(?:needed|necessary|required|I\s+need\s+(?:it|them|one))|if\s+needed|on\s+an?\s+as[\s-]needed\s+basis)\b|"
-    r"\b(?:with|before|after)\s+(?:(?:my|a|the|each|every)\s+)?(?:meals?|food|breakfast|lunch|dinner|supper)\b|\b(?:bid|tid|qid|qd|prn|q\d+h)\b",
+    r"\b(?:with|before|after)\s+(?:(?:my|a|the|each|every)\s+)?(?:meals?|food|breakfast|lunch|dinner|supper)\b|\b(?:bid|tid|qid|qd|qhs|qod|qam|qpm|prn|q\d+h)\b",
     re.I,
 )
 CONDITION = _w("diagnosed", "have", "has", "had", "developed", r"dealing\s+with", r"struggl(?:e|es|ing)\s+with", "battling", r"fighting",
@@ -288,6 +289,7 @@ REQUEST = re.compile(r"^(?:can|could|would|will)\s+you\b|^(?:please\s+)?(?:help|
 _REACTION_NAMES = [
     (re.compile(r"anaphyla", re.I), "anaphylaxis"), (re.compile(r"throw|threw|vomit|puke", re.I), "vomiting"),
     (re.compile(r"^(\w+)\s.*\b(?:itchy|tingly)$", re.I), r"itchy \1"), (re.compile(r"^(\w+)\s.*\b(?:swollen|puffy)$", re.I), r"\1 swelling"),
+    (re.compile(r"^(\w+)\s+itch(?:es)?$", re.I), r"\1 itching"), (re.compile(r"^(?:stomach|tummy)\s+hurts?$", re.I), "stomach pain"),
     (re.compile(r"^sneez", re.I), "sneezing"), (re.compile(r"^wheez", re.I), "wheezing"), (re.compile(r"^cough", re.I), "coughing"),
     (re.compile(r"^(throat|lips?|face|tongue|mouth|eyes?|hands?|neck|cheeks?|airways?)\b(?!\s+itch)", re.I), r"\1 swelling"),
     (re.compile(r"break|broke", re.I), "rash"), (re.compile(r"rashes", re.I), "rash"), (re.compile(r"swell", re.I), "swelling"),

@@ -53,9 +53,11 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if cue is None:
         return []
     resolved = bool(cues.ALLERGY_RESOLVED.search(low))
-    retracted = not resolved and bool(cues.ALLERGY_RETRACTED.search(low))
-    if cues.ALLERGY_HEDGE.search(low) and not (resolved or retracted):
-        return []  # a guess, a test or people in general ("I might be allergic to cats")
+    retracted = not resolved and bool(cues.ALLERGY_RETRACTED.search(low)) and not _EXCEPT.search(low)
+    if _DIET_RULE.search(low) and "allerg" not in cue.group().lower():
+        return []  # "can't eat pork for religious reasons": a rule of diet, not a reaction
+    if (cues.ALLERGY_HEDGE.search(low) or _ALLERGY_GUESS.search(low)) and not (resolved or retracted):
+        return []  # a guess, a test, a what-if or people in general ("I might be allergic to cats")
     if _BECAUSE_OF.search(low) and not cues.ALLERGY.search(_BECAUSE_OF.sub(" ", low.replace(cue.group(), " "))):
         return []  # "can't take NSAIDs because of my kidneys": a condition forbids it, no allergy is stated
     stop_at = f.clause.end
@@ -70,7 +72,8 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     reactions = _specific_first([r for r in cues.REACTIONS.finditer(f.text, f.clause.start, f.clause.end)
                                  if not (r.start() < first_allergen and any(c.start <= r.start() < c.end for c in conditions))])
     allergens = [a for a in f.of("allergen") if (a.start, a.end) not in used and a.start < stop_at
-                 and not any(a.overlaps(c) for c in conditions)]
+                 and not _ALLERGEN_AS_MODIFIER.match(f.text, a.end, f.clause.end)
+                 and not any(a.overlaps(c) for c in conditions) and not _remedy(f, a)]
     for i, a in enumerate(allergens):
         # a reaction belongs to the allergen it follows ("penicillin (rash), kiwi (itchy mouth)"); one allergen
         # or a shared cue ("aspirin and ibuprofen both trigger my asthma") takes the clause's reaction
@@ -90,9 +93,63 @@ def allergy(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             slots["status"] = "resolved"
         elif retracted:
             slots["status"] = "cancelled"
-        out.append(Draft("Allergy", a.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), _reacting_person(f, ctx),
-                         "cancel" if retracted else "assert", correction=resolved or retracted))
+        for who in _joint_subjects(f, ctx) or [_reacting_person(f, ctx)]:
+            out.append(Draft("Allergy", a.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), who,
+                             "cancel" if retracted else "assert", correction=resolved or retracted))
     return out
+
+
+# "me and my son are both allergic to cats", "Jun and I can't have gluten": a body fact of each of them
+_JOINT = re.compile(r"(?:^|(?<=[\s,.!?]))(?:(?:me|I)\s+and\s+(?:(?:my|our)\s+(?P<rel_a>[a-z-]+)|(?P<name_a>[A-Z][a-z]{1,14}))|"
+                    r"(?:(?:my|our)\s+(?P<rel_b>[a-z-]+)|(?P<name_b>[A-Z][a-z]{1,14}))\s+and\s+(?:me|I))\s+"
+                    r"(?:are|both|have|get|react|can(?:'t|not|’t|t)|were|got)\b")
+
+
+def _joint_subjects(f: Found, ctx: Context) -> list[str] | None:
+    """The user and the one person named with them as the joint subject of a health statement, or None.
+    The segmenter may have cut "me and | my son are ...", so the words just before the clause count too."""
+    lo = max(0, f.clause.start - 30)
+    m = next((x for x in _JOINT.finditer(f.text, lo, f.clause.end) if x.start() <= f.clause.start + 4 and x.end() > f.clause.start), None)
+    if m is None:
+        return None
+    rel = (m.group("rel_a") or m.group("rel_b") or "").lower()
+    name = m.group("name_a") or m.group("name_b")
+    if rel in _RELATIONS:
+        rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+        return ["me", ctx.known.get(rel, rel).lower()]
+    if name and name.lower() not in _NOT_A_NAME:
+        return ["me", name.lower()]
+    return None
+
+
+# "might have an egg allergy", "if we ever get a dog I'd need allergy meds": a suspicion or a what-if
+_WHAT_IF = (r"\b(?:if|in\s+case|suppose|imagine)\s+(?:\w+\s+){0,3}?ever\b|"
+            r"\bif\s+(?:I|we|he|she|they|you)\b.*\b(?:I|we|he|she|they|you)(?:'d|\s+would)\b")
+_ALLERGY_GUESS = re.compile(r"\b(?:might|may|could)\s+(?:\w+\s+)?have\s+(?:an?\s+)?(?:[\w-]+\s+)?allerg\w*|" + _WHAT_IF, re.I)
+_MED_WHAT_IF = re.compile(_WHAT_IF, re.I)
+# "allergy meds", "hay fever tablets": a remedy for allergies is never the allergen
+_TREATS_ALLERGY = re.compile(r"allerg|hay\s*fever", re.I)
+
+
+def _remedy(f: Found, allergen: Mention) -> bool:
+    """Whether an allergen found in the drug table is a medicine being taken or one for allergies."""
+    if not any(d.overlaps(allergen) for d in f.of("drug")):
+        return False
+    return bool(_TREATS_ALLERGY.search(allergen.text)) or _dosed(f.text, allergen.end, f.clause.end)
+
+
+def _dosed(text: str, end: int, limit: int) -> bool:
+    """A medicine named with a dose or a schedule right after it is being taken ("zyrtec as needed
+    when the hay fever kicks in"), so it is not what the person reacts to."""
+    m = re.compile(r"[\s,(]*").match(text, end, limit)
+    at = m.end() if m else end
+    return bool(cues.DOSE.match(text, at, limit) or cues.FREQUENCY.match(text, at, limit))
+
+
+# "not allergic to anything except sulfa": the exception is a real allergy, not a retracted one
+_EXCEPT = re.compile(r"\b(?:anything|nothing|any\s+(?:meds?|medications?|drugs?|foods?))\s+(?:except|but|other\s+than|apart\s+from|besides)\b", re.I)
+# a food avoided for faith, ethics or a diet is no allergy ("can't eat pork for religious reasons", "can't have meat, I'm vegan")
+_DIET_RULE = re.compile(r"\b(?:religio\w*|ethical|moral|vegan|vegetarian|halal|kosher|lent|ramadan|fasting|on\s+a\s+diet|dieting|keto)\b", re.I)
 
 
 _BECAUSE_OF = re.compile(r"\b(?:because\s+of|due\s+to|with)\s+(?:my|his|her|their|the)\s+[\w' -]+$", re.I)
@@ -100,11 +157,28 @@ _BECAUSE_OF = re.compile(r"\b(?:because\s+of|due\s+to|with)\s+(?:my|his|her|thei
 
 _FOR_NAME = re.compile(r"\b(?:allerg\w*|no\s+[\w ]{2,20}?)\s+for\s+(?P<who>[A-Z][a-z]{1,14})\b")
 # "strawberries give my daughter a rash": the person the food acts on is the one with the allergy
-_ACTS_ON = re.compile(r"\b(?:gives?|gave|makes?|made)\s+(?:my|our)\s+(?P<rel>[a-z-]+)\b", re.I)
+_ACTS_ON = re.compile(r"\b(?:gives?|gave|makes?|made|sends?|sent|puts?|leaves?|left|triggers?|triggered|caused?|causes)\s+"
+                      r"(?:my|our)\s+(?P<rel>[a-z-]+)\b", re.I)
+
+
+# "no nuts in the cake please, my nephew is allergic", "chicken, which Milo is allergic to": the one said to be
+# allergic, with no allergen after the word
+_ALLERGIC_WHO = re.compile(r"\b(?:(?:my|our)\s+(?P<rel>[a-z-]+)|(?P<name>[A-Z][a-z]{1,14}))(?:['’]s|\s+is|\s+are)\s+"
+                           r"(?:(?:very|really|so|super|severely|also)\s+)?allergic\b(?!\s+to\s+\w)")
+# "cat food", "dog sitter", "peanut-free": the allergen word names something else
+_ALLERGEN_AS_MODIFIER = re.compile(r"(?:\s+|-)(?:food|treats?|litter|sitter|toys?|shelter|owner|lover|person|people|cafe|café|show|"
+                                   r"free|butter\s+cup|shop)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|im|me|my\s+(?:own\s+)?allerg\w*)\b", re.I)
 
 
 def _reacting_person(f: Found, ctx: Context) -> str:
     who = health_subject(f, ctx)
+    said = _ALLERGIC_WHO.search(f.clause.text) if who == "me" and not _FIRST_PERSON.search(f.clause.text) else None
+    if said and said.group("rel") and said.group("rel").lower() in _RELATIONS:
+        rel = said.group("rel").lower()
+        return ctx.known.get(rel, rel).lower()
+    if said and said.group("name") and said.group("name").lower() not in _NOT_A_NAME | _RELATIONS:
+        return said.group("name").lower()
     named = _FOR_NAME.search(f.clause.text) if who == "me" else None
     if named and named.group("who").lower() not in _NOT_A_NAME and named.group("who").lower() not in _RELATIONS:
         return named.group("who").lower()  # "peanut allergy for Emma", "no shellfish for Jun please"
@@ -120,7 +194,14 @@ def _reacting_person(f: Found, ctx: Context) -> str:
 _HEALTH_PREDICATE = (r"(?:(?:just|now|also|still|recently|finally|already|severely|deathly|very|really|super|mildly|badly)\s+)*"
                      r"(?:is|was|has|had|got|gets|takes|took|started|stopped|on|allergic|been|can't|cannot|can\s+not|reacts|uses|"
                      r"carries|needs|suffers|developed|diagnosed|breaks|swells|went|came|quit|finished)\b")
-_PET = re.compile(r"^(?:(?:so|and|also|btw)\s+)?(?:my|our|the)\s+(?P<pet>cat|dog|puppy|kitten|pet|horse|rabbit|parrot)(?:['’]s)?\b", re.I)
+_PETS = r"(?P<pet>cat|dog|puppy|kitten|pet|horse|rabbit|parrot)"
+# "my cat has diabetes", "my sister's dog is on prednisone": the animal's record, not the user's or the owner's
+_PET = re.compile(r"^(?:(?:so|and|also|btw)\s+)?(?:my|our|the)\s+(?:[\w-]+['’]s\s+)?" + _PETS + r"(?:['’]s)?\b", re.I)
+# "the vet put our cat on antibiotics": the animal treated
+_PET_TREATED = re.compile(r"\b(?:put|puts|putting|gave|gives|giving|prescribed|started)\s+(?:my|our|the)\s+(?:[\w-]+['’]s\s+)?" + _PETS + r"\b", re.I)
+# "pick up my mom's prescription for losartan": the relative whose medicine it is
+_THEIR_MEDICINE = re.compile(r"\b(?:my|our)\s+(?P<rel>[a-z-]+)['’]s\s+(?:\w+\s+)?(?:prescription|meds|medication|medicine|pills|tablets|refill|"
+                             r"inhaler|injection|dose)s?\b|\b(?:my|our)\s+(?P<owner>[a-z-]+)['’]s\s+(?:(?:daily|usual|new|regular)\s+)?$", re.I)
 _LEAD_WORDS = r"^(?:(?:so|and|also|btw|oh|ok|okay|well|plus|update|fyi)[\s,:]+)*"
 _BARE_RELATION = re.compile(_LEAD_WORDS + r"(?P<who>[A-Za-z-]+)(?:['’]s)?\s+" + _HEALTH_PREDICATE, re.I)
 _BARE_NAME = re.compile(_LEAD_WORDS + r"(?P<who>[A-Z][a-z]{1,14})(?:['’]s)?\s+" + _HEALTH_PREDICATE)
@@ -136,15 +217,38 @@ _NOT_A_NAME = frozenset({
 })
 
 
+_PRONOUN_LEAD = re.compile(_LEAD_WORDS + r"(?P<pro>she|he)(?:['’]?s|\s+is|\s+has|\s+was)?\b", re.I)
+_FEMALE = frozenset({"wife", "daughter", "mom", "mum", "mother", "sister", "girlfriend", "grandma", "grandmother", "aunt", "niece",
+                     "fiancee", "mother-in-law", "sister-in-law", "daughter-in-law", "stepmom", "stepdaughter"})
+_MALE = frozenset({"husband", "son", "dad", "father", "brother", "boyfriend", "grandpa", "grandfather", "uncle", "nephew", "fiance",
+                   "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepson"})
+_MY_RELATION = re.compile(r"\b(?:my|our)\s+(?P<rel>[a-z]+(?:-in-law)?)\b", re.I)
+
+
+def _last_relation(before: str, female: bool) -> str | None:
+    """The person "he"/"she" stands for when the clause before left it to the user: the last relative of
+    that gender named earlier in the message ("strawberries give my husband hives, and he's allergic to ...")."""
+    wanted = _FEMALE if female else _MALE
+    rels = [m.group("rel").lower() for m in _MY_RELATION.finditer(before) if m.group("rel").lower() in wanted]
+    if not rels:
+        return None
+    rel = rels[-1]
+    return {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+
+
 def health_subject(f: Found, ctx: Context) -> str:
     """The clause's subject, or a bare name or relation that opens a health statement when the general
     subject finder saw none ("Emma has a severe peanut allergy", "mom's on Eliquis now")."""
-    if ctx.subject != "me":
-        return ctx.subject
     low = f.clause.text
-    pet = _PET.match(low)
+    pet = _PET.match(low) or _PET_TREATED.search(low)
     if pet:
         return pet.group("pet").lower()  # "my cat has diabetes": the pet's condition, not the user's
+    if ctx.subject != "me":
+        return ctx.subject
+    pronoun = _PRONOUN_LEAD.match(low)
+    if pronoun:
+        rel = _last_relation(f.text[: f.clause.start], pronoun.group("pro").lower().startswith("s"))
+        return ctx.known.get(rel, rel).lower() if rel else ctx.subject
     m = _BARE_RELATION.match(low)
     if m and m.group("who").lower() in _RELATIONS:
         rel = m.group("who").lower()
@@ -197,10 +301,18 @@ def normalise_dose(text: str) -> str:
     return f"{m.group(1)} {unit}"
 
 
+# prescription shorthand (Latin sig codes) as the words a patient would say
+_SIG_CODES = {"qd": "once a day", "od": "once a day", "bid": "twice a day", "bd": "twice a day", "tid": "three times a day",
+              "tds": "three times a day", "qid": "four times a day", "qds": "four times a day", "qhs": "at bedtime",
+              "qod": "every other day", "qam": "every morning", "qpm": "every evening", "prn": "as needed"}
+
+
 def normalise_frequency(text: str) -> str:
-    """"3x a day" -> "3 times a day", lower case."""
+    """"3x a day" -> "3 times a day", "bid" -> "twice a day", "q8h prn" -> "every 8 hours as needed", lower case."""
     low = re.sub(r"\s+", " ", text.strip().lower())
     low = {"a day": "daily", "per day": "daily", "a week": "weekly", "per week": "weekly"}.get(low, low)
+    low = re.sub(r"\bq\s?(\d+)\s?h(?:rs?)?\b", r"every \1 hours", low)
+    low = re.sub(r"\b[a-z]{2,3}\b", lambda m: _SIG_CODES.get(m.group(), m.group()), low)
     return re.sub(r"\b(\d+)\s*x\b", lambda m: "once" if m.group(1) == "1" else "twice" if m.group(1) == "2" else f"{m.group(1)} times", low)
 
 
@@ -212,7 +324,7 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         return []
     low = f.clause.text
     stop = bool(cues.MED_STOP.search(low))
-    if (cues.MED_HEDGE.search(low) or _NOT_A_USE.search(low)) and not stop:
+    if (cues.MED_HEDGE.search(low) or _NOT_A_USE.search(low) or _MED_WHAT_IF.search(low)) and not stop:
         return []  # asked about, considered or never taken ("should I take ...", "might start ...")
     if not stop:  # "on blood thinners, so no aspirin for him": the drug ruled out is not taken
         drugs = [d for d in drugs if not _RULED_OUT.search(text_before(f, d, 30))]
@@ -231,6 +343,7 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
     for i, d in enumerate(drugs):
         used.add((d.start, d.end))
         name = d.attrs.get("spelled") or re.sub(r"\s+", " ", d.text.lower())  # as said, a typo as the table spells it
+        name = _ABBREVIATED.sub("vitamin ", name)  # "vit D" is recorded as "vitamin d"
         if name.endswith("s") and name[:-1] in drug_lexicon().entries and name not in _PLURAL_NAMES:
             name = name[:-1]  # "two epipens" is the EpiPen
         slots: dict[str, Any] = {"name": name, "drug_class": (d.attrs.get("drug_class") or "").lower() or None}
@@ -249,7 +362,7 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         own_freq = sorted((x for x in freqs if d.end <= x.start() < seg_end), key=lambda x: (_MEAL_TIMING.match(x.group()) is not None, x.start()))
         fq = own_freq[0] if own_freq else (freq if len(drugs) == 1 else None)
         if fq is not None and not (old and switched):
-            slots["frequency"] = normalise_frequency(fq.group())
+            slots["frequency"] = normalise_frequency(f.text[fq.start() : _as_needed_end(f.text, fq.end(), seg_end)])
         if doctor is not None and not (old and switched) and re.search(r"prescri|\bput\s+(?:\w+\s+){1,2}on\b|gave|giv(?:e|es|en|ing)\b|started|\brx\b|\bfrom\s+(?:dr|doctor)|switched|"
                                              r"changed|upped|increased|lowered|reduced|\b(?:wants|has)\s+(?:me|him|her)\s+on\b|recommended|"
                                              r"told\s+(?:me|him|her)\s+to\s+(?:take|start)", low, re.I):
@@ -279,10 +392,33 @@ def medication(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
         declined = not_started and not this_stop and (len(drugs) == 1 or not _FOR_SOMEONE.search(text_before(f, d, 30)))
         if declined:
             slots["status"] = "cancelled"
-        out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), health_subject(f, ctx),
+        out.append(Draft("Medication", d.value.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), _taker(f, ctx, d),
                          "cancel" if cancel or declined else "assert", correction=this_stop or cancel or declined, day_only=day_only,
                          hint="medication"))
     return out
+
+
+_ABBREVIATED = re.compile(r"^vit\.?\s+")
+# "every 8 hours as needed", "q8h prn": a schedule and its as-needed proviso are one frequency
+_AS_NEEDED_TAIL = re.compile(r"[\s,]*(?:prn|as\s+(?:needed|required)|if\s+needed|when\s+needed)\b", re.I)
+
+
+def _as_needed_end(text: str, end: int, limit: int) -> int:
+    """Where a frequency ends once an as-needed proviso right after it is included."""
+    m = _AS_NEEDED_TAIL.match(text, end, limit)
+    return m.end() if m else end
+
+
+def _taker(f: Found, ctx: Context, drug: Mention) -> str:
+    """Who takes the drug: the clause's subject, or the relative whose prescription it is when the user only
+    handles it ("need to pick up my mom's prescription for losartan")."""
+    who = health_subject(f, ctx)
+    theirs = _THEIR_MEDICINE.search(text_before(f, drug, 50)) if who == "me" else None
+    rel = (theirs.group("rel") or theirs.group("owner") or "").lower() if theirs else ""
+    if rel not in _RELATIONS:
+        return who
+    rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+    return ctx.known.get(rel, rel).lower()
 
 
 _PLURAL_NAMES = frozenset({"statins", "antibiotics", "steroids", "painkillers", "antihistamines", "antidepressants", "blood thinners",
@@ -290,7 +426,10 @@ _PLURAL_NAMES = frozenset({"statins", "antibiotics", "steroids", "painkillers", 
 # a preference, a condition or a question about a medicine states no use of it ("I'd rather not take antibiotics
 # unless I have to", "the nurse asked whether I take blood thinners")
 _NOT_A_USE = re.compile(r"\b(?:rather\s+not|prefer\s+not|unless\s+(?:I|we|he|she|they)\s+(?:have|need|really)|"
-                        r"(?:asked|asks|asking|ask)\s+(?:me\s+|him\s+|her\s+)?(?:whether|if)|wants?\s+to\s+know\s+(?:whether|if))\b", re.I)
+                        r"(?:asked|asks|asking|ask)\s+(?:me\s+|him\s+|her\s+)?(?:whether|if)|wants?\s+to\s+know\s+(?:whether|if)|"
+                        # a permission reported ("the pharmacist said I can take ibuprofen with it") is no use yet
+                        r"(?:said|says|told\s+(?:me|him|her))\s+(?:that\s+)?(?:I|he|she|we|they|it's|it\s+is)\s+"
+                        r"(?:can|could|may|(?:fine|ok|okay|safe)\s+to)\s+(?:take|use|have))\b", re.I)
 # "no aspirin for him", "avoid ibuprofen", "instead of Advil": the drug named is the one not taken
 _RULED_OUT = re.compile(r"\b(?:no|avoid(?:s|ed|ing)?|without|instead\s+of|rather\s+than|except)\s*$", re.I)
 _ON_DRUG = re.compile(r"\bon(?:\s+(?:a|the|my|his|her|their|daily|low|high|low-dose|high-dose|new|some)){0,2}\s*$", re.I)
@@ -339,9 +478,11 @@ def _taking(f: Found, drugs: list[Mention], stop: bool) -> bool:
 # a condition named as the topic of something else is not a diagnosis ("my diabetes nurse", "an asthma clinic")
 _AS_MODIFIER = re.compile(r"\s+(?:nurse|clinic|appointment|appt|specialist|doctor|consultant|team|test|testing|screening|check-?up|check|"
                           r"research|awareness|charity|walk|run|fundraiser|support\s+group|education|class|course|ward|unit|centre|center|"
-                          r"risk|vaccine|jab|shot|booster|"
+                          r"risk|vaccine|jab|shot|booster|camp|month|week|fundraising|"
                           # "a cold brew", "a cold shower": the word in a compound that is no illness
-                          r"brew|drink|beer|shower|snap|front|weather|water|call|case|war|feet|hands|plunge|spell|day|night|morning|one)\b", re.I)
+                          r"brew|drink|beer|shower|snap|front|weather|water|call|case|war|feet|hands|plunge|spell|day|night|morning|one|"
+                          # "her celiac friend": someone outside the family, with no record of their own
+                          r"friends?|coworkers?|colleagues?|neighbou?rs?|guests?|customers?|clients?|patients?|students?|classmates?|people)\b", re.I)
 # "no diabetes", "negative for covid", "free of cancer": the condition named is ruled out
 _DENIED = re.compile(r"\b(?:no|not|without|free\s+of|negative\s+for|clear\s+of)\s+(?:signs?\s+of\s+)?(?:\w+\s+)?$", re.I)
 # what dates a condition: "diagnosed with X in March", "had covid last week", "since 2019"
@@ -360,6 +501,16 @@ def _not_future(day: dt.date, today: dt.date) -> dt.date:
     return day
 
 
+# "beat breast cancer", "survived a stroke", "kicked the flu": an illness overcome
+_RECOVERED = re.compile(r"\b(?:beat|survived|kicked|shook\s+off|fought\s+off)\s+(?:the\s+|my\s+|his\s+|her\s+|their\s+|a\s+)?(?=\w)", re.I)
+
+
+def _trailing_if(hedge: re.Match[str], conds: list[Mention], offset: int) -> bool:
+    """"fructose intolerant - bloating if I eat too much fruit": an "if" after every condition named
+    sets when a symptom comes, it does not make the condition hypothetical."""
+    return hedge.group().lower().startswith("if") and all(offset + hedge.start() > c.end for c in conds)
+
+
 @_about_others
 def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     conds = [c for c in f.of("condition") if (c.start, c.end) not in used]
@@ -368,10 +519,13 @@ def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]
     conds = [c for c in conds if not (cues.ALLERGY.search(low) and any(a.start <= c.start and c.end <= a.end for a in f.of("allergen")))]
     conds = [c for c in conds if not _AS_MODIFIER.match(f.text, c.end, f.clause.end) and not _DENIED.search(text_before(f, c, 24))]
     stated = any(re.search(r"(?:\bis|'s|\bhas|\bbeen|\bwas)\b", c.text, re.I) for c in conds)  # "blood pressure's been high"
-    if not conds or not (stated or cues.CONDITION.search(low) or cues.ALLERGY.search(low)):
+    # "mom's type 2 diabetic", "my partner's endometriosis": a contracted "is" or a possessive names the person's condition
+    stated = stated or any(re.search(r"\w['’]s\s+$", text_before(f, c, 4)) for c in conds)
+    recovered = _RECOVERED.search(low)
+    if not conds or not (stated or recovered or cues.CONDITION.search(low) or cues.ALLERGY.search(low)):
         return []
-    resolved = bool(cues.CONDITION_RESOLVED.search(low))
-    if not resolved and cues.CONDITION_NOT.search(low):
+    resolved = bool(cues.CONDITION_RESOLVED.search(low) or recovered)
+    if not resolved and any(not _trailing_if(h, conds, f.clause.start) for h in cues.CONDITION_NOT.finditer(low)):
         return []  # denied, suspected, tested for, or someone else's risk ("I don't have diabetes", "might have gout")
     out = []
     for c in conds:
@@ -383,5 +537,6 @@ def condition(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]
             slots["since"] = iso(_not_future(since.value.start, ctx.today))
         if resolved:
             slots["status"] = "resolved"
-        out.append(Draft("Condition", c.value.lower(), slots, clause_span(f), health_subject(f, ctx)))
+        for who in _joint_subjects(f, ctx) or [health_subject(f, ctx)]:
+            out.append(Draft("Condition", c.value.lower(), dict(slots), clause_span(f), who))
     return out
