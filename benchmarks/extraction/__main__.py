@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import fnmatch
 import hashlib
 import json
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +30,11 @@ from models.log import MessageRow
 DATA = Path(__file__).parent / "data"
 
 
-def load(pattern: str) -> list[dict[str, Any]]:
-    """All items of the data files matching ``pattern`` (the dev set grows in several files)."""
+def load(pattern: str, exclude: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """All items of the data files matching ``pattern`` (the dev set grows in several files), except
+    files matching an ``exclude`` pattern (to report on the files as they stood at some point)."""
     return [json.loads(line) for path in sorted(DATA.glob(pattern))
+            if not any(fnmatch.fnmatch(path.name, x) for x in exclude)
             for line in path.read_text().splitlines() if line.strip()]
 
 
@@ -149,8 +153,11 @@ def main() -> int:
     ap.add_argument("--detectors-only", action="store_true", help="skip the model runs (fast)")
     ap.add_argument("--show-misses", action="store_true", help="print each utterance's gold and prediction")
     ap.add_argument("--frames", help="comma-separated frames: --show-misses prints only utterances involving them")
+    ap.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                    help="leave out data files whose name matches (repeatable), e.g. '*3.jsonl'")
     args = ap.parse_args()
-    utterances, stories = split(load("utterances*.jsonl"), args.part), split(load("stories*.jsonl"), args.part)
+    utterances = split(load("utterances*.jsonl", args.exclude), args.part)
+    stories = split(load("stories*.jsonl", args.exclude), args.part)
     entry = find(args.model)
     backend = LlamaBackend(installed_path(entry) if entry else Path(args.model))
     print(f"{len(utterances)} utterances, {len(stories)} stories, model {backend.name}")
