@@ -183,14 +183,21 @@ class DateValue:
 
 _FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|next|coming|upcoming|flying|leaving|heading|departing|arriving|plan|planning|"
-    r"soon|tomorrow|expires|due|renews|until|(?:last|final)\s+(?:day|date|chance)\s+(?:to|for)|have\s+until|has\s+until|got\s+until)\b|'ll\b",
+    r"soon|tomorrow|expires|due|renews|until|no\s+later\s+than|(?:last|final)\s+(?:day|date|chance)\s+(?:to|for)|have\s+until|has\s+until|got\s+until)\b|'ll\b",
     re.I,
 )
 
 
+# a participle after a determiner or "be" describes a thing ("the signed lease", "has to be filed"), it tells no past
+_PARTICIPLE_LEAD = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your|this|that|these|those|be|being|get|gets)\s+(?:\w+ly\s+)?$", re.I)
+
+
 def is_past(clause: str) -> bool:
     """Whether the clause speaks of the past: then dates without a year never roll forward."""
-    return bool(_PAST.search(clause)) and not _FUTURE.search(clause)
+    if _FUTURE.search(clause):
+        return False
+    return any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
+               for m in _PAST.finditer(clause))
 
 
 def _year(raw: str | None) -> int | None:

@@ -30,7 +30,7 @@ _SYM = "|".join(re.escape(k) for k in sorted(SYMBOLS, key=len, reverse=True))
 _WORD = "|".join(sorted(WORDS, key=len, reverse=True))
 _PAT = re.compile(
     rf"(?P<sym>{_SYM})\s?{_NUMBER}"
-    rf"|(?<![A-Za-z]){_NUMBER.replace('num', 'num2').replace('mult', 'mult2')}\s*(?P<word>{_WORD}|€|£)(?![a-z])"  # not "Jet2 £1,120"
+    rf"|(?<![A-Za-z]){_NUMBER.replace('num', 'num2').replace('mult', 'mult2')}\s*(?P<word>{_WORD}|€|£|\$(?![\d.,]))(?![a-z])"  # "599$"; not "Jet2 £1,120"
     rf"|\b(?P<code>usd|eur|gbp|jpy|chf|cad|aud|inr)\s?{_NUMBER.replace('num', 'num3').replace('mult', 'mult3')}",
     re.I,
 )

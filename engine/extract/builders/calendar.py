@@ -319,9 +319,9 @@ _NOT_DUE = re.compile(r"^(?:i|i'm|i’m|we|we're|you|he|she|they|it|baby|babies|
                       r"mom|mum|dad|wife|husband|sister|brother|daughter|son|partner|girlfriend|boyfriend|friend|cousin|aunt|niece|sister-in-law|daughter-in-law)$",
                       re.I)
 _PASSIVE = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,40}?)\s+(?:needs|need|has|have|must|should)\s+(?:to\s+)?be\s+"
-                      r"(?P<a>\w+(?:ed|en)|paid|sent|done|made|put|set|read|brought|bought|built|kept|sold|told|shut|spent|dealt|got)\s+(?:in\s+|off\s+|back\s+)?(?:by|before|until)\b", re.I)
+                      r"(?P<a>\w+(?:ed|en)|paid|sent|done|made|put|set|read|brought|bought|built|kept|sold|told|shut|spent|dealt|got)\s+(?:in\s+|off\s+|back\s+)?(?:by|before|until|no\s+later\s+than|within)\b", re.I)
 _ACTION = re.compile(
-    r"\b(?:need|needs|have|has|got|must|should|want|remember|gotta)\s+(?:to\s+)?(?!(?:for|the|a|an|my|our|it|until|till|up|back|in|to|be|do)\b)(?P<a>\w+)\s+(?:in\s+)?(?P<s>(?:(?:my|our|the|a|an|his|her)\s+)?[\w'’ -]{2,50}?)\s+(?:by|before|until|no\s+later\s+than|on)\b",
+    r"\b(?:need|needs|have|has|got|must|should|want|remember|gotta)\s+(?:to\s+)?(?!(?:for|the|a|an|my|our|it|until|till|up|back|in|to|be|do)\b)(?P<a>\w+)\s+(?:in\s+)?(?P<s>(?:(?:my|our|the|a|an|his|her)\s+)?[\w'’ -]{2,50}?)\s+(?:by|before|until|no\s+later\s+than|within|on)\b",
     re.I,
 )
 _HAS_DEADLINE = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’ -]{2,50}?)\s+(?:has|have|had)\s+(?:a|its|their)\s+deadline\b", re.I)
@@ -550,6 +550,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     subject = re.sub(r"\s+of\s+\S*\d[\d,.]*\s*\w*", "", subject.strip())
     subject = re.sub(r"^.*?\b(?:said|says|told\s+(?:me|us)|mentioned|remind(?:ed)?\s+(?:me|us)|reckons|thinks)\s+(?:that\s+)?(?:the\s+|my\s+|our\s+)?", "", subject.strip(), flags=re.I) or subject
     subject = re.sub(r"^for\s+", "", subject.strip(), flags=re.I)
+    subject, holder = _owned_by(f, ctx, low, subject)
     subject = re.sub(r"^(?:my|our|the|a|an|his|her|their)\s+", "", subject.strip(), flags=re.I)
     subject = re.sub(r"\s+(?:done|sorted|finished|completed|in|off|back)$", "", subject)
     subject = re.sub(r"\s+(?:(?:that|which)\s+)?(?:I|we|he|she|they|you)\s+(?:got|bought|ordered|had|received|borrowed|rented)\b.*$", "", subject)  # "the coat I got for Christmas"
@@ -571,5 +572,26 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         day_only = bare_day("due", d)
     if done:
         slots["status"] = "done"
-    return [Draft("Deadline", subject.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), ctx.subject,
+    return [Draft("Deadline", subject.lower(), {k: v for k, v in slots.items() if v}, clause_span(f), holder,
                   correction=done, day_only=day_only, hint="deadline")]
+
+
+# "Lena's consent form is due Friday", "my son's application has to be in by the 3rd": whose thing opens the clause
+_OWNER = re.compile(r"^(?:my\s+|our\s+)?(?P<o>[\w-]+)['’]s\s+(?P<rest>\S.*)$", re.I)
+_NOT_OWNERS = _NOT_NAMES | {"today", "tomorrow", "tonight", "week", "month", "year", "everyone", "somebody", "someone", "it", "that"}
+
+
+def _owned_by(f: Found, ctx: Context, low: str, about: str) -> tuple[str, str]:
+    """When the clause opens with the thing due as the possessive of the person the record is already about
+    ("my son's application has to be in by Friday"), the owner is said by the subject and is no part of
+    what is due; any other possessive stays in ``about`` and the deadline stays the clause subject's."""
+    m = _OWNER.match(about.strip())
+    if m is None or not re.match(r"\s*(?:(?:the|my|our)\s+)?" + re.escape(about.strip()), low, re.I):
+        return about, ctx.subject
+    owner = m.group("o")
+    at = low.lower().find(owner.lower())
+    if any(o.start <= f.clause.start + at < o.end for o in f.of("org")) or owner.lower() in _NOT_OWNERS:
+        return about, ctx.subject  # "Amazon's return window", "next week's report"
+    if owner.lower() == ctx.subject.lower():
+        return m.group("rest"), ctx.subject
+    return about, ctx.subject  # "Jamie's tuition payment is due": the user pays it, the possessive stays in what is due

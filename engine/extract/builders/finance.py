@@ -140,6 +140,8 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
     cancel = (cues.cancelled(low) or bool(_ENDING.search(low)) or dropped) and not _THOUGHT_CANCELLED.search(low)
     if not (cues.SUBSCRIPTION.search(low) or cancel or f.of("money") or switched or _PAUSED.search(low) or _PLAN_CHANGE.search(low)):
         return []  # a service named in passing ("watched it on Netflix")
+    if not cancel and _HEDGE.search(low) and not f.of("money") and not free_dates(f):
+        return []  # "maybe someday I'll renew my gym membership": only thought of, nothing about it stated
     out = []
     if switched and len(svc) > 1:
         old, new = svc[0], svc[1]
@@ -647,15 +649,15 @@ _RELATION_WORDS = {"dad", "mom", "mum", "mother", "father", "son", "daughter", "
 _ITEM = re.compile(
     r"\b(?:bought|purchased|ordered|picked\s+up|got|buying|splurged\s+on|returned|grabbed|snagged|treated\s+(?:myself|ourselves|us)\s+to|scored|"
     r"invested\s+in|placed\s+an\s+order\s+for|pre-?ordered|upgraded\s+to|went\s+ahead\s+and\s+(?:bought|got|ordered)|finally\s+(?:bought|got|ordered)|"
-    r"sprang\s+for|sprung\s+for|shelled\s+out\s+for|paid\s+for)\s+(?:myself\s+|us\s+|her\s+|him\s+|ourselves\s+|them\s+|(?:my|our)\s+[\w-]+\s+(?=(?:a|an|the|some)\s))?"
-    r"(?:(?:a|an|the|some|my|our|new|brand-new|brand\s+new|used|refurbished|second-hand|secondhand|pair\s+of|couple\s+of|set\s+of)\s+)*(?P<i>[\w'’ -]{2,40}?)"
-    r"(?=\s+(?:for|from|off|via|through|online|at|on|in|off|last|yesterday|today|this|which|that|and|with|to|it|\$|€|£)\b|[,.;!]|\s*[$€£]|$)",
+    r"sprang\s+for|sprung\s+for|shelled\s+out\s+for|paid\s+for|(?:sent|took|brought|shipped)(?=\s+[\w'’ -]{2,50}?\s+back\b))\s+(?:myself\s+|us\s+|her\s+|him\s+|ourselves\s+|them\s+|(?:my|our)\s+[\w-]+\s+(?=(?:a|an|the|some)\s))?"
+    r"(?:(?:a|an|the|some|my|our|those|these|new|brand-new|brand\s+new|used|refurbished|second-hand|secondhand|pair\s+of|couple\s+of|set\s+of)\s+)*(?P<i>[\w'’ -]{2,40}?)"
+    r"(?=\s+(?:for|from|off|via|through|online|at|on|in|off|last|yesterday|today|this|which|that|and|with|to|it|back|\$|€|£)\b|[,.;!]|\s*[$€£]|$)",
     re.I,
 )
 
 
 _PAID_FOR = re.compile(
-    r"\b(?:paid|spent|dropped|blew|shelled\s+out|forked\s+out)\s+(?:about\s+|around\s+|like\s+)?[^\s,]*\d[\d,.]*\s*(?:[a-z]{1,6}|[€£$])?\s+(?:for|on)\s+"
+    r"\b(?:paid|spent|dropped|blew|shelled\s+out|forked\s+out)\s+(?:about\s+|around\s+|like\s+)?[^\s,]*\d[\d,.]*\s*(?:[a-z]{1,8}|[€£$])?\s+(?:for|on)\s+"
     r"(?:(?:a|an|the|some|my|our|new|brand-new|used)\s+)*(?P<i>[\w'’ -]{2,40}?)(?=\s+(?:at|from|in|on|last|yesterday|today|this|which|that|and|with|to)\b|[,.;!]|$)",
     re.I,
 )
@@ -814,7 +816,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     item = m.group("i").strip() if m else ""
     vendor = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("vendor", "service") and (o.start, o.end) not in used), None)
     money = [x for x in f.of("money") if (x.start, x.end) not in used]
-    if vendor is None and not money and not re.search(r"\breturn|warranty|bought|purchased|ordered|splurged", low, re.I):
+    if vendor is None and not money and not cues.RETURNED.search(low) and not re.search(r"\breturn|warranty|bought|purchased|ordered|splurged", low, re.I):
         return []
     slots: dict[str, Any] = {"item": item or None}
     if vendor is not None:
@@ -830,6 +832,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         slots["amount"], slots["currency"] = money[0].value, money[0].attrs.get("currency")
         used.add((money[0].start, money[0].end))
     bought = ctx.today
+    returned = bool(cues.RETURNED.search(low))
     for d in free_dates(f):
         b = text_before(f, d, 40)
         if re.search(r"\b(?:deliver(?:ed|y|s|ing)?|arriv(?:es|ing|e)|ship(?:s|ping|ped)?|coming|comes|install(?:ed|ation)?)\s+(?:on\s+)?(?:the\s+)?$", b, re.I):
@@ -838,6 +841,8 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             slots["return_by"] = iso(d.value.start)
         elif cues.WARRANTY_UNTIL.search(b):
             slots["warranty_until"] = iso(d.value.start)
+        elif returned and not re.search(r"\b(?:bought|purchased|ordered|got)\b", b, re.I):
+            continue  # "sent it back today": the day of the return, not of the purchase
         elif "date" not in slots:
             slots["date"] = iso(d.value.start)
             bought = d.value.start
@@ -851,7 +856,7 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if w and "warranty_until" not in slots:
         slots["warranty_until"] = iso(_add(bought, _num(w.group("n") or w.group("n2") or "1"), ("month" if (w.group("u") or w.group("u2") or "year").lower() == "month" else "year")))
     slots["category"] = category_of(item, vendor.attrs.get("category") if vendor is not None else None, slots.get("vendor"))
-    if cues.RETURNED.search(low):
+    if returned:
         slots["status"] = "returned"
     elif "date" not in slots and re.search(r"\blast\s+night\b", low, re.I):
         slots["date"] = _evening_before(low, ctx.today).isoformat()

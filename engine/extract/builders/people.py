@@ -90,7 +90,7 @@ _TOPIC_STOP = {"me", "my", "i", "if", "book", "keep", "let", "any", "single", "i
 # a stance about future money, not a report of a past payment ("spent over $300 on dinner")
 _LIMIT_STANCE = re.compile(
     r"\b(?:keep|don't\s+let|do\s+not\s+let|never\s+let|warn|alert|flag|notify|tell|ping|let\s+me\s+know|budget|limit|cap|"
-    r"max(?:imum)?|no\s+more\s+than|nothing\s+(?:over|above|more\s+than)|(?:don't|do\s+not|never|won't)\s+(?:want\s+to\s+|wanna\s+)?"
+    r"max(?:imum)?|(?:no|never)\s+more\s+than|nothing\s+(?:over|above|more\s+than)|(?:don't|do\s+not|never|won't)\s+(?:want\s+to\s+|wanna\s+)?"
     r"(?:spend|pay|book|go\s+over)|try(?:ing)?\s+to\s+(?:stay|keep)|stay\s+(?:under|below|within)|shouldn't\s+(?:spend|go\s+over|cost)|"
     r"(?:want|wanna|trying|try|need|plan|aim|hope)\s+to\s+(?:stay|keep|spend)|at\s+most|up\s+to|allowance)\b", re.I)
 
@@ -163,7 +163,16 @@ _TIME_RULE = re.compile(
 _DAY_RULE = re.compile(r"\b(?:no|never|don't\s+(?:book|schedule|take|want|do))\s+(?:any\s+)?(?P<t>[\w-]+)\s+on\s+(?P<d>(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b", re.I)
 _DURATION_RULE = re.compile(r"\bno\s+(?P<t>[\w-]+)\s+(?:longer|more)\s+than\s+(?P<n>\d+)\s*(?P<u>h(?:ou)?rs?|hours?|mins?|minutes?)\b", re.I)
 _RED_EYE = re.compile(r"\bred[- ]?eyes?\b|\bovernight\s+flights?\b|\bnight\s+flights?\b", re.I)
-_NEVER = re.compile(r"\b(?:never|no(?!\s+more)|avoid|don't\s+(?:do|want|book|fly|like)|do\s+not\s+(?:do|want|book|fly)|won't\s+(?:do|fly|take)|not\s+(?:on|with)|hate)\b", re.I)
+_NEVER = re.compile(r"\b(?:never|no(?!\s+more)|avoid|don['’]t\s+(?:ever\s+)?(?:do|want|book|fly|like)|do\s+not\s+(?:ever\s+)?(?:do|want|book|fly)|"
+                    r"won't\s+(?:do|fly|take)|not\s+(?:on|with)|hate)\b", re.I)
+# a feeling about something ("I hate red-eyes") rather than a rule for what to book ("never book me a red-eye")
+_DISLIKE = re.compile(r"\b(?:hate|hates|dislike|dislikes|can['’]?t\s+stand|cannot\s+stand|(?:do\s+not|don['’]?t|doesn['’]?t)\s+(?:really\s+)?"
+                      r"(?:like|enjoy|love))\b", re.I)
+_FONDNESS = re.compile(r"\b(?:love|loves|like|likes|enjoy|enjoys|adore|adores)\b", re.I)
+# what a like or dislike is about: the words after the verb up to a clause break
+_FEELING_OBJECT = re.compile(
+    r"\b(?:hate|hates|dislike|dislikes|stand|like|likes|love|loves|enjoy|enjoys|adore|adores)\s+(?P<o>[a-z][\w'’ -]{1,40}?)"
+    r"\s*(?:[,.!;]|\b(?:and|but|because|so|since|though|they|it|at\s+all|very\s+much|a\s+lot|anymore)\b|$)", re.I)
 
 
 def _constraint(low: str) -> tuple[str, str] | None:
@@ -246,7 +255,8 @@ def _named_preference(f: Found, low: str) -> dict[str, Any] | None:
     if orgs and _NEVER.search(low):
         return {"topic": f"airline {orgs[0].value}", "value": "avoid"}
     if _RED_EYE.search(low) and _NEVER.search(low):
-        return {"topic": "red-eye flights", "value": "never"}
+        rule = re.search(r"\b(?:never|no|avoid|book|fly|take|put)\b", low, re.I)
+        return {"topic": "red-eye flights", "value": "dislike" if _DISLIKE.search(low) and not rule else "never"}
     m = _SEAT.search(low)
     if m and (_LIKE.search(low) or re.search(r"\b(?:always|only|please|pls|whenever|if\s+possible|no|never|avoid|book|give|get|want|need)\b", low, re.I)):
         seat = re.sub(r"[\s-]+", " ", m.group("s").lower())
@@ -272,6 +282,20 @@ def _named_preference(f: Found, low: str) -> dict[str, Any] | None:
     if m:
         return {"topic": m.group("t").lower(), "value": m.group("v")}
     return None
+
+
+def _feeling(low: str) -> dict[str, Any] | None:
+    """A plain like or dislike ("I love Thai food", "I can't stand cilantro") is a stance on the thing
+    itself, so the topic is what is named and the value the polarity, not the whole sentence."""
+    if re.search(r"\b(?:prefer|prefers|preferred|rather|favou?rite)\b", low, re.I):
+        return None  # a choice between options keeps its own wording
+    negative = _DISLIKE.search(low)
+    if not negative and not _FONDNESS.search(low):
+        return None
+    m = _FEELING_OBJECT.search(low, negative.start() if negative else 0)
+    if m is None or _NOT_AN_OBJECT.match(m.group("o")) or re.match(r"(?:to|when|if|how)\b", m.group("o"), re.I):
+        return None
+    return {"topic": m.group("o").strip(), "value": "dislike" if negative else "like"}
 
 
 def preference(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
@@ -305,6 +329,9 @@ def preference(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft
                     r"(?:\w+\s+)?(?:is\s+)?(?P<o>[\w'’ -]{2,40})", low, re.I)
     if obj is None or _NOT_AN_OBJECT.match(obj.group("o")) or f.of("person"):
         return []
+    feeling = _feeling(low)
+    if feeling:
+        return _draft(f, ctx, feeling)
     topic = first_match(cues.PREF_TOPICS, low) or obj.group("o").split()[-1].lower()
     value = low[cue.start() :].strip(" .!")
     return _draft(f, ctx, {"topic": topic, "value": value})
