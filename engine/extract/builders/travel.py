@@ -181,6 +181,9 @@ def _roll_booked_forward(slots: dict[str, Any], dates: list[Mention], clause: st
 
 
 _BACK_FROM = cues._w(r"(?:just\s+)?(?:got\s+|get\s+|came\s+|flew\s+)?(?:back|home)\s+from", r"just\s+(?:got\s+)?back")
+# travelled, said with the verb of the journey: "took the kids to Cornwall", "drove down on the 25th", "flew out to Oslo"
+_TRAVELLED = cues._w(r"took\s+(?:(?:the|my|our)\s+)?\w+\s+to", r"drove\s+(?:down|up|over|out|to)", r"flew\s+(?:out|over|down|up|in|to)",
+                     r"stayed\s+(?:in|at|with)", r"we\s+were\s+(?:in|at)")
 _NOT_YET = cues._w("will", r"'ll", "when", "after", "once", "until", "till", "before", r"going\s+to", "gonna", "tomorrow", "next")
 _OFF = re.compile(r"\s*(?:trip|holiday|vacation|visit|weekend|thing|plan)?\s*(?:is|'s|are|was)\s+(?:now\s+|totally\s+|definitely\s+)?(?:off|cancell?ed|canceled)\b", re.I)
 
@@ -203,7 +206,10 @@ def _money_of(f: Found) -> Mention | None:
     return None
 
 
-_SOMEDAY = cues._w(r"some\s?day", r"one\s+day", r"who\s+knows", r"if\s+I\s+ever", "bucket list", r"would\s+love\s+to", r"dream(?:ing)?\s+of")
+# a yes/no question whose verb is the travel news itself: "would they cancel flights to Paris?", "is the Rome flight cancelled?"
+_ASKS_ABOUT = re.compile(r"^\W*(?:(?:and|but|so|if\b[^,?]*?)\s*,?\s*)?(?:would|will|could|might|may|do|does|did|is|are|was|were)\b[^?]*?"
+                         r"\b(?:cancel(?:l?ed|l?ing)?|call(?:ed)?\s+off|scrapp?ed)\b", re.I)
+_SOMEDAY = cues._w(r"at\s+some\s+point", r"some\s?day", r"one\s+day", r"who\s+knows", r"if\s+I\s+ever", "bucket list", r"would\s+love\s+to", r"dream(?:ing)?\s+of")
 
 
 _LEG_GAP = re.compile(r"[\s,:(–-]*(?:(?:from|on|for|between)\s+)?(?:the\s+)?")
@@ -275,6 +281,8 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     cancel = cues.cancelled(low) or called_off
     if _HYPOTHETICAL.search(low) and not cancel:
         return []  # "If I went to Japan in spring, would I need a visa?"
+    if f.clause.question and _ASKS_ABOUT.search(low):
+        return []  # "would they cancel flights to Paris?": asking whether, not telling that
     legs = _legs(f, places, used)
     if len(legs) >= 2 and not cancel:  # "Hanoi April 2-9, then Bangkok April 9-12, then Ho Chi Minh City April 12-20"
         return _leg_drafts(f, ctx, legs, used)
@@ -286,7 +294,8 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                 and any(p.attrs["place"] != "country" for p in places))
     # "itinerary so far: Siem Reap 3-8 March, then ...": a stop with its dates in a message about travelling
     away = away or bool(len(legs) == 1 and cues.TRIP.search(f.text))
-    if not ((cues.TRIP.search(low) or away or called_off or (carrier_named and places and free_dates(f))) and (places or ((strong or cancel) and (correction or free_dates(f))))):
+    journey = bool(places and f.past and _TRAVELLED.search(low))  # "drove down to Devon on the 3rd"
+    if not ((cues.TRIP.search(low) or journey or away or called_off or (carrier_named and places and free_dates(f))) and (places or ((strong or cancel) and (correction or free_dates(f))))):
         return []
     if _SOMEDAY.search(low) and not free_dates(f):  # a wish with no date is not a plan
         return []
@@ -318,7 +327,7 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                 roles.setdefault("start", d)  # "we land in Lima on the 3rd": arriving starts the stay
         rest = [d for d in singles if d not in roles.values()]
         if len(rest) == 1 and not roles:
-            back = cues.RETURN_ANY.search(f.text, f.clause.start, rest[0].start)
+            back = cues.RETURN_ANY.search(f.text, f.clause.start, rest[0].start) or _BACK_FROM.search(f.text, f.clause.start, rest[0].start)
             if back and not cues.DEPART.search(text_before(f, rest[0], 30)):
                 roles["end"] = rest.pop()
         if "start" not in roles and "end" not in roles and len(rest) >= 2:
@@ -359,7 +368,7 @@ def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
         status = "cancelled"
     elif cues.BOOKED.search(low) and not cues.NOT_BOOKED.search(low):
         status = "booked"
-    elif (f.past and cues.TAKEN.search(low)) or (_BACK_FROM.search(low) and not _NOT_YET.search(low)):
+    elif (f.past and (cues.TAKEN.search(low) or _TRAVELLED.search(low))) or (_BACK_FROM.search(low) and not _NOT_YET.search(low)):
         status = "taken"  # "home from Crete, what a week"
     elif cues.PLANNED.search(low):
         status = "planned"
@@ -492,6 +501,28 @@ def _document_date(f: Found, doc: Mention, d: Mention) -> bool:
     return last_travel <= last_validity
 
 
+_APPLIED = cues._w(r"appl(?:ied|ying)", r"application", "submitted", r"sent\s+(?:off|in)", r"put\s+in")
+
+
+_LENGTH_WORD = re.compile(r"\b(?:years?|months?|weeks?)\b", re.I)
+# "runs out in 2 weeks" counts down to a day; "good for 2 years from today" is a length counted elsewhere
+_COUNTDOWN = re.compile(r"\bin\s+(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:weeks?|months?|years?)\b", re.I)
+
+
+def _application_date(f: Found, d: Mention) -> bool:
+    """"applied to renew my passport yesterday": the day of an application is neither when the
+    document was issued nor when it expires, unless a validity word comes between."""
+    before = f.text[f.clause.start : d.start]
+    applied = list(_APPLIED.finditer(before))
+    return bool(applied) and not _VALIDITY.search(before[applied[-1].end() :])
+
+
+def _month_end(day: dt.date) -> dt.date:
+    """The last day of ``day``'s month."""
+    first_next = (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return first_next - dt.timedelta(days=1)
+
+
 def _same_year_span(v: DateValue) -> DateValue:
     """"15 July to 30 July" read in a past-tense sentence can come back as a year-long range; the
     user meant the two days of one year."""
@@ -557,7 +588,8 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
     roles: dict[str, Mention] = {}
     # "good for 2 years from today" is a length counted below, not a date of its own
     dates = [d for d in free_dates(f, used) if _document_date(f, doc, d)
-             and not re.search(r"\b(?:years?|months?|weeks?)\b", d.text, re.I)]
+             and not (_LENGTH_WORD.search(d.text) and not _COUNTDOWN.search(f.text, max(0, d.start - 4), d.end))
+             and not _application_date(f, d)]
     span = next((d for d in dates if d.value.end is not None and d.value.precision == "day"), None)
     if span is not None:  # "valid from 1 April to 30 September", "good from July 1 through July 30"
         roles["issued"], roles["expires"] = span, span
@@ -597,6 +629,8 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
         if m.value.precision == "year" or (m.value.precision == "month" and f.past):
             continue  # "expired in July", "good until 2027": no day to count from
         value = (m.value.end or m.value.start) if slot == "expires" else m.value.start
+        if slot == "expires" and m.value.precision == "month" and m.value.end is None:
+            value = _month_end(value)  # "runs out in August", "good till March 2028": valid to the month's last day
         ahead = slot == "expires" or (m is span and (m.value.end or value) < ctx.today) or bool(re.search(r"\b(?:valid|good)\s+from|\bstart|\beffective|\bbegins", text_before(f, m, 30), re.I))
         slots[slot] = iso(_forward(value, m, low, ctx.today) if ahead else value)
         day_only |= bare_day(slot, m)
