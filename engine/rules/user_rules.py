@@ -415,6 +415,11 @@ _MONEY = re.compile(
 _CLOCK_WORD = re.compile(
     r"(?<![\w'-])(?P<rel>after|past|later\s+than|before|earlier\s+than)\s+(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)?(?![\w])"
 )
+# what may stand right before a spending category and adds nothing to it
+_CATEGORY_LEAD = re.compile(
+    r"(?<![\w'-])(?:(?:on|at|for|from|in)\s+)?(?:(?:a|an|one|some)\s+)?"
+    r"(?:(?:pairs?|cups?|bottles?|boxes|box|bags?|sets?|pieces?)\s+of\s+)?$"
+)
 _PREP = re.compile(r"(?<![\w'-])(?P<p>at|on|for|to|with)\s+(?P<np>[a-z0-9][\w'&.-]*(?:\s+[a-z0-9][\w'&.-]*){0,3})")
 _DETERMINERS = re.compile(r"^(?:(?:a|an|the|my|any|some|one|single|all|every|each)\s+)+")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'&.-]*|[^\sa-z0-9]")
@@ -477,26 +482,41 @@ def parse_rule(sentence: str, session_date: dt.date | None = None) -> RuleIR | N
 # a reason or aside after the rule: "No meetings before 10am, I'm useless in the morning"
 _ASIDE = re.compile(
     r"\s*(?:,|\s-\s|\(|:)\s*(?=(?:i|i'm|im|i've|i'd|we|we're|it's|its|it|they|that's|thats|this|because|since|as|cause|cos|"
-    r"lol|haha|too|way\s+too|so|thanks|thx|ty)(?![\w'-]))|\s+(?:because|since|cause|cos)(?![\w'-])")
+    r"lol|haha|too|way\s+too|so|thanks|thx|ty)(?![\w'-]))|\s+(?:because|since|cause|cos)(?![\w'-])"
+    # an interjection that ends the sentence: "..., seriously", "..., keep me honest"
+    r"|\s*(?:,|\s-\s|\(|:)\s*(?=(?:seriously|honestly|for\s+real|no\s+exceptions|please|pls|plz|thank\s+you|ok|okay|"
+    r"keep\s+me\s+(?:honest|on\s+track|in\s+check))[\s.!?)]*$)")
 # "No meetings before 10am", "no flights over $800": a prohibition said without a verb
 _NO_FORM = re.compile(r"^(?:please\s+|pls\s+|plz\s+|and\s+|also\s+|oh\s+and\s+)?(?:no|zero|never\s+any)\s+(?P<rest>[a-z].+)$")
 # budgets said as a fact about the user: "my monthly budget for eating out is 400 euros"
 _BUDGET_FORMS = (
-    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*budget\s+(?:for|on)\s+"
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:(?:my|our)\s+)?(?P<w>monthly|weekly|yearly|annual|daily)?\s*budget\s+(?:for|on)\s+"
                r"(?P<what>[a-z][\w' &-]{1,40}?)\s*(?:is|=|:|of|was\s+set\s+to|is\s+set\s+to)\s+(?P<amt>.+)$"),
-    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?P<what>[a-z][\w' &-]{1,30}?)\s+"
-               r"budget\s*(?:is|=|:|of)\s+(?P<amt>.+)$"),
-    re.compile(r"^(?:please\s+|pls\s+|plz\s+|let's\s+|lets\s+|let\s+us\s+|help\s+me\s+|(?:i|we)\s+(?:want|need|try|plan|'m\s+trying|am\s+trying|"
-               r"are\s+trying|'re\s+trying|would\s+like|'d\s+like)\s+to\s+|try\s+to\s+)?(?:keep|cap|limit)\s+(?:my|our|the)?\s*"
+    # "my clothes budget is ...", or said bare: "clothes budget is $200 per month" (never someone else's)
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:(?:my|our)\s+)?(?!(?:the|her|his|their|your|its)\s)"
+               r"(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?P<what>[a-z][\w' &-]{1,30}?)\s+budget\s*(?:is|=|:|of)\s+(?P<amt>.+)$"),
+    re.compile(r"^(?:please\s+|pls\s+|plz\s+|let's\s+|lets\s+|let\s+us\s+|help\s+me\s+|(?:i|we)\s+(?:want|need|try|plan|am\s+trying|"
+               r"are\s+trying|would\s+like)\s+to\s+|(?:i'm|im|we're|i'd|we'd)\s+(?:trying|aiming|hoping|going|like)\s+to\s+|try\s+to\s+)?"
+               r"(?:keep|cap|limit)\s+(?:my|our|the)?\s*"
                r"(?P<what>[a-z][\w' &-]{1,30}?)(?:\s+spending|\s+expenses|\s+costs?)?\s+(?:under|below|to|at\s+most|within|at)\s+(?P<amt>.+)$"),
-    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:my|our)\s+(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?:limit|cap|allowance)\s+(?:for|on)\s+"
+    re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:(?:my|our)\s+)?(?P<w>monthly|weekly|yearly|annual|daily)?\s*(?:spending\s+)?"
+               r"(?:limit|cap|allowance)\s+(?:for|on)\s+"
                r"(?P<what>[a-z][\w' &-]{1,40}?)\s*(?:is|=|:|of)\s+(?P<amt>.+)$"),
 )
+# a limit said as what the user may spend: "I can only spend 200 a month on clothes"
+_ONLY_SPEND = re.compile(r"^(?:so\s+|and\s+|also\s+|btw\s+)?(?:i|we)\s+(?:can|should|may|must)\s+(?:only\s+spend|spend\s+(?:only|at\s+most|no\s+more\s+than))"
+                         r"\s+(?P<amt>\d.+)$")
+# "150/month", "40 / wk": a period written with a slash
+_SLASH_WINDOW = re.compile(r"(?<=\d)\s*/\s*(?P<w>month|mo|week|wk|day|year|yr)(?![\w'-])")
+_SLASH_WORD = {"month": "month", "mo": "month", "week": "week", "wk": "week", "day": "day", "year": "year", "yr": "year"}
 _WINDOW_WORD = {"monthly": "a month", "weekly": "a week", "yearly": "a year", "annual": "a year", "daily": "a day"}
 
 
 def _budget_sentence(low: str) -> str | None:
     """A budget or "keep X under N" said as a fact, restated as the alert rule it means."""
+    only = _ONLY_SPEND.match(low)
+    if only is not None:
+        return f"warn me if i spend over {only.group('amt').strip(' .!')}"
     for pat in _BUDGET_FORMS:
         m = pat.match(low)
         if m is None:
@@ -512,7 +532,7 @@ def _budget_sentence(low: str) -> str | None:
 
 def _parse(sentence: str, session_date: dt.date | None) -> RuleIR | None:
     p = _patterns()
-    low = _norm(sentence).lower()
+    low = _SLASH_WINDOW.sub(lambda m: f" per {_SLASH_WORD[m.group('w')]}", _norm(sentence).lower())
     if not low or len(low) > 400:
         return None
     budget = _budget_sentence(_ASIDE.split(low, maxsplit=1)[0])
@@ -713,7 +733,9 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
     categories: list[str] = []
     for m in c.find(_words(lx["category_phrases"])):
         categories.append(lx["category_phrases"][re.sub(r"\s+", " ", m.group())])
-        c.take(m)
+        # "on groceries", "for a pair of shoes": the words that only lead to the category go with it
+        lead = _CATEGORY_LEAD.search(c.rest()[: m.start()])
+        c.take((lead.start() if lead else m.start(), m.end()))
 
     # the collection: nouns first, then verbs (the trigger's own verb counts: "never book me")
     nouns: list[str] = []
@@ -731,6 +753,8 @@ def _parse_condition(text: str, trigger: str, kind: str, session_date: dt.date |
                     verbs.append(fr)
                     if src is not trigger:
                         c.take(m)
+    if not nouns and verbs and set(verbs) <= {"Event", "Trip"} and c.find(_transport_org_names()):
+        hints.append("Trip")  # "never book me on Ryanair": booking with an airline or a railway is a trip
     frames = _choose_frame(nouns + hints, verbs, amount, lead_days, red_eye, weekdays, bool(categories))
     if frames is None:
         return None
@@ -877,6 +901,16 @@ def _org_names_canonical() -> dict[str, str]:
 @cache
 def _org_names() -> re.Pattern[str]:
     return _words(_org_names_canonical())
+
+
+@cache
+def _transport_org_names() -> re.Pattern[str]:
+    """Airlines and railways from the trusted extraction table: a booking with one is a trip."""
+    from engine.extract.tables import aliases, rows
+
+    names = [name for row in rows("organisations.tsv") if len(row) > 1 and row[1] in ("airline", "rail")
+             for name in (row[0], *aliases(row, 2)) if len(name) >= 3]
+    return _words(n.lower() for n in names)
 
 
 def _literal(phrase: str) -> str | None:
