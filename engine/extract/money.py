@@ -76,6 +76,8 @@ _BARE = re.compile(
     # "blew 250 on a new drill", "spent about 60 at the market": a sum spent on or at something
     r"|\b(?:spent|spend|paid|blew|dropped|shelled\s+out|forked\s+out)\s+(?:about\s+|around\s+|like\s+|almost\s+|nearly\s+|over\s+)?"
     r"(?P<sp>\d{2,6}(?:\.\d{2})?)(?=\s+(?:on|for|at)\b)"
+    # "another 230 at Trader Joe's", "a further 40 on snacks": one more sum spent, its verb said before
+    r"|\b(?:another|a\s+further|an\s+extra)\s+(?P<an>\d{2,6}(?:\.\d{2})?)(?=\s+(?:on|for|at)\b)"
     # "renews on the 22nd for 13.99", "it's now 17.49": a price with cents
     r"|\b(?:for|at|costs?|is|was|now|of|to)\s+(?P<d>\d{1,4}\.\d{2})(?![\d.,%]|\s*(?:km|mi|miles|hours?|hrs|kg|lbs?|mg|ml|percent|am|pm)\b)"
     r"|\bmake\s+(?:it|that)\s+(?P<mk>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|by|now|not|instead|asap|and)\b))",
@@ -86,7 +88,7 @@ _BARE = re.compile(
 def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in _BARE.finditer(text, lo, hi):
-        grp = next(g for g in ("a", "k", "g", "t2", "c", "t", "s", "mk", "sp", "d") if m.group(g))
+        grp = next(g for g in ("a", "k", "g", "t2", "c", "t", "s", "mk", "sp", "an", "d") if m.group(g))
         s, e = m.start(grp), (m.end() if grp == "g" else m.end(grp) + (1 if grp == "k" else 0))
         if any(t.start < e and s < t.end for t in taken):
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from engine.extract import cues
@@ -18,6 +19,7 @@ from engine.extract.builders.base import (
 from engine.extract.dates import find_dates, is_past
 from engine.extract.detect import Found
 from engine.extract.mentions import Mention
+from engine.extract.tables import aliases, rows
 
 _TITLE_SKIP = {"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "next", "big", "have", "has",
                "got", "i", "we", "is", "at", "on", "for", "with", "to", "in", "of", "and", "annual", "important", "booked",
@@ -78,7 +80,7 @@ _TRAVEL_MODE = re.compile(r"\b(?:fly(?:ing)?|flew|flights?|train|drive|driving|r
 
 
 _EVENING_EVENTS = {"dinner", "drinks", "supper", "party", "gig", "concert", "show", "movie", "theatre", "theater", "karaoke",
-                   "pub quiz", "quiz night", "date night", "game night", "opera", "ballet", "comedy show"}
+                   "pub quiz", "quiz night", "date night", "game night", "opera", "ballet", "comedy show", "tasting menu", "omakase"}
 _HEDGE = re.compile(r"\b(?:not\s+sure|unsure|(?:don['’]?t|do\s+not)\s+know|dunno|whether|maybe|perhaps|thinking\s+(?:of|about)|considering|"
                     r"wondering|wish|hoping\s+to|might|if|in\s+case|would\s+(?:like|love)\s+to|should\s+(?:we|i)|we\s+should|could\s+(?:we|i))\b", re.I)
 _JOINS = re.compile(r"\b(?:coming|come|comes|joining|join|joins|coming\s+over|popping\s+over|invited|staying\s+for)\b", re.I)
@@ -183,6 +185,39 @@ def event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     return [d for piece in pieces for d in _event(piece, ctx, used)]
 
 
+@cache
+def _food_words() -> re.Pattern[str]:
+    """Dish words (dishes.txt) and allergen foods with their spellings (allergens.tsv), as one word pattern."""
+    words = {row[0].lower() for row in rows("dishes.txt")}
+    for row in rows("allergens.tsv"):
+        if len(row) > 1 and row[1].startswith("food:"):
+            words |= {row[0].lower(), *(a.lower() for a in aliases(row, 2) if not a.startswith("~"))}
+    alternatives = sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")\w*", re.I)
+
+
+# "we're making peanut butter cookies", "serving a seafood platter", "pizza on the menu": food made or served at the event
+_FOOD_MADE = re.compile(
+    r"\b(?:making|make|baking|bake|cooking|cook|serving|serve|grilling|roasting|frying|decorating|eating|tasting|having)\s+"
+    r"(?:(?:some|a|an|the|our|homemade|home-made|fresh|lots\s+of|a\s+batch\s+of)\s+)*(?P<food>[\w'’ -]{3,40}?)"
+    r"(?=\s*[,.;!?]|\s+(?:for|with|at|on|in|and|together|tomorrow|today|tonight|this|next|from|then)\b|\s*$)"
+    r"|\b(?P<menu>[\w'’-]+(?:\s+[\w'’-]+){0,3}?)\s+(?:is|are)\s+on\s+the\s+menu\b", re.I)
+
+
+def _food_said(f: Found, title: str) -> str | None:
+    """The food the event's sentence says is made, served or eaten there, when the title does not name it already:
+    a rule matching foods against bookings reads only the title and place."""
+    sentence = re.match(r"[^.!?]*", f.text[f.clause.sentence_start :])
+    text = sentence.group() if sentence else f.clause.text
+    for m in _FOOD_MADE.finditer(text):
+        food = (m.group("food") or m.group("menu") or "").strip()
+        if _HEDGE.search(text[: m.start()]) or not _food_words().search(food):
+            continue
+        if food.lower() not in title.lower():
+            return food
+    return None
+
+
 def _event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
     hit: re.Match[str] | None = None
@@ -257,6 +292,8 @@ def _event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     title = re.sub(r"\bmtg\b", "meeting", title, flags=re.I)
     title = re.sub(r"\bw/\s*", "with ", title, flags=re.I)
     title = re.sub(r"\bb-?day\b", "birthday", title, flags=re.I)
+    if food := _food_said(f, title):
+        title = f"{title}: {food}"  # "Baking day with Emma's class ..., we're making peanut butter cookies"
     slots: dict[str, Any] = {"title": title, "kind": kind}
     day_only: dict[str, int] = {}
     if dates:
@@ -271,7 +308,7 @@ def _event(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     if f.of("time"):
         said = f.of("time")[-1 if correction else 0]
         slots["time"] = said.value
-        if hit.group().lower() in _EVENING_EVENTS and "08:00" <= str(said.value) < "12:00" and not re.search(r"a\.?m\b|morning", said.text + low[said.end - f.clause.start : said.end - f.clause.start + 20], re.I):
+        if (hit.group().lower() in _EVENING_EVENTS or hit.group().lower().startswith("table for")) and "08:00" <= str(said.value) < "12:00" and not re.search(r"a\.?m\b|morning", said.text + low[said.end - f.clause.start : said.end - f.clause.start + 20], re.I):
             slots["time"] = f"{int(str(said.value)[:2]) + 12:02d}{str(said.value)[2:]}"  # "dinner at 8" is in the evening
     place = next((p for p in f.of("place") if (p.start, p.end) not in used), None)
     at = re.search(r"\b(?:at|in)\s+(?:the\s+)?(?P<p>(?:St\.?\s+|Mt\.?\s+)?[A-Z][\w'’&-]+(?:\s+(?:[A-Z][\w'’&-]+|of|de|la))*(?:\s+[A-Z][\w'’&-]+)?)", f.clause.text)

@@ -704,6 +704,34 @@ _MEAL_VENDOR = re.compile(r"\b(?:at|from|in)\s+(?:(?P<the>the)\s+)?(?P<v>(?:[A-Z
                           r"|\b(?:at|from|in)\s+(?:a|the|this|that|our|my)\s+(?:\w+\s+)?(?P<e>" + _EATERY + r")\b")
 
 
+# "Dinner at Ten Bells for Jun's birthday, 210 €", "Sushi takeaway tonight, 120€ with the sake": a verbless note that
+# opens with the meal and sets the amount off after it, the way people log what they spent
+# the words before the meal describe it ("sushi takeaway", "team lunch"); a subject or a verb makes it a wish or a refusal
+_NOT_MEAL_WORD = (r"(?!(?:i|i'd|i’d|i'm|i’m|we|we'd|we’d|you|he|she|they|it|can't|can’t|cannot|could|want|wanna|love|like|need|needs|no|not|"
+                  r"never|skip|skipping|skipped|missed|cancel|cancelled|canceled|free|fancy|craving)\b)")
+_MEAL_FIRST = re.compile(r"^\s*(?:(?:a|an|the|our|my|lovely|nice|quick|big|late|early|cheeky|team|family)\s+)*(?:" + _NOT_MEAL_WORD + r"[\w'’-]+\s+){0,2}?"
+                         + _MEAL.replace("(?P<meal>", "(?:") + r"\b", re.I)
+_SET_OFF = re.compile(r"(?:[,:;]|\s[-–—])\s*(?:about\s+|around\s+|roughly\s+|like\s+|~\s*)?$")
+# "another 230 at Trader Joe's for groceries": one more sum of the spending said before
+_ONE_MORE = re.compile(r"^\s*(?:(?:and|plus|also|then)\s+)?(?:another|a\s+further|an\s+extra)\s+[$€£¥]?\d", re.I)
+# a sum that bounds or plans spending rather than reporting it
+_NOT_SPENT = re.compile(r"\b(?:budget|limit|max(?:imum)?|up\s+to|under|no\s+more\s+than|allowance|voucher|gift\s+card|refund|owes?|"
+                        r"deposit|quote|estimate|each|per)\b", re.I)
+
+
+def _logged_spend(f: Found, money: list[Mention], today: dt.date) -> bool:
+    """A meal or food shop logged without a spending verb: the meal opens the clause and the sum is set off after it,
+    or the clause adds one more sum ("another 230 at ..."). A sum for a day still ahead is a plan or a price, not spent."""
+    low = f.clause.text
+    first = money[0]
+    before = f.text[f.clause.start : first.start]
+    if _NOT_SPENT.search(low) or any(d.value.start > today for d in free_dates(f)):
+        return False
+    if _ONE_MORE.match(low):
+        return True
+    return bool(_MEAL_FIRST.match(low)) and bool(_SET_OFF.search(before))
+
+
 def _evening_before(text: str, today: dt.date) -> dt.date:
     """"last night", "yesterday evening": the day before; otherwise today."""
     if re.search(r"\blast\s+night\b|\byesterday\s+(?:evening|night)\b|\bthe\s+other\s+night\b", text, re.I):
@@ -718,7 +746,9 @@ def _meal_spend(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draf
     meal = re.search(r"\b" + _MEAL + r"\b", low, re.I)
     eatery = re.search(r"\b(?:at|in)\s+(?:a|the|this|that|our|my)\s+(?:\w+\s+)?(?P<e>" + _EATERY + r")\b", low, re.I)
     food_shop = next((o for o in f.of("org") if o.attrs.get("category") in ("groceries", "restaurant") and (o.start, o.end) not in used), None)
-    if not money or not (meal or eatery or food_shop) or not _MEAL_COST.search(low) or _HEDGE.search(low) or f.clause.question:
+    if not money or not (meal or eatery or food_shop) or _HEDGE.search(low) or f.clause.question:
+        return []
+    if not _MEAL_COST.search(low) and not _logged_spend(f, money, ctx.today):
         return []
     if ctx.subject == "me" and _THEY_BOUGHT.search(low):
         return []
@@ -814,6 +844,8 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
                              or re.match(_NOT_ITEMS, m.group("i"), re.I)):
         return []
     item = m.group("i").strip() if m else ""
+    if item.lower() == "table" and f.of("time") and re.match(r"\s+for\s+(?:one|two|three|four|five|six|eight|ten|\d{1,2})\b", f.clause.text[m.end("i"):], re.I):  # type: ignore[union-attr]
+        return []  # "got us a table for two at Dishoom, Friday at 8": a booking with a time, not furniture
     vendor = next((o for o in f.of("org") if o.attrs.get("org_kind") in ("vendor", "service") and (o.start, o.end) not in used), None)
     money = [x for x in f.of("money") if (x.start, x.end) not in used]
     if vendor is None and not money and not cues.RETURNED.search(low) and not re.search(r"\breturn|warranty|bought|purchased|ordered|splurged", low, re.I):
