@@ -6,7 +6,7 @@ import datetime as dt
 
 from engine.extract.pipeline import extract_messages
 from engine.llm.backend import Backend
-from engine.log import Fact, NewFact
+from engine.log import Fact, LogStore, NewFact
 from models.log import MessageRow
 
 TODAY = dt.date(2024, 11, 12)  # a Tuesday
@@ -41,3 +41,21 @@ def only(facts: list[NewFact], frame: str) -> NewFact:
     hits = [f for f in facts if f.frame == frame]
     assert len(hits) == 1, f"expected one {frame}, got {[(f.frame, f.slots) for f in facts]}"
     return hits[0]
+
+
+def frame_slots(text: str, frame: str, today: dt.date = TODAY) -> list[dict]:
+    """The slots (and subject) of each ``frame`` fact one message yields, for compact assertions."""
+    return [{**f.slots, "subject": f.subject} for f in Log().say(text, today) if f.frame == frame]
+
+
+def one_frame(text: str, frame: str, today: dt.date = TODAY) -> dict:
+    got = frame_slots(text, frame, today)
+    assert len(got) == 1, got
+    return got[0]
+
+
+def say_into(log: LogStore, text: str, day: str) -> None:
+    """Log one user session on ``day`` (ISO) in a real log and extract it against everything before."""
+    sid, _ids = log.add_session([("user", text)], dt.date.fromisoformat(day))
+    msgs = log.messages(sid)
+    log.add_facts(extract_messages(msgs, msgs, dt.date.fromisoformat(day), log.facts(), None))

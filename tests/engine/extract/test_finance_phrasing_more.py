@@ -8,19 +8,17 @@ import datetime as dt
 
 import pytest
 
-from .helpers import Log
+from .helpers import Log, frame_slots, one_frame
 
 WED = dt.date(2026, 3, 4)
 
 
 def _facts(text: str, frame: str, today: dt.date = WED) -> list[dict]:
-    return [{**f.slots, "subject": f.subject} for f in Log().say(text, today) if f.frame == frame]
+    return frame_slots(text, frame, today)
 
 
 def _one(text: str, frame: str, today: dt.date = WED) -> dict:
-    got = _facts(text, frame, today)
-    assert len(got) == 1, got
-    return got[0]
+    return one_frame(text, frame, today)
 
 
 # -- transfers: the first object of a payment verb is paid, in any tense --------------------------------------------

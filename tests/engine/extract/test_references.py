@@ -1,28 +1,14 @@
 """Later sessions that change an earlier record by naming it: dates, amounts, limits, dropping it."""
 
 import datetime as dt
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
-import pytest
-
-from engine.extract.pipeline import extract_messages
 from engine.log import LogStore
 from engine.state import Record, fold
 
+from .helpers import say_into
 
-@pytest.fixture
-def log(tmp_path: Path) -> Iterator[LogStore]:
-    store = LogStore(tmp_path / "log.db")
-    yield store
-    store.close()
-
-
-def say(log: LogStore, text: str, day: str) -> None:
-    sid, _ids = log.add_session([("user", text)], dt.date.fromisoformat(day))
-    msgs = log.messages(sid)
-    log.add_facts(extract_messages(msgs, msgs, dt.date.fromisoformat(day), log.facts(), None))
+say = say_into
 
 
 def only(log: LogStore, frame: str) -> Record:

@@ -9,19 +9,17 @@ import datetime as dt
 
 import pytest
 
-from .helpers import Log
+from .helpers import Log, frame_slots, one_frame
 
 WED = dt.date(2025, 6, 11)
 
 
 def _facts(text: str, frame: str, today: dt.date = WED) -> list[dict]:
-    return [{**f.slots, "subject": f.subject} for f in Log().say(text, today) if f.frame == frame]
+    return frame_slots(text, frame, today)
 
 
 def _one(text: str, frame: str, today: dt.date = WED) -> dict:
-    got = _facts(text, frame, today)
-    assert len(got) == 1, got
-    return got[0]
+    return one_frame(text, frame, today)
 
 
 # -- a booked meal with a day and time is an Event ------------------------------------------------------------------
