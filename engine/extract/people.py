@@ -161,6 +161,12 @@ def relation_of(word: str) -> str:
     return RELATIONS.get(key) or PLURALS.get(key) or key
 
 
+def kin(word: str) -> str | None:
+    """The recorded relation of a kinship word ("mom" -> "mother", "hubby" -> "husband"), else None."""
+    rel = relation_of(word)
+    return rel if rel in _FAMILY else None
+
+
 # capitalised words that start a sentence or title a name rather than being part of it ("Meet Tom", "Nonna Lucia")
 _NOT_FIRST_NAMES = {"Meet", "Met", "Say", "Saw", "Called", "Texted", "Ask", "Asked", "Tell", "Told", "Visited", "Dear",
                     "Hi", "Hey", "Thanks", "Congrats", "Happy", "Love", "Oh", "Also", "Sent", "Paid", "Call", "Text",

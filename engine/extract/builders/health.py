@@ -22,7 +22,7 @@ from engine.extract.builders.base import (
 from engine.extract.detect import Found
 from engine.extract.drugs import drug_lexicon
 from engine.extract.mentions import Mention
-from engine.extract.people import someone_else_leads
+from engine.extract.people import kin, someone_else_leads
 
 
 def _about_others(build: Callable[[Found, Context, set[tuple[int, int]]], list[Draft]]
@@ -112,10 +112,9 @@ def _joint_subjects(f: Found, ctx: Context) -> list[str] | None:
     m = next((x for x in _JOINT.finditer(f.text, lo, f.clause.end) if x.start() <= f.clause.start + 4 and x.end() > f.clause.start), None)
     if m is None:
         return None
-    rel = (m.group("rel_a") or m.group("rel_b") or "").lower()
+    rel = kin(m.group("rel_a") or m.group("rel_b") or "")
     name = m.group("name_a") or m.group("name_b")
-    if rel in _RELATIONS:
-        rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+    if rel:
         return ["me", ctx.known.get(rel, rel).lower()]
     if name and name.lower() not in _NOT_A_NAME:
         return ["me", name.lower()]
@@ -174,19 +173,17 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|im|me|my\s+(?:own\s+)?allerg\w*)\b
 def _reacting_person(f: Found, ctx: Context) -> str:
     who = health_subject(f, ctx)
     said = _ALLERGIC_WHO.search(f.clause.text) if who == "me" and not _FIRST_PERSON.search(f.clause.text) else None
-    if said and said.group("rel") and said.group("rel").lower() in _RELATIONS:
-        rel = said.group("rel").lower()
+    rel = kin(said.group("rel")) if said and said.group("rel") else None
+    if rel:
         return ctx.known.get(rel, rel).lower()
-    if said and said.group("name") and said.group("name").lower() not in _NOT_A_NAME | _RELATIONS:
+    if said and said.group("name") and said.group("name").lower() not in _NOT_A_NAME and not kin(said.group("name")):
         return said.group("name").lower()
     named = _FOR_NAME.search(f.clause.text) if who == "me" else None
-    if named and named.group("who").lower() not in _NOT_A_NAME and named.group("who").lower() not in _RELATIONS:
+    if named and named.group("who").lower() not in _NOT_A_NAME and not kin(named.group("who")):
         return named.group("who").lower()  # "peanut allergy for Emma", "no shellfish for Jun please"
     m = _ACTS_ON.search(f.clause.text) if who == "me" else None
-    if m is None or m.group("rel").lower() not in _RELATIONS:
-        return who
-    rel = m.group("rel").lower()
-    return ctx.known.get(rel, rel).lower()
+    rel = kin(m.group("rel")) if m else None
+    return ctx.known.get(rel, rel).lower() if rel else who
 
 
 # Who a health clause is about when the clause opens with a bare name or relation and a health predicate
@@ -218,10 +215,11 @@ _NOT_A_NAME = frozenset({
 
 
 _PRONOUN_LEAD = re.compile(_LEAD_WORDS + r"(?P<pro>she|he)(?:['’]?s|\s+is|\s+has|\s+was)?\b", re.I)
-_FEMALE = frozenset({"wife", "daughter", "mom", "mum", "mother", "sister", "girlfriend", "grandma", "grandmother", "aunt", "niece",
-                     "fiancee", "mother-in-law", "sister-in-law", "daughter-in-law", "stepmom", "stepdaughter"})
-_MALE = frozenset({"husband", "son", "dad", "father", "brother", "boyfriend", "grandpa", "grandfather", "uncle", "nephew", "fiance",
-                   "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepson"})
+# relations as recorded (people.kin), by the pronoun that stands for them
+_FEMALE = frozenset({"wife", "daughter", "mother", "sister", "girlfriend", "grandmother", "aunt", "niece", "mother-in-law",
+                     "sister-in-law", "daughter-in-law", "stepmother", "stepdaughter", "granddaughter", "goddaughter", "godmother"})
+_MALE = frozenset({"husband", "son", "father", "brother", "boyfriend", "grandfather", "uncle", "nephew", "fiance",
+                   "father-in-law", "brother-in-law", "son-in-law", "stepfather", "stepson", "grandson", "godson", "godfather"})
 _MY_RELATION = re.compile(r"\b(?:my|our)\s+(?P<rel>[a-z]+(?:-in-law)?)\b", re.I)
 
 
@@ -229,11 +227,8 @@ def _last_relation(before: str, female: bool) -> str | None:
     """The person "he"/"she" stands for when the clause before left it to the user: the last relative of
     that gender named earlier in the message ("strawberries give my husband hives, and he's allergic to ...")."""
     wanted = _FEMALE if female else _MALE
-    rels = [m.group("rel").lower() for m in _MY_RELATION.finditer(before) if m.group("rel").lower() in wanted]
-    if not rels:
-        return None
-    rel = rels[-1]
-    return {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+    rels = [rel for m in _MY_RELATION.finditer(before) if (rel := kin(m.group("rel"))) in wanted]
+    return rels[-1] if rels else None
 
 
 def health_subject(f: Found, ctx: Context) -> str:
@@ -250,12 +245,11 @@ def health_subject(f: Found, ctx: Context) -> str:
         rel = _last_relation(f.text[: f.clause.start], pronoun.group("pro").lower().startswith("s"))
         return ctx.known.get(rel, rel).lower() if rel else ctx.subject
     m = _BARE_RELATION.match(low)
-    if m and m.group("who").lower() in _RELATIONS:
-        rel = m.group("who").lower()
-        rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
+    rel = kin(m.group("who")) if m else None
+    if rel:
         return ctx.known.get(rel, rel).lower()
     m = _BARE_NAME.match(low)
-    if m is None or m.group("who").lower() in _NOT_A_NAME or m.group("who").lower() in _RELATIONS:
+    if m is None or m.group("who").lower() in _NOT_A_NAME or kin(m.group("who")):
         return ctx.subject
     start = f.clause.start + m.start("who")
     if any(x.start <= start < x.end for kind in ("drug", "allergen", "condition", "place") for x in f.of(kind)):
@@ -263,9 +257,6 @@ def health_subject(f: Found, ctx: Context) -> str:
     return m.group("who").lower()
 
 
-_RELATIONS = frozenset({"husband", "wife", "partner", "son", "daughter", "mom", "mum", "mother", "dad", "father", "brother", "sister",
-                        "boyfriend", "girlfriend", "grandma", "grandpa", "grandmother", "grandfather", "kid", "baby", "child",
-                        "mother-in-law", "father-in-law", "aunt", "uncle", "cousin", "niece", "nephew", "fiance", "fiancee"})
 
 
 def _specific_first(reactions: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -414,11 +405,8 @@ def _taker(f: Found, ctx: Context, drug: Mention) -> str:
     handles it ("need to pick up my mom's prescription for losartan")."""
     who = health_subject(f, ctx)
     theirs = _THEIR_MEDICINE.search(text_before(f, drug, 50)) if who == "me" else None
-    rel = (theirs.group("rel") or theirs.group("owner") or "").lower() if theirs else ""
-    if rel not in _RELATIONS:
-        return who
-    rel = {"mum": "mom", "mother": "mom", "father": "dad", "grandmother": "grandma", "grandfather": "grandpa"}.get(rel, rel)
-    return ctx.known.get(rel, rel).lower()
+    rel = kin(theirs.group("rel") or theirs.group("owner") or "") if theirs else None
+    return ctx.known.get(rel, rel).lower() if rel else who
 
 
 _PLURAL_NAMES = frozenset({"statins", "antibiotics", "steroids", "painkillers", "antihistamines", "antidepressants", "blood thinners",

@@ -177,7 +177,7 @@ def test_medication_near_misses(text: str) -> None:
         ("Emma has a severe peanut allergy", "Allergy", "emma"),
         ("Jun is severely allergic to shellfish", "Allergy", "jun"),
         ("husband just started on Ozempic", "Medication", "husband"),
-        ("mom's on Eliquis now", "Medication", "mom"),
+        ("mom's on Eliquis now", "Medication", "mother"),  # recorded as the people table records kin
         ("strawberries give my daughter a rash", "Allergy", "daughter"),
         ("Im allergic to sulfa", "Allergy", "me"),
         ("Penicillin is a problem for me, I get hives", "Allergy", "me"),

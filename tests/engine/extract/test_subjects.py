@@ -54,3 +54,11 @@ def test_a_person_who_asks_the_user_to_travel_leaves_the_trip_the_users() -> Non
 def test_a_person_who_travels_keeps_their_own_trip() -> None:
     trip = only(Log().say("my sister is flying to Toronto June 8 to 12", today=ASKED_DAY), "Trip")
     assert trip.subject == "sister"
+
+
+def test_a_relative_is_one_subject_however_the_sentence_names_them() -> None:
+    said = ["my mom is allergic to penicillin", "mom's on Eliquis now", "Mom started metformin",
+            "need to pick up my mum's prescription for losartan", "grandma has diabetes", "my grandma has asthma"]
+    subjects = {text: {f.subject for f in Log().say(text) if f.frame != "Note"} for text in said}
+    assert all(subjects[t] == {"mother"} for t in said[:4]), subjects
+    assert all(subjects[t] == {"grandmother"} for t in said[4:]), subjects
