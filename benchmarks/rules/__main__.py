@@ -88,16 +88,14 @@ def run_scenario(sc: dict[str, Any], extra: list[str]) -> tuple[str, str]:
 def edit_to_alert_latency(samples: int = 20, background_facts: int = 0) -> list[float]:
     """Seconds from saving a hand edit in state.py to the alert being computed (watcher + rules).
     ``background_facts`` synthetic facts are logged first, to see how the path grows with the log."""
-    from benchmarks.checkpoint.__main__ import SESSION_FACTS, in_session, synthetic_facts
+    from benchmarks.checkpoint.synthetic import log_synthetic
     from engine.profile import Profile
     from engine.service import Service
     from engine.watch import Watcher
 
     with tempfile.TemporaryDirectory() as tmp:
         svc = Service(Profile.open(tmp), use_model=False)
-        seed = synthetic_facts(background_facts)
-        for start in range(0, len(seed), SESSION_FACTS):
-            svc.log.add_facts(in_session(svc.log, seed[start : start + SESSION_FACTS]))
+        log_synthetic(svc.log, background_facts)
         svc.ingest("User: My passport expires on 2030-01-10. I'm flying to Tokyo on 2029-12-20.",
                    dt.date(2029, 1, 5))
         state_py = svc.profile.project_dir / "domains" / "travel" / "state.py"

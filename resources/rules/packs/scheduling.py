@@ -210,8 +210,7 @@ def _trips_alert(a, a_end: date, b, b_end: date) -> Alert:
     return alert(TRIPS_RULE, "warning", title, message, evidence)
 
 
-def trip_alerts(state, events: list, today) -> list[Alert]:
-    trips = _live_trips(state, today)
+def trip_alerts(trips: dict, events: list) -> list[Alert]:
     out: list[Alert] = []
     for event in events:
         if str(event.kind or "") == "travel":
@@ -248,4 +247,5 @@ def _trip_alert(event, trip, end: date, day: date) -> Alert:
 def check(state, now: datetime) -> list[Alert]:
     today = now.date()
     events = _live_events(state, today)
-    return overlap_alerts(events) + trip_alerts(state, events, today) + trips_overlap_alerts(_live_trips(state, today))
+    trips = _live_trips(state, today)
+    return overlap_alerts(events) + trip_alerts(trips, events) + trips_overlap_alerts(trips)
