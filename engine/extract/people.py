@@ -316,7 +316,7 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
     head = clause[start:]
     if _COMING_OVER.match(head):
         return "me"  # "he's coming to dinner Saturday": the user's plans, with that person in them
-    if re.match(r"(?:she|he|her|his|they|their)\b", head, re.I):
+    if re.match(r"(?:(?:she|he)s?|her|his|they|their)\b", head, re.I):  # "hes", "shes": the apostrophe left out
         return previous if previous != "me" else "me"
     group = _group_subject(head)
     if group is not None:

@@ -62,3 +62,8 @@ def test_a_relative_is_one_subject_however_the_sentence_names_them() -> None:
     subjects = {text: {f.subject for f in Log().say(text) if f.frame != "Note"} for text in said}
     assert all(subjects[t] == {"mother"} for t in said[:4]), subjects
     assert all(subjects[t] == {"grandmother"} for t in said[4:]), subjects
+
+
+def test_he_or_she_without_the_apostrophe_still_points_back() -> None:
+    facts = Log().say("my brother Sam is staying with us. hes flying to Rome June 3 to 9", today=ASKED_DAY)
+    assert only(facts, "Trip").subject == "sam"
