@@ -4,6 +4,12 @@ One source of truth for extraction (what to fill), folding (how to type values),
 project's ``schema.py`` and the state views. Slot kinds:
 ``str``, ``int``, ``date``, ``money`` (Decimal), ``enum`` (closed vocabulary in ``choices``),
 ``list`` (list of str).
+
+A slot's ``role`` says where its value may come from when the model reads a message (see
+``engine.extract.reader``): ``""`` a span of the message (or the detectors' candidate for dates,
+money and enums by kind), ``"time"`` a detected clock time, ``"place"`` a span that code turns
+into an ISO country code, ``"derived"`` never from the model (code computes it: a drug's class,
+a currency from the amount's symbol).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ class Slot:
     kind: str = "str"
     choices: tuple[str, ...] = ()
     doc: str = ""
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -47,21 +54,21 @@ class Domain:
     frames: tuple[Frame, ...] = field(default_factory=tuple)
 
 
-def _s(name: str, kind: str = "str", *choices: str, doc: str = "") -> Slot:
-    return Slot(name, kind, tuple(choices), doc)
+def _s(name: str, kind: str = "str", *choices: str, doc: str = "", role: str = "") -> Slot:
+    return Slot(name, kind, tuple(choices), doc, role)
 
 
-CURRENCY = _s("currency", doc="ISO 4217 code")
+CURRENCY = _s("currency", doc="ISO 4217 code", role="derived")
 
 FRAMES: tuple[Frame, ...] = (
     Frame(
         "Trip", "travel", "trips",
         (
-            _s("destination"), _s("country", doc="ISO 3166 alpha-2"), _s("region"),
+            _s("destination"), _s("country", doc="ISO 3166 alpha-2", role="place"), _s("region", role="derived"),
             _s("start", "date"), _s("end", "date"),
             _s("purpose", "enum", "leisure", "business", "family", "study", "medical", "other"),
             _s("transport", "enum", "flight", "train", "car", "bus", "ship", "other"),
-            _s("carrier"), _s("flight"), _s("departs", doc="local departure time HH:MM (24-hour)"),
+            _s("carrier"), _s("flight"), _s("departs", doc="local departure time HH:MM (24-hour)", role="time"),
             _s("cost", "money"), CURRENCY,
         ),
         ("country", "destination"),
@@ -72,7 +79,7 @@ FRAMES: tuple[Frame, ...] = (
         "TravelDocument", "travel", "documents",
         (
             _s("kind", "enum", "passport", "visa", "licence", "certificate", "id_card", "other"),
-            _s("country", doc="issuing or target country, ISO alpha-2"), _s("number"),
+            _s("country", doc="issuing or target country, ISO alpha-2", role="place"), _s("number"),
             _s("issued", "date"), _s("expires", "date"),
             _s("entries", "enum", "single", "double", "multiple"),
         ),
@@ -83,7 +90,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "Medication", "health", "medications",
         (
-            _s("name"), _s("drug_class"), _s("dose"), _s("frequency"), _s("prescriber"),
+            _s("name"), _s("drug_class", role="derived"), _s("dose"), _s("frequency"), _s("prescriber"),
             _s("start", "date"), _s("stop", "date"),
         ),
         ("name",),
@@ -93,7 +100,7 @@ FRAMES: tuple[Frame, ...] = (
     Frame(
         "Allergy", "health", "allergies",
         (
-            _s("allergen"), _s("allergen_class"),
+            _s("allergen"), _s("allergen_class", role="derived"),
             _s("severity", "enum", "mild", "moderate", "severe"), _s("reaction"),
         ),
         ("allergen",),
@@ -111,7 +118,10 @@ FRAMES: tuple[Frame, ...] = (
         "Event", "calendar", "events",
         (
             _s("title"), _s("kind", "enum", "appointment", "meeting", "social", "travel", "other"),
-            _s("start", "date"), _s("end", "date"), _s("time"), _s("place"), _s("people", "list"),
+            _s("start", "date"), _s("end", "date"), _s("time", doc="start time HH:MM", role="time"), _s("place"),
+            _s("people", "list"),
+            _s("end_time", doc="end time HH:MM", role="time"),
+            _s("recurrence", doc="how it repeats: 'weekly on Tuesday', 'monthly on the 1st'"),
         ),
         ("title", "start"),
         "An appointment or event with a date.",
@@ -164,6 +174,21 @@ FRAMES: tuple[Frame, ...] = (
         ("bought", "returned", "cancelled"),
     ),
     Frame(
+        "Policy", "finance", "policies",
+        (
+            _s("kind", "enum", "hold", "limit", "budget", "intention",
+               doc="hold: no money may leave; limit: a cap per item or period; budget: a total per period; "
+                   "intention: something the user means (not) to do"),
+            _s("about", doc="what it restricts: an account, a category of spending, a kind of purchase"),
+            _s("account"), _s("limit", "money"), CURRENCY,
+            _s("per", "enum", "item", "night", "person", "day", "week", "month", "year"),
+            _s("start", "date"), _s("end", "date"), _s("set_by", doc="who set it: 'me' or the person"),
+        ),
+        ("kind", "about"),
+        "A rule about money someone set: a hold on an account, a cap, a budget or an intention.",
+        ("active", "lifted", "cancelled"),
+    ),
+    Frame(
         "Person", "people", "people",
         (_s("name"), _s("relation"), _s("birthday", "date"), _s("age", "int")),
         ("name",),
@@ -190,7 +215,7 @@ DOMAIN_DOCS: dict[str, str] = {
     "travel": "Trips and travel documents",
     "health": "Medications, allergies and conditions",
     "calendar": "Appointments, events and deadlines",
-    "finance": "Transfers, accounts, subscriptions and purchases",
+    "finance": "Transfers, accounts, subscriptions, purchases and money policies",
     "people": "People in the user's life",
     "preferences": "Stated preferences, wishes and limits",
     "notes": "What fits no frame, kept for recall",

@@ -156,23 +156,31 @@ class Service:
         for msg in sorted(pending, key=lambda m: m.id or 0):
             by_session.setdefault(msg.session_id, []).append(msg)
         added: list[Fact] = []
+        error = ""
         for sid, msgs in by_session.items():
             srow = self.log.session(sid)
             if srow is None:
                 continue
             context = self.log.messages(sid)
+            problems: list[str] = []
             try:
                 backend = self.backend()
-                new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend)
+                new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend, problems)
                 new = _without_rule_preferences(new, msgs, srow.session_date)
             except UacError as exc:
                 self.log.mark_extraction([m.id for m in msgs if m.id], "failed", str(exc))
                 return added, f"extraction failed, messages kept for `uac ingest --retry`: {exc}"
             ids = self.log.add_facts(new)
-            self.log.mark_extraction([m.id for m in msgs if m.id], "done")
+            if problems:
+                # the detectors' facts are logged; the model's reading is owed: `ingest --retry` asks again
+                self.log.mark_extraction([m.id for m in msgs if m.id], "failed", problems[0])
+                error = (f"the model failed ({problems[0]}); kept what the detectors found, "
+                         "run `uac ingest --retry` to read these messages again")
+            else:
+                self.log.mark_extraction([m.id for m in msgs if m.id], "done")
             wanted = set(ids)
             added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
-        return added, ""
+        return added, error
 
     def apply_hand_edits(self) -> HandEdits:
         """Turn edits the user made to ``domains/*/state.py`` into correction facts.

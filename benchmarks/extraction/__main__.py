@@ -9,6 +9,7 @@ import datetime as dt
 import fnmatch
 import hashlib
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -28,12 +29,14 @@ from engine.service import Service
 from models.log import MessageRow
 
 DATA = Path(__file__).parent / "data"
+# the team's own sets (regression), sets written by people who never saw the code, a late fresh set
+SETS = {"dev": DATA, "independent": DATA / "independent", "fresh": DATA / "fresh"}
 
 
-def load(pattern: str, exclude: Sequence[str] = ()) -> list[dict[str, Any]]:
+def load(pattern: str, exclude: Sequence[str] = (), data: Path = DATA) -> list[dict[str, Any]]:
     """All items of the data files matching ``pattern`` (the dev set grows in several files), except
     files matching an ``exclude`` pattern (to report on the files as they stood at some point)."""
-    return [json.loads(line) for path in sorted(DATA.glob(pattern))
+    return [json.loads(line) for path in sorted(data.glob(pattern))
             if not any(fnmatch.fnmatch(path.name, x) for x in exclude)
             for line in path.read_text().splitlines() if line.strip()]
 
@@ -136,6 +139,34 @@ def show_misses(items: list[dict[str, Any]], frames: set[str] | None = None) -> 
                 print(f"   got  {p['frame']}[{p['subject']}] {p['slots']}")
 
 
+def compare_modes(utterances: list[dict[str, Any]], backend: LlamaBackend, modes: list[str], misses: bool) -> int:
+    """The same utterances through each extraction mode (``UAC_EXTRACT_MODE``), one backend, one run."""
+    results = {}
+    for mode in modes:
+        os.environ["UAC_EXTRACT_MODE"] = mode
+        use = None if mode == "detectors" else backend
+        calls = backend.calls
+        sc, lat = run_set(mode, utterances, lambda t, d, use=use: predict(t, d, use))
+        results[mode] = report(f"{mode}", sc, lat)
+        print(f"   model calls: {backend.calls - calls} for {len(utterances)} messages")
+        if misses:
+            for item in utterances:
+                one = Score()
+                got = predict(item["text"], dt.date.fromisoformat(item["session_date"]), use)
+                score_utterance(item["text"], item["facts"], got, one)
+                if one.total.fp or one.total.fn:
+                    print(f"\n-- {item['id']} ({item['session_date']}): {item['text']}")
+                    for g in item["facts"]:
+                        print(f"   gold {g['frame']}[{g.get('subject', 'me')}] {g.get('slots')} status={g.get('status')}")
+                    for p in got:
+                        print(f"   got  {p['frame']}[{p['subject']}] {p['slots']}")
+    os.environ.pop("UAC_EXTRACT_MODE", None)
+    print("\n== modes: " + "  ".join(f"{m} F1 {r['f1']:.3f} (invented {r['invented']}, median {r['median']:.2f} s)"
+                                    for m, r in results.items()))
+    backend.close()
+    return 0
+
+
 def report(label: str, score: Score, lat: list[float]) -> dict[str, Any]:
     t = score.total
     print(f"\n== {label}: P {t.precision:.2f}  R {t.recall:.2f}  F1 {t.f1:.3f}  invented {score.invented}/{score.values}"
@@ -155,12 +186,18 @@ def main() -> int:
     ap.add_argument("--frames", help="comma-separated frames: --show-misses prints only utterances involving them")
     ap.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                     help="leave out data files whose name matches (repeatable), e.g. '*3.jsonl'")
+    ap.add_argument("--set", choices=sorted(SETS), default="dev",
+                    help="dev: the team's sets; independent: written by people who never saw the code; fresh: the late set")
+    ap.add_argument("--modes", default="",
+                    help="compare extraction modes on the set, e.g. 'detectors,model,merged' (one model, one run)")
     args = ap.parse_args()
-    utterances = split(load("utterances*.jsonl", args.exclude), args.part)
-    stories = split(load("stories*.jsonl", args.exclude), args.part)
+    utterances = split(load("utterances*.jsonl", args.exclude, SETS[args.set]), args.part)
+    stories = split(load("stories*.jsonl", args.exclude, SETS[args.set]), args.part)
     entry = find(args.model)
     backend = LlamaBackend(installed_path(entry) if entry else Path(args.model))
-    print(f"{len(utterances)} utterances, {len(stories)} stories, model {backend.name}")
+    print(f"{len(utterances)} utterances, {len(stories)} stories, set {args.set} ({args.part}), model {backend.name}")
+    if args.modes:
+        return compare_modes(utterances, backend, args.modes.split(","), args.show_misses)
 
     det_score, det_lat = run_set("detectors", utterances, lambda t, d: predict(t, d, None))
     det = report("detectors only", det_score, det_lat)

@@ -11,12 +11,15 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
+from engine.errors import ModelError
 from engine.extract import cues
 from engine.extract.builders.base import Context, Draft, same_month_after
 from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
+from engine.extract.reader import read_message, reading_mode
+from engine.extract.reader.merge import merge
 from engine.extract.reference import (
     changed_first,
     named_record,
@@ -41,8 +44,14 @@ def extract_messages(
     session_date: dt.date,
     prior_facts: Sequence[Fact],
     backend: Backend | None,
+    problems: list[str] | None = None,
 ) -> list[NewFact]:
+    """Facts of the user's messages. With a backend the model reads each message too (see
+    ``engine.extract.reader``); if it fails, the detectors' facts are kept, the failure is appended
+    to ``problems`` and the model is not asked again in this batch."""
     chooser = Chooser(backend)
+    mode = reading_mode() if backend is not None else "detectors"
+    seen = {(f.message_id, f.frame, f.entity_key, repr(sorted(f.slots.items()))) for f in prior_facts}
     resolver = Resolver.from_facts(list(prior_facts))
     known = _known_people(prior_facts)
     prior_people = {(str(f.slots.get("name") or "").lower(), str(f.slots.get("relation") or "")) for f in prior_facts if f.frame == "Person"}
@@ -53,7 +62,18 @@ def extract_messages(
         if msg.speaker != "user" or not msg.text.strip():
             continue
         ctx.subject = "me"
-        for draft in extract_text(msg.text, session_date, ctx, _previous_assistant(msg, context)):
+        previous = _previous_assistant(msg, context)
+        drafts = extract_text(msg.text, session_date, ctx, previous) if mode != "model" else []
+        if mode != "detectors" and backend is not None:
+            try:
+                reading = read_message(msg.text, session_date, backend, known=known, previous=previous)
+            except ModelError as exc:
+                mode = "detectors"
+                if problems is not None:
+                    problems.append(str(exc))
+            else:
+                drafts = merge(drafts, reading.drafts)
+        for draft in drafts:
             rec = resolver.match(draft, msg.text)
             sup: tuple[int, ...] = ()
             if rec is not None:
@@ -63,7 +83,10 @@ def extract_messages(
                 sup = supersedes(rec)
             elif draft.correction and not draft.key:
                 continue
-            out.append(_to_fact(draft, msg, session_date, sup))
+            fact = _to_fact(draft, msg, session_date, sup)
+            if (fact.message_id, fact.frame, fact.entity_key, repr(sorted(fact.slots.items()))) in seen:
+                continue  # a retry after a model failure: the detectors' facts are already logged
+            out.append(fact)
             if draft.frame == "Person" and draft.slots.get("relation") and draft.slots.get("name"):
                 known.setdefault(str(draft.slots["relation"]), str(draft.slots["name"]))
     return out

@@ -35,6 +35,20 @@ class ChoiceRequest:
         return out
 
 
+@dataclass(frozen=True)
+class SchemaRequest:
+    """Fill a JSON object under ``schema`` (a flat JSON schema: no ``$ref``, no ``pattern``).
+
+    Used where the answer is a structure rather than one option per field (records read from a
+    message). The result is raw JSON: the caller verifies every value before it is used, so a
+    backend that ignores the grammar still cannot put an unverified value anywhere."""
+
+    prefix: str
+    question: str
+    schema: dict[str, Any]
+    max_tokens: int = 256
+
+
 class Backend(Protocol):
     """A model backend. Implementations own their model; callers never share it across threads."""
 
@@ -42,6 +56,11 @@ class Backend(Protocol):
 
     def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
         """Return one allowed option (or None) per field; raise ModelError when the model is broken."""
+        ...
+
+    def propose(self, request: SchemaRequest) -> Any:
+        """Return the JSON the model produced under the request's schema (None if it was not JSON);
+        raise ModelError when the model is broken or too slow."""
         ...
 
     def close(self) -> None: ...

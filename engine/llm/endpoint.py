@@ -15,7 +15,7 @@ import urllib.request
 from typing import Any
 
 from engine.errors import ModelError
-from engine.llm.backend import ChoiceRequest
+from engine.llm.backend import ChoiceRequest, SchemaRequest
 
 
 class EndpointBackend:
@@ -29,15 +29,21 @@ class EndpointBackend:
         self.load_seconds: float | None = 0.0
 
     def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
-        schema = request.json_schema()
+        raw = self._complete(request.prefix, request.question, request.json_schema(), request.max_tokens)
+        return request.validate(raw if isinstance(raw, dict) else {})
+
+    def propose(self, request: SchemaRequest) -> Any:
+        return self._complete(request.prefix, request.question, request.schema, request.max_tokens)
+
+    def _complete(self, prefix: str, question: str, schema: dict[str, Any], max_tokens: int) -> Any:
         body = {
             "model": self.model,
             "messages": [
-                {"role": "system", "content": request.prefix},
-                {"role": "user", "content": request.question},
+                {"role": "system", "content": prefix},
+                {"role": "user", "content": question},
             ],
             "temperature": 0.0,
-            "max_tokens": request.max_tokens,
+            "max_tokens": max_tokens,
             "response_format": {"type": "json_object", "schema": schema},
         }
         data = self._post("/chat/completions", body)
@@ -47,10 +53,9 @@ class EndpointBackend:
         except (KeyError, IndexError, TypeError):
             raise ModelError(f"{self.name} answered in an unexpected shape; is it OpenAI-compatible?") from None
         try:
-            raw = json.loads(text)
+            return json.loads(text)
         except json.JSONDecodeError:
-            raw = {}
-        return request.validate(raw)
+            return None
 
     def _post(self, path: str, body: dict[str, Any]) -> Any:
         req = urllib.request.Request(

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ModelError
-from engine.llm.backend import ChoiceRequest
+from engine.llm.backend import ChoiceRequest, SchemaRequest
 
 GGUF_MAGIC = b"GGUF"
 
@@ -41,7 +41,7 @@ def default_threads() -> int:
 class LlamaBackend:
     """Owns one ``llama_cpp.Llama``; calls are serialised by a lock (it is not thread-safe)."""
 
-    def __init__(self, path: Path, *, n_ctx: int = 2048, n_threads: int | None = None, deadline_s: float = 20.0) -> None:
+    def __init__(self, path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, deadline_s: float = 20.0) -> None:
         check_gguf(path)
         self.path = path
         self.name = path.stem
@@ -74,6 +74,14 @@ class LlamaBackend:
         return self._llm
 
     def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
+        raw = self._complete(request.prefix, request.question, request.json_schema(), request.max_tokens)
+        return request.validate(raw if isinstance(raw, dict) else {})
+
+    def propose(self, request: SchemaRequest) -> Any:
+        return self._complete(request.prefix, request.question, request.schema, request.max_tokens)
+
+    def _complete(self, prefix: str, question: str, schema: dict[str, Any], max_tokens: int) -> Any:
+        """One grammar-constrained completion, streamed so a deadline can stop it; None if not JSON."""
         with self._lock:
             llm = self._load()
             # The first call also prefills the instruction prefix (cached afterwards): allow more.
@@ -83,12 +91,12 @@ class LlamaBackend:
             try:
                 stream = llm.create_chat_completion(
                     messages=[
-                        {"role": "system", "content": request.prefix},
-                        {"role": "user", "content": request.question},
+                        {"role": "system", "content": prefix},
+                        {"role": "user", "content": question},
                     ],
-                    response_format={"type": "json_object", "schema": request.json_schema()},
+                    response_format={"type": "json_object", "schema": schema},
                     temperature=0.0,
-                    max_tokens=request.max_tokens,
+                    max_tokens=max_tokens,
                     stream=True,
                 )
                 for chunk in stream:
@@ -98,12 +106,10 @@ class LlamaBackend:
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"the model failed on a request: {exc}") from exc
             self.calls += 1
-            text = "".join(pieces)
             try:
-                raw = json.loads(text)
+                return json.loads("".join(pieces))
             except json.JSONDecodeError:
-                raw = {}
-            return request.validate(raw)
+                return None
 
     def free_json(self, system: str, user: str, max_tokens: int = 384) -> Any:
         """Unconstrained JSON output: only for measuring the naive baseline, never for the log."""

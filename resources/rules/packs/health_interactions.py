@@ -7,6 +7,10 @@
 - drug_interaction: two of the same person's active medications whose classes interact
   (``data.drug_interactions``: classes by name and by stated class, and the interacting pairs).
 - condition: an active medication a person's active condition makes risky (``data.contraindications``).
+- food_drug: something a person eats or drinks (said in any record of theirs: a note, a booking, a
+  purchase, a preference) that interacts with a class of their active medication
+  (``data.drug_interactions`` ``food_interactions``, each row with its public source); a mention that
+  says the food is avoided or stopped ("no grapefruit", "cut out alcohol") does not count.
 - food_allergy: an upcoming booking (event or trip) whose title or place names a food in the class a
   person is allergic to (``data.food_allergens``), for the user's own bookings and the person's.
 Only the same subject's allergies and conditions apply to a medication.
@@ -28,6 +32,7 @@ ALLERGY_RULE = "health_interactions.drug_allergy"
 INTERACTION_RULE = "health_interactions.drug_interaction"
 CONDITION_RULE = "health_interactions.condition"
 FOOD_RULE = "health_interactions.food_allergy"
+FOOD_DRUG_RULE = "health_interactions.food_drug"
 
 
 def _norm(text: str) -> str:
@@ -68,7 +73,62 @@ def check(state, now: datetime) -> list[Alert]:
     out += interaction_alerts(meds)
     out += condition_alerts(state, meds, today)
     out += food_alerts(state, today)
+    out += food_drug_alerts(state, meds, today)
     return out
+
+
+# -- foods and drinks with a medication --------------------------------------------------------------
+
+_AVOIDED = re.compile(
+    r"(?:\bno|\bnot|n't|\bnever|\bstopped|\bstop|\bquit|\bavoid(?:ing)?|\bcut\s+out|\bgave\s+up|\bgiving\s+up|\bwithout|"
+    r"\binstead\s+of|\bswitched\s+from|\boff)\b[^.!?;]{0,25}$")
+
+
+def _said_by(state, subject: str, today) -> list:
+    """(record, field, text) of everything the person said that could name a food or drink."""
+    out = []
+    for collection, fields in (("notes", ("text",)), ("events", ("title", "place")), ("purchases", ("item",)),
+                               ("preferences", ("topic", "value"))):
+        for domain in ("notes", "calendar", "finance", "preferences"):
+            records = getattr(getattr(state, domain, None), collection, None)
+            if records is None:
+                continue
+            for rec in known(records, today):
+                if rec.subject != subject or rec.status in ("cancelled", "done", "returned"):
+                    continue
+                for field in fields:
+                    text = getattr(rec, field, None)
+                    if text:
+                        out.append((rec, field, str(text)))
+    return out
+
+
+def food_drug_alerts(state, meds: list, today) -> list[Alert]:
+    rows = INTERACT.get("food_interactions", [])
+    out: list[Alert] = []
+    seen: set = set()
+    for med in meds:
+        classes = med_classes(med)
+        for row in rows:
+            if row["class"] not in classes:
+                continue
+            pattern = _pattern(row["foods"])
+            for rec, field, text in _said_by(state, med.subject, today):
+                low = _norm(text)
+                hit = next((m for m in pattern.finditer(low) if not _AVOIDED.search(low[: m.start()])), None)
+                if hit is None or (med.id, row["class"]) in seen:
+                    continue
+                seen.add((med.id, row["class"]))
+                out.append(_food_drug_alert(med, rec, field, hit.group(0), row))
+    return out
+
+
+def _food_drug_alert(med, rec, field: str, food: str, row: dict) -> Alert:
+    whose = "your" if med.subject == "me" else _possessive(med.subject)
+    title = f"{_cap(food)} and {med.name} interact" + ("" if med.subject == "me" else f" ({person(med.subject)})")
+    message = (f"{_cap(whose)} records mention {food} while {med.name} is on {whose} medication list: {row['risk']}. "
+               f"{row['advice']} (Source: {row['source']}.)")
+    return alert(FOOD_DRUG_RULE, row["severity"], title, message, med.cites("name") + rec.cites(field))
 
 
 def active_medications(state, today) -> list:

@@ -10,12 +10,17 @@
   countries, that share a night (one ends after the other starts; coming home the day the next trip
   leaves is fine). Trips in the same country, with a country unknown, or without an end date may be
   legs of one journey and stay quiet.
+A repeating commitment ("every Tuesday 14:00–16:00", "the first Monday of the month", "monthly on
+the 1st") takes part in all three checks on each of its dates in the next
+``recurrence_horizon_days`` (from its start date, if one is known, until its end date); one that
+repeats every other week is expanded only when a first date anchors the weeks.
 Another person's events never clash with the user's; cancelled or done events and past dates are quiet.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from data.scheduling import DATA as SCHED
@@ -80,6 +85,9 @@ def _slot(event):
     parsed = parse_minutes(event.time) if event.time else None
     if parsed is not None:
         start, end = parsed
+        until = parse_minutes(getattr(event, "end_time", None)) if getattr(event, "end_time", None) else None
+        if end is None and until is not None and until[0] > start:
+            end = until[0]
         return ("timed", start, end if end is not None else start + DURATION, end is None)
     if ALL_DAY.search(_norm(event.title)):
         return ("day",)
@@ -87,10 +95,82 @@ def _slot(event):
 
 
 def _live_events(state, today) -> list:
-    return [
-        e for e in known(state.calendar.events, today)
-        if e.status == "scheduled" and e.start is not None and _span(e)[1] >= today
-    ]
+    events = known(state.calendar.events, today)
+    once = [e for e in events if e.status == "scheduled" and e.start is not None and not _repeats(e)
+            and _span(e)[1] >= today]
+    repeated = [o for e in events if e.status == "scheduled" and _repeats(e) for o in occurrences(e, today)]
+    return once + repeated
+
+
+HORIZON = int(SCHED.get("recurrence_horizon_days", 180))
+_WEEKDAYS = SCHED.get("weekdays", {})
+_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+
+
+def _words(key: str) -> re.Pattern:
+    terms = sorted(SCHED.get(key, []), key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(t) for t in terms) + r")(?![a-z])" if terms else r"(?!)")
+
+
+_EVERY_DAY, _WEEKDAY_WORDS = _words("every_day_words"), _words("weekday_words")
+_FORTNIGHT, _MONTHLY = _words("fortnightly_words"), _words("monthly_words")
+
+
+def _repeats(event) -> bool:
+    return bool(_norm(getattr(event, "recurrence", None)))
+
+
+def occurrences(event, today) -> list:
+    """The event's dates from today to the horizon, as copies of it dated that day."""
+    text = _norm(event.recurrence)
+    first = max(today, event.start) if event.start is not None else today
+    last = today + timedelta(days=HORIZON)
+    if getattr(event, "end", None) is not None and event.start is not None and event.end > event.start:
+        last = min(last, event.end)
+    days = _dates(text, event.start, first, last)
+    return [replace(event, start=d, end=None) for d in days]
+
+
+def _dates(text: str, anchor, first: date, last: date) -> list:
+    names = [_WEEKDAYS[w] for w in re.findall(r"[a-z]+", text) if w in _WEEKDAYS]
+    out = []
+    day = first
+    if _MONTHLY.search(text):
+        nth = next((_ORDINAL[w] for w in re.findall(r"[a-z0-9]+", text) if w in _ORDINAL), None)
+        dom = re.search(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)\b", text)
+        while day <= last:
+            if names and nth is not None:
+                same = [day.replace(day=k) for k in range(1, 32) if _valid(day, k) and day.replace(day=k).weekday() == names[0]]
+                hit = same[nth - 1] if nth > 0 and len(same) >= nth else (same[-1] if nth == -1 and same else None)
+                if hit == day:
+                    out.append(day)
+            elif dom and day.day == int(dom.group(1)) or not names and not dom and anchor is not None and day.day == anchor.day:
+                out.append(day)
+            day += timedelta(days=1)
+        return out
+    if not names:
+        if _WEEKDAY_WORDS.search(text):
+            names = [0, 1, 2, 3, 4]
+        elif _EVERY_DAY.search(text):
+            names = list(range(7))
+        elif anchor is not None and re.search(r"weekly|every week|each week", text):
+            names = [anchor.weekday()]
+    step_two = bool(_FORTNIGHT.search(text))
+    if step_two and anchor is None:
+        return []  # which weeks is unknown: no guess
+    while day <= last:
+        if day.weekday() in names and (not step_two or ((day - anchor).days // 7) % 2 == 0):
+            out.append(day)
+        day += timedelta(days=1)
+    return out
+
+
+def _valid(day: date, k: int) -> bool:
+    try:
+        day.replace(day=k)
+    except ValueError:
+        return False
+    return True
 
 
 def _when(event, slot) -> str:

@@ -1,0 +1,76 @@
+"""Combine the model's reading of a message with the deterministic builders' drafts.
+
+The builders stay the fast path and the second opinion: where both found the same record, the
+builders' values stand and the model only fills slots the builders left empty (the dates of a
+booking said in the next sentence, an end time, a recurrence). Where the model found a record the
+builders did not, it is added unless the builders read the same words as a different record (the
+model calling a drug an allergy) — a disagreement keeps the builders' reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from engine.extract.builders.base import Draft
+from engine.frames import frame as frame_of
+
+# slots that name the record: two drafts are about the same thing when these agree (or one lacks them)
+_NAMING = ("destination", "country", "kind", "name", "allergen", "title", "about", "payee", "institution",
+           "service", "item", "topic", "account")
+
+
+def merge(builders: list[Draft], model: list[Draft]) -> list[Draft]:
+    out = list(builders)
+    facts = [d for d in builders if d.frame != "Note"]
+    for m in model:
+        same = next((b for b in facts if b.frame == m.frame and _compatible(b, m)), None)
+        if same is not None:
+            _fill(same, m)
+            continue
+        if any(_same_words(b, m) for b in facts):
+            continue  # the builders read these words as another record: theirs stands
+        out.append(m)
+        facts.append(m)
+    return out
+
+
+def _fill(base: Draft, extra: Draft) -> None:
+    slots = frame_of(base.frame).slot_names
+    added = {k: v for k, v in extra.slots.items() if k in slots and base.slots.get(k) in (None, "", []) and v not in (None, "")}
+    if not added:
+        return
+    base.slots.update(added)
+    for k in added:
+        if k in extra.day_only:
+            base.day_only[k] = extra.day_only[k]
+    if not base.key:
+        base.key = extra.key
+    base.span = (min(base.span[0], extra.span[0]), max(base.span[1], extra.span[1]))
+    if not base.extractor.endswith("+model"):
+        base.extractor = f"{base.extractor}+model"
+
+
+def _compatible(a: Draft, b: Draft) -> bool:
+    if a.subject != b.subject and "me" not in (a.subject, b.subject):
+        return False
+    shared = [k for k in _NAMING if _text(a.slots.get(k)) and _text(b.slots.get(k))]
+    if not shared:
+        return a.key == b.key or not a.key or not b.key or a.frame in ("Trip", "TravelDocument")
+    return all(_alike(_text(a.slots[k]), _text(b.slots[k])) for k in shared)
+
+
+def _same_words(builder: Draft, model: Draft) -> bool:
+    """Both drafts name the same thing (a drug, a place, a service) but as different records."""
+    names_b = {_text(builder.slots.get(k)) for k in _NAMING} - {""}
+    names_m = {_text(model.slots.get(k)) for k in _NAMING if k != "kind"} - {""}
+    return any(_alike(x, y) for x in names_b for y in names_m)
+
+
+def _alike(x: str, y: str) -> bool:
+    return x == y or fuzz.token_set_ratio(x, y) >= 85
+
+
+def _text(value: Any) -> str:
+    return str(value).strip().lower() if value not in (None, "") else ""

@@ -1,0 +1,296 @@
+"""Check every value the model proposed before it may become a draft fact.
+
+A date, time or amount must be the id of a candidate of that kind; an enum one of its choices; a
+name, title or dose words that occur in the message; a country a place the detectors recognise in
+those words; a person one named in the message. What fails a check is dropped and reported, never
+repaired by guessing. Each record keeps the span of the sentences its values came from.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from engine.extract.builders.base import Draft
+from engine.extract.drugs import drug_class, find_allergens
+from engine.extract.people import find_people, kin, relation_of
+from engine.extract.places import find_nationalities, find_places
+from engine.extract.reader.candidates import Candidate, Candidates
+from engine.extract.reader.concepts import READ_FRAMES, Field, fields_of
+from engine.extract.segment import sentences
+from engine.frames import frame as frame_of
+
+_ME = {"", "me", "i", "user", "myself", "we", "us", "the user", "my", "mine"}
+_EXPIRY_WORDS = re.compile(r"\b(?:expir\w*|runs?\s+out|valid|good\s+(?:until|till|thru|through)|lapses?)\b", re.I)
+_NOW_WORDS = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening)|yesterday)$", re.I)
+# slots whose date is when something ends: a month-only value there means the month's last day
+_PERSON_FIELDS = {"requested_by", "set_by", "prescriber"}
+_END_SLOTS = {"expires", "due", "end", "stop", "return_by", "warranty_until"}
+
+
+@dataclass
+class Rejection:
+    """A proposed value that failed a check, kept for the benchmark report and `uac log`."""
+
+    frame: str
+    field: str
+    value: Any
+    reason: str
+
+
+@dataclass
+class Verified:
+    drafts: list[Draft] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+
+
+def verify(raw: Any, cands: Candidates, known: dict[str, str], session_date: dt.date) -> Verified:
+    out = Verified()
+    records = raw.get("records") if isinstance(raw, dict) else None
+    if not isinstance(records, list):
+        return out
+    names = {fr.name for fr in READ_FRAMES}
+    by_id = cands.by_id()
+    for rec in records[:8]:
+        if not isinstance(rec, dict) or rec.get("record") not in names:
+            continue
+        draft = _draft(rec, cands, by_id, known, session_date, out.rejected)
+        if draft is not None:
+            out.drafts.append(draft)
+    return out
+
+
+def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], known: dict[str, str],
+           session_date: dt.date, rejected: list[Rejection]) -> Draft | None:
+    name = str(rec["record"])
+    fr = frame_of(name)
+    text = cands.text
+    slots: dict[str, Any] = {}
+    spans: list[tuple[int, int]] = []
+    day_only: dict[str, int] = {}
+    for f in fields_of(name):
+        if f.name not in rec or rec[f.name] in (None, "", []):
+            continue
+        value, span, why = _check(f, rec[f.name], text, by_id)
+        if why:
+            rejected.append(Rejection(name, f.name, rec[f.name], why))
+            continue
+        if f.type == "date":
+            cand = by_id[str(rec[f.name])]
+            value = _date_value(name, f.name, cand, text, session_date)
+            if value is None:
+                rejected.append(Rejection(name, f.name, rec[f.name], "a date that tells when it was said, not the value"))
+                continue
+            if cand.day_only:
+                day_only[f.name] = dt.date.fromisoformat(cand.value).day
+        slots[f.name] = value
+        if span is not None:
+            spans.append(span)
+        if f.type == "money":
+            currency = by_id[str(rec[f.name])].currency
+            if currency and "currency" in fr.slot_names:
+                slots["currency"] = currency
+    _derive(name, slots, text)
+    if not _has_content(name, slots):
+        return None
+    status = rec.get("status")
+    if isinstance(status, str) and status in fr.statuses:
+        slots["status"] = status
+    subject = _subject(rec.get("who"), text, known, rejected, name)
+    if subject is None:
+        return None
+    if name == "Person" and subject != "me":
+        subject = "me"  # a Person record is always the user's contact
+    start, end = _sentence_span(text, spans)
+    key = key_for(name, slots)
+    return Draft(name, key, slots, (start, end), subject, "cancel" if slots.get("status") == "cancelled" else "assert",
+                 extractor=f"model:{name.lower()}", confidence=0.75, day_only=day_only, hint=name.lower())
+
+
+def _check(f: Field, value: Any, text: str, by_id: dict[str, Candidate]) -> tuple[Any, tuple[int, int] | None, str]:
+    """(value, span in the message, reason it was refused or '')."""
+    if f.type in ("date", "time", "money"):
+        cand = by_id.get(str(value))
+        if cand is None or cand.kind != f.type:
+            return None, None, f"not a {f.type} candidate"
+        return cand.value, (cand.start, cand.end), ""
+    if f.type == "enum":
+        return (value, None, "") if value in f.choices else (None, None, "not one of the choices")
+    if f.type == "int":
+        if isinstance(value, int) and re.search(rf"(?<!\d){value}(?!\d)", text):
+            return value, None, ""
+        return None, None, "number not in the message"
+    if f.type == "list":
+        if not isinstance(value, list):
+            return None, None, "not a list"
+        kept = [v for v in (_span(str(x), text) for x in value) if v is not None]
+        return ([text[s:e] for s, e in kept], kept[0] if kept else None, "") if kept else (None, None, "no item in the message")
+    if f.name in _PERSON_FIELDS and str(value).strip().lower() in _ME:
+        return "me", None, ""
+    span = _span(str(value), text)
+    if span is None:
+        return None, None, "words not in the message"
+    return text[span[0] : span[1]], span, ""
+
+
+def _span(words: str, text: str) -> tuple[int, int] | None:
+    """Where the words occur in the message (case and spacing ignored; a near copy such as a plural
+    maps to the message's own words); None when they do not occur."""
+    words = words.strip().strip("\"'.,;:!?")
+    if not words or len(words) > 80:
+        return None
+    pattern = r"\s+".join(re.escape(w) for w in words.split())
+    m = re.search(pattern, text, re.I)
+    if m is not None:
+        return m.start(), m.end()
+    if len(words) < 5:
+        return None
+    hit = fuzz.partial_ratio_alignment(words.lower(), text.lower())
+    if hit is None or hit.score < 88:
+        return None
+    start, end = hit.dest_start, hit.dest_end
+    while start > 0 and text[start - 1].isalnum():  # widen to whole words
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return start, end
+
+
+def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date: dt.date) -> str | None:
+    value = dt.date.fromisoformat(cand.value)
+    # "picked up my renewed passport today": today is when, not until when — unless the text says it expires today
+    if (frame == "TravelDocument" and slot == "expires" and _NOW_WORDS.match(cand.surface.strip())
+            and not _EXPIRY_WORDS.search(text[max(0, cand.start - 30) : cand.start])):
+        return None
+    if cand.month_only and slot in _END_SLOTS:
+        nxt = value.replace(day=28) + dt.timedelta(days=4)
+        value = nxt - dt.timedelta(days=nxt.day)
+    if frame == "Person" and slot == "birthday" and not cand.explicit_year:
+        return f"--{value.month:02d}-{value.day:02d}"
+    return value.isoformat()
+
+
+def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
+    """Slots code computes: ISO country from a place, a drug's and an allergen's class."""
+    for slot in ("country", "destination"):
+        if frame in ("Trip", "TravelDocument") and isinstance(slots.get(slot), str):
+            code = _country(str(slots[slot]))
+            if slot == "country":
+                if code:
+                    slots["country"] = code
+                else:
+                    slots.pop("country")
+            elif code and not slots.get("country"):
+                slots["country"] = code
+    if frame == "Trip" and isinstance(slots.get("country"), str):
+        from engine.extract.places import region_of
+
+        slots.setdefault("region", region_of(slots["country"]) or None)
+        if slots.get("region") is None:
+            slots.pop("region")
+    if frame == "Medication" and isinstance(slots.get("name"), str):
+        cls = drug_class(str(slots["name"]))
+        if cls:
+            slots["drug_class"] = cls
+    if frame == "Allergy" and isinstance(slots.get("allergen"), str):
+        a = str(slots["allergen"])
+        hits = find_allergens(a, 0, len(a))
+        if hits and hits[0].attrs.get("allergen_class"):
+            slots["allergen_class"] = str(hits[0].attrs["allergen_class"]).lower()
+
+
+def _country(words: str) -> str | None:
+    for finder in (find_places, find_nationalities):
+        hits = finder(words, 0, len(words))
+        if not hits and words[:1].islower():
+            cap = words.title()
+            hits = finder(cap, 0, len(cap))
+        if hits and hits[0].attrs.get("country"):
+            return str(hits[0].attrs["country"])
+    return None
+
+
+# a record needs its naming values: a trip somewhere, a drug, a dated or titled event...
+_NEEDS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "Trip": (("destination", "country"),),
+    "TravelDocument": (("kind",),),
+    "Medication": (("name",),),
+    "Allergy": (("allergen",),),
+    "Condition": (("name",),),
+    "Event": (("title",), ("start", "time", "recurrence")),
+    "Deadline": (("about",), ("due",)),
+    "Transfer": (("amount", "payee"),),
+    "Account": (("institution", "kind"),),
+    "Subscription": (("service",),),
+    "Purchase": (("item", "vendor"),),
+    "Policy": (("kind",), ("about", "account")),
+    "Person": (("name",), ("relation", "birthday", "age")),
+    "Preference": (("topic",),),
+}
+
+
+def _has_content(frame: str, slots: dict[str, Any]) -> bool:
+    return all(any(slots.get(s) not in (None, "") for s in group) for group in _NEEDS.get(frame, ()))
+
+
+def _subject(who: Any, text: str, known: dict[str, str], rejected: list[Rejection], frame: str) -> str | None:
+    """'me', or the person as the detectors name them: a name in lower case, or the recorded relation."""
+    raw = str(who or "").strip().strip("\"'.,")
+    if raw.lower() in _ME:
+        return "me"
+    span = _span(raw, text)
+    if span is None:
+        rejected.append(Rejection(frame, "who", who, "person not in the message"))
+        return None
+    words = re.sub(r"^(?:my|our|the)\s+", "", text[span[0] : span[1]], flags=re.I)
+    words = re.sub(r"['’]s$", "", words).strip()
+    people = find_people(words, 0, len(words)) or find_people(text, span[0], span[1])
+    for p in people:
+        if p.value:
+            return str(p.value).lower()
+        rel = p.attrs.get("relation")
+        if rel:
+            rel = str(rel)
+            return known.get(rel, rel).lower()
+    rel = kin(words)
+    if rel:
+        return known.get(rel, rel).lower()
+    if re.fullmatch(r"[A-Z][a-z]+", words):
+        return words.lower()
+    return relation_of(words).lower() if len(words.split()) <= 2 else None
+
+
+def _sentence_span(text: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The sentences that hold the record's values: the evidence a person can read back."""
+    if not spans:
+        return (0, len(text))
+    lo, hi = min(s for s, _ in spans), max(e for _, e in spans)
+    sents = sentences(text)
+    start = next((s for s, e in sents if s <= lo < e), lo)
+    end = next((e for s, e in sents if s < hi <= e), hi)
+    return (start, end)
+
+
+def key_for(frame: str, slots: dict[str, Any]) -> str:
+    """The entity key, shaped as the deterministic builders shape it, so the resolver can match both."""
+    low = {k: str(v).lower() for k, v in slots.items() if v is not None}
+    if frame == "Trip":
+        return str(slots["country"]).upper() if slots.get("country") else low.get("destination", "")
+    if frame == "TravelDocument":
+        return f"{low.get('kind', '')}:{slots.get('country') or ''}"
+    if frame == "Event":
+        title = low.get("title", "")
+        return f"{title}:{slots['start']}" if slots.get("start") else title
+    if frame == "Transfer":
+        return f"{low.get('payee', '')}:{slots.get('amount') or ''}"
+    if frame == "Account":
+        return f"{low.get('institution', '')}:{slots.get('kind') or ''}"
+    if frame == "Policy":
+        return f"{slots.get('kind')}:{low.get('about') or low.get('account', '')}"
+    main = {"Medication": "name", "Allergy": "allergen", "Condition": "name", "Deadline": "about",
+            "Subscription": "service", "Purchase": "item", "Person": "name", "Preference": "topic"}.get(frame, "")
+    return low.get(main, "") or low.get("vendor", "")

@@ -1,0 +1,96 @@
+"""Repeating commitments in the scheduling pack, foods with medications, and money policies."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def _run(world, prefix: str, now: dt.datetime):
+    world.checkpoint()
+    run = world.rules(now)
+    assert run.problems == []
+    return [a for a in run.alerts if a.rule.startswith(prefix)]
+
+
+def test_a_weekly_meeting_clashes_with_a_one_off_on_that_weekday(world) -> None:
+    sync = world.say("Event", "sync", {"title": "team sync", "recurrence": "every Tuesday", "time": "14:00",
+                                       "end_time": "16:00"}, on=dt.date(2025, 3, 3))
+    gp = world.say("Event", "gp", {"title": "GP appointment", "start": "2025-03-18", "time": "15:00"}, on=dt.date(2025, 3, 5))
+    (a,) = _run(world, "scheduling.overlap", dt.datetime(2025, 3, 5, 12))
+    assert set(a.evidence) == {sync, gp}
+    assert "2025-03-18" in a.title and "team sync" in a.title and "14:00–16:00" in a.message
+
+
+def test_repeating_near_misses(world) -> None:
+    world.say("Event", "sync", {"title": "team sync", "recurrence": "weekly on Tuesday", "time": "14:00",
+                                "end_time": "16:00"})
+    world.say("Event", "early", {"title": "dentist", "start": "2025-03-18", "time": "09:00"})  # same day, earlier
+    world.say("Event", "wed", {"title": "physio", "start": "2025-03-19", "time": "15:00"})  # another weekday
+    world.say("Event", "club", {"title": "book club", "recurrence": "every other Wednesday", "time": "19:00"})  # weeks unknown
+    world.say("Event", "late", {"title": "late call", "start": "2025-03-26", "time": "19:30"})
+    assert _run(world, "scheduling.overlap", dt.datetime(2025, 3, 5, 12)) == []
+
+
+def test_monthly_on_a_day_and_nth_weekday(world) -> None:
+    world.say("Event", "rent", {"title": "landlord visit", "recurrence": "monthly on the 1st", "time": "10:00"})
+    world.say("Event", "board", {"title": "board call", "recurrence": "the first Monday of every month", "time": "18:00"})
+    world.say("Event", "a", {"title": "plumber", "start": "2025-05-01", "time": "10:30"})
+    world.say("Event", "b", {"title": "parents evening", "start": "2025-05-05", "time": "18:00"})
+    alerts = sorted(_run(world, "scheduling.overlap", dt.datetime(2025, 4, 20)), key=lambda a: a.title)
+    assert len(alerts) == 2
+    assert alerts[0].title.startswith("Double-booked on 2025-05-01") and {"landlord visit", "plumber"} <= set(
+        alerts[0].title.split(": ")[1].split(" and "))
+    assert alerts[1].title.startswith("Double-booked on 2025-05-05") and {"board call", "parents evening"} <= set(
+        alerts[1].title.split(": ")[1].split(" and "))
+
+
+def test_grapefruit_with_a_statin_and_near_misses(world) -> None:
+    med = world.say("Medication", "atorvastatin", {"name": "atorvastatin", "dose": "40 mg"})
+    note = world.say("Note", "gj", {"text": "I have grapefruit juice every morning"})
+    world.say("Note", "other", {"text": "no grapefruit for me any more"}, subject="me")
+    world.say("Medication", "mum", {"name": "simvastatin"}, subject="mother")
+    (a,) = _run(world, "health_interactions.food_drug", dt.datetime(2025, 3, 5))
+    assert set(a.evidence) == {med, note} and "atorvastatin" in a.message and "Source:" in a.message
+
+
+def test_food_said_as_avoided_does_not_fire(world) -> None:
+    world.say("Medication", "flagyl", {"name": "metronidazole"})
+    world.say("Note", "n", {"text": "so no wine this weekend, obviously"})
+    assert _run(world, "health_interactions.food_drug", dt.datetime(2025, 3, 5)) == []
+
+
+def test_a_transfer_from_an_account_on_hold(world) -> None:
+    hold = world.say("Policy", "hold", {"kind": "hold", "about": "joint savings account", "account": "joint savings",
+                                        "end": "2025-03-31", "set_by": "Dad"}, on=dt.date(2025, 3, 2))
+    pay = world.say("Transfer", "t", {"amount": "1200.00", "currency": "EUR", "payee": "Ana",
+                                      "account": "the joint savings", "date": "2025-03-20", "status": "requested"},
+                    on=dt.date(2025, 3, 10))
+    world.say("Transfer", "ok", {"amount": "50.00", "payee": "Bo", "account": "checking", "date": "2025-03-20"})
+    world.say("Transfer", "after", {"amount": "50.00", "payee": "Cy", "account": "joint savings", "date": "2025-04-02"})
+    (a,) = _run(world, "policies.hold", dt.datetime(2025, 3, 10, 12))
+    assert set(a.evidence) >= {hold, pay} and "Dad said" in a.message and "2025-03-31" in a.message
+    assert "1,200 EUR" in a.message and a.severity == "critical"
+
+
+def test_limit_budget_and_intention(world) -> None:
+    world.say("Policy", "cap", {"kind": "limit", "about": "restaurant meals", "limit": "60.00", "currency": "USD",
+                                "per": "item"}, on=dt.date(2025, 6, 1))
+    world.say("Purchase", "dinner", {"item": "dinner", "category": "restaurant", "amount": "84.00", "currency": "USD",
+                                     "date": "2025-06-07"}, on=dt.date(2025, 6, 8))
+    world.say("Purchase", "lunch", {"item": "lunch", "category": "restaurant", "amount": "22.00", "currency": "USD",
+                                    "date": "2025-06-09"}, on=dt.date(2025, 6, 9))
+    world.say("Policy", "groc", {"kind": "budget", "about": "groceries", "limit": "400.00", "per": "month"},
+              on=dt.date(2025, 6, 1))
+    for i, amount in enumerate(("180.00", "150.00", "95.00")):
+        world.say("Purchase", f"g{i}", {"item": "weekly shop", "category": "groceries", "amount": amount,
+                                        "date": f"2025-06-{10 + i}"}, on=dt.date(2025, 6, 10 + i))
+    world.say("Policy", "crypto", {"kind": "intention", "about": "crypto", "end": "2025-12-31"}, on=dt.date(2025, 6, 1))
+    world.say("Purchase", "btc", {"item": "crypto", "vendor": "Coinbase", "amount": "500.00", "date": "2025-06-20"},
+              on=dt.date(2025, 6, 20))
+    alerts = _run(world, "policies.", dt.datetime(2025, 6, 20, 12))
+    rules = sorted(a.rule for a in alerts)
+    assert rules == ["policies.budget", "policies.intention", "policies.limit"]
+    limit = next(a for a in alerts if a.rule == "policies.limit")
+    assert "84" in limit.message and "60" in limit.message
+    budget = next(a for a in alerts if a.rule == "policies.budget")
+    assert "425" in budget.message
