@@ -1,0 +1,172 @@
+"""The model as reader: candidates over the whole message, verification of every proposed value,
+merging with the builders, and falling back to the detectors when the model fails."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from engine.errors import ModelError
+from engine.extract.builders.base import Draft
+from engine.extract.reader import read_message
+from engine.extract.reader.candidates import find_candidates
+from engine.extract.reader.concepts import message_schema
+from engine.extract.reader.merge import merge
+from engine.extract.reader.prompt import prefix
+from engine.extract.reader.verify import verify
+from engine.llm.backend import ChoiceRequest, SchemaRequest
+from tests.engine.extract.helpers import Log
+
+DAY = dt.date(2025, 1, 10)
+
+
+class Scripted:
+    """A backend that proposes a fixed JSON answer and records what it was asked."""
+
+    name = "scripted"
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+        self.requests: list[SchemaRequest] = []
+
+    def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
+        return dict(request.defaults)
+
+    def propose(self, request: SchemaRequest) -> Any:
+        self.requests.append(request)
+        return self.answer
+
+    def close(self) -> None: ...
+
+
+def _ids(text: str, day: dt.date = DAY) -> dict[str, str]:
+    return {c.surface + ("/end" if c.note.startswith("end") else ""): c.id for c in find_candidates(text, day).items}
+
+
+def test_candidates_cover_the_whole_message_and_split_ranges() -> None:
+    text = "Booked flights to Tokyo! Departing Feb 20th, back the 3rd. Meeting 2-4pm on May 3-5."
+    cands = find_candidates(text, DAY)
+    values = {(c.surface, c.note): c.value for c in cands.items}
+    assert values[("Feb 20th", "")] == "2025-02-20"
+    assert values[("the 3rd", "")] == "2025-03-03"  # a bare day after a fuller date follows it
+    assert values[("May 3-5", "start of a range")] == "2025-05-03"
+    assert values[("May 3-5", "end of a range")] == "2025-05-05"
+    assert values[("2-4pm", "end of a range")] == "16:00"
+
+
+def test_a_bare_end_hour_after_a_clock_time() -> None:
+    cands = find_candidates("The sync starts at 2pm and runs until 4. We have 3 to 4 people.", DAY)
+    assert [(c.value, c.note) for c in cands.items if c.kind == "time"] == [("14:00", ""), ("16:00", "end time")]
+
+
+def test_the_schema_offers_only_this_messages_ids() -> None:
+    schema = message_schema({"date": ["D1", "D2"], "time": [], "money": ["M1"]})
+    trip = next(v for v in schema["properties"]["records"]["items"]["anyOf"] if v["properties"]["record"]["const"] == "Trip")
+    assert trip["properties"]["start"] == {"enum": ["D1", "D2"]} and "departs" not in trip["properties"]
+    assert trip["properties"]["cost"] == {"enum": ["M1"]} and "region" not in trip["properties"]
+
+
+def test_the_instruction_block_is_byte_stable_and_its_examples_cite_real_candidates() -> None:
+    assert prefix() == prefix() and "Examples:" in prefix() and '"record": "Trip"' in prefix()
+
+
+def test_verification_keeps_checked_values_and_drops_the_rest() -> None:
+    text = ("Got my renewed passport today. It's valid until 11 August 2035. Booked Lisbon, leaving March 14, "
+            "back the 22nd, 240 euros. My mom takes warfarin 5 mg.")
+    ids = _ids(text)
+    raw = {"records": [
+        {"record": "TravelDocument", "kind": "passport", "expires": ids["today"]},
+        {"record": "TravelDocument", "kind": "passport", "expires": ids["11 August 2035"]},
+        {"record": "Trip", "destination": "Lisbon", "start": ids["March 14"], "end": ids["the 22nd"],
+         "cost": ids["240 euros"], "carrier": "TAP Air Portugal"},
+        {"record": "Trip", "destination": "Porto", "start": "D9"},
+        {"record": "Medication", "who": "my mom", "name": "warfarin", "dose": "5 mg"},
+        {"record": "Medication", "who": "Zed", "name": "warfarin"},
+        "junk", {"record": "Nonsense"},
+    ]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    frames = [(d.frame, d.subject) for d in got.drafts]
+    assert frames == [("TravelDocument", "me"), ("TravelDocument", "me"), ("Trip", "me"), ("Medication", "mother")]
+    today_doc, doc, trip, med = got.drafts
+    assert "expires" not in today_doc.slots and doc.slots["expires"] == "2035-08-11"
+    assert trip.slots == {"destination": "Lisbon", "start": "2025-03-14", "end": "2025-03-22", "cost": "240.00",
+                          "currency": "EUR", "country": "PT", "region": trip.slots["region"]}
+    assert med.slots["drug_class"] and med.extractor == "model:medication"
+    reasons = {(r.frame, r.field): r.reason for r in got.rejected}
+    assert reasons[("Trip", "carrier")] == "words not in the message"
+    assert reasons[("Trip", "start")] == "not a date candidate"
+    assert reasons[("Medication", "who")] == "person not in the message"
+    assert "tells when it was said" in reasons[("TravelDocument", "expires")]
+    assert text[trip.span[0] : trip.span[1]].startswith("Booked Lisbon")
+
+
+def test_month_only_expiry_is_the_month_end_and_a_yearless_birthday_has_no_year() -> None:
+    text = "My licence runs out in August 2026. My brother Sam's birthday is March 3rd."
+    ids = _ids(text)
+    raw = {"records": [{"record": "TravelDocument", "kind": "licence", "expires": ids["August 2026"]},
+                       {"record": "Person", "name": "Sam", "relation": "brother", "birthday": ids["March 3rd"]}]}
+    doc, person = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert doc.slots["expires"] == "2026-08-31" and person.slots["birthday"] == "--03-03"
+
+
+def test_merge_fills_what_the_builders_left_and_keeps_their_reading_on_disagreement() -> None:
+    trip = Draft("Trip", "JP", {"destination": "Tokyo", "country": "JP"}, (0, 20))
+    med = Draft("Medication", "ibuprofen", {"name": "ibuprofen"}, (21, 40))
+    from_model = [
+        Draft("Trip", "JP", {"destination": "Tokyo", "start": "2025-02-20", "end": "2025-03-01"}, (0, 60), extractor="model:trip"),
+        Draft("Allergy", "ibuprofen", {"allergen": "ibuprofen"}, (21, 40), extractor="model:allergy"),
+        Draft("Policy", "hold:joint savings", {"kind": "hold", "about": "joint savings"}, (61, 90), extractor="model:policy"),
+    ]
+    out = merge([trip, med], from_model)
+    assert [d.frame for d in out] == ["Trip", "Medication", "Policy"]
+    assert out[0].slots["start"] == "2025-02-20" and out[0].extractor == "detector+model"
+    assert out[0].span == (0, 60)
+
+
+def test_the_pipeline_logs_what_the_model_read_with_its_extractor() -> None:
+    text = "Finally booked flights to Tokyo. Departing Feb 20th, back March 1st!"
+    ids = _ids(text)
+    backend = Scripted({"about": ["Trip"], "records": [
+        {"record": "Trip", "status": "booked", "destination": "Tokyo", "start": ids["Feb 20th"], "end": ids["March 1st"]}]})
+    facts = [f for f in Log().say(text, today=DAY, backend=backend) if f.frame == "Trip"]
+    assert len(facts) == 1 and (facts[0].slots["start"], facts[0].slots["end"]) == ("2025-02-20", "2025-03-01")
+    assert "model" in facts[0].extractor
+    assert backend.requests and backend.requests[0].prefix == prefix() and text in backend.requests[0].question
+
+
+def test_small_talk_is_not_sent_to_the_model() -> None:
+    backend = Scripted({"records": []})
+    assert read_message("thanks!! ttyl", DAY, backend).asked is False and backend.requests == []
+
+
+class Broken(Scripted):
+    def propose(self, request: SchemaRequest) -> Any:
+        raise ModelError("the model took longer than 20 s; try a smaller model")
+
+
+def test_a_model_failure_keeps_the_detectors_facts_and_marks_the_messages_for_retry(tmp_path) -> None:
+    from engine.profile import Profile
+    from engine.service import Service
+
+    svc = Service(Profile.open(tmp_path / "home"), Broken(None))
+    try:
+        res = svc.ingest("My passport expires on 2030-01-10. I'm flying to Tokyo on 2029-12-20.", dt.date(2029, 1, 5))
+        assert "ingest --retry" in res.extraction_error
+        frames = sorted(f.frame for f in res.facts)
+        assert "TravelDocument" in frames and "Trip" in frames
+        assert svc.log.messages(extraction="failed")
+        svc._backend = Scripted({"records": []})
+        again = svc.retry_extraction()
+        assert again == [] and not svc.log.messages(extraction="failed")  # nothing logged twice
+    finally:
+        svc.close()
+
+
+@pytest.mark.parametrize("who,expected", [("me", "me"), ("my dad", "father"), ("Jake", "jake")])
+def test_who_is_named_as_the_detectors_name_people(who: str, expected: str) -> None:
+    text = "Jake and my dad both take aspirin, and so do I."
+    raw = {"records": [{"record": "Medication", "who": who, "name": "aspirin"}]}
+    (d,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert d.subject == expected
