@@ -19,7 +19,9 @@ from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
 from engine.extract.people import subject_of
 from engine.extract.reader import read_message, reading_mode
+from engine.extract.reader.candidates import find_candidates
 from engine.extract.reader.merge import merge
+from engine.extract.reader.verify import recheck_builders
 from engine.extract.reference import (
     changed_first,
     named_record,
@@ -64,6 +66,7 @@ def extract_messages(
         ctx.subject = "me"
         previous = _previous_assistant(msg, context)
         drafts = extract_text(msg.text, session_date, ctx, previous) if mode != "model" else []
+        recheck_builders(drafts, find_candidates(msg.text, session_date), session_date)
         if mode != "detectors" and backend is not None:
             try:
                 reading = read_message(msg.text, session_date, backend, known=known, previous=previous)

@@ -44,6 +44,7 @@ class Reading:
     rejected: list[Rejection] = field(default_factory=list)
     seconds: float = 0.0
     asked: bool = False
+    candidates: Candidates | None = None
 
 
 def worth_reading(text: str, cands: Candidates) -> bool:
@@ -64,10 +65,10 @@ def read_message(text: str, session_date: dt.date, backend: Backend, *, known: d
         return Reading()  # a backend that can only pick options (an older plug-in) cannot read
     cands = find_candidates(text, session_date)
     if not worth_reading(text, cands):
-        return Reading()
+        return Reading(candidates=cands)
     ids = {kind: cands.ids(kind) for kind in ("date", "time", "money")}
     request = SchemaRequest(prefix=prefix(), question=question(text, session_date, cands, previous),
                             schema=message_schema(ids), max_tokens=MAX_TOKENS)
     raw = backend.propose(request)
     checked = verify(raw, cands, known or {}, session_date)
-    return Reading(checked.drafts, checked.rejected, time.perf_counter() - started, asked=True)
+    return Reading(checked.drafts, checked.rejected, time.perf_counter() - started, asked=True, candidates=cands)

@@ -294,3 +294,18 @@ def key_for(frame: str, slots: dict[str, Any]) -> str:
     main = {"Medication": "name", "Allergy": "allergen", "Condition": "name", "Deadline": "about",
             "Subscription": "service", "Purchase": "item", "Person": "name", "Preference": "topic"}.get(frame, "")
     return low.get(main, "") or low.get("vendor", "")
+
+
+def recheck_builders(drafts: list[Draft], cands: Candidates, session_date: dt.date) -> None:
+    """The same date checks on the builders' drafts: a document's expiry taken from a word that only
+    says when something happened ("picked up my renewed passport today") is removed, so the value
+    said in the next sentence can take its place."""
+    today = session_date.isoformat()
+    nows = [c for c in cands.items if c.kind == "date" and c.value == today and _NOW_WORDS.match(c.surface.strip())]
+    if not nows:
+        return
+    said = any(_EXPIRY_WORDS.search(cands.text[max(0, c.start - 30) : c.start]) for c in nows)
+    for d in drafts:
+        if d.frame == "TravelDocument" and d.slots.get("expires") == today and not said:
+            d.slots.pop("expires")
+            d.day_only.pop("expires", None)

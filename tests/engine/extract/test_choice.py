@@ -57,22 +57,20 @@ def test_an_answer_outside_the_options_falls_back_to_the_default() -> None:
 
 @pytest.mark.model
 @pytest.mark.skipif(not MODEL.is_file(), reason="the embedded model is not installed")
-def test_real_model_settles_an_open_frame() -> None:
+def test_real_model_reads_and_only_found_values_land() -> None:
     from engine.llm.llama import LlamaBackend
 
     backend = LlamaBackend(MODEL, deadline_s=180)  # the first call loads the model and its prefix
     try:
         settled = Log().say("Rome, 14 to 20 June.", today=dt.date(2025, 1, 10), backend=backend)
-        calls_after_settled = backend.calls
         open_facts = Log().say("Paris on the 14th of June, finally!", today=dt.date(2025, 1, 10), backend=backend)
     finally:
         backend.close()
-    # A place with a date range is clear: decided without the model.
+    # The builders decide a place with a date range; the model's reading agrees or fills nothing else.
     trip = only(settled, "Trip")
-    assert calls_after_settled == 0 and trip.extractor == "detector"
     assert (trip.slots["country"], trip.slots["start"], trip.slots["end"]) == ("IT", "2025-06-14", "2025-06-20")
-    # A place with one date is open: the model is asked, and whatever it picks carries only found values.
-    assert backend.calls == 1
+    # The model reads every message with candidates, and whatever it proposes carries only found values.
+    assert backend.calls >= 2
     for fact in open_facts:
         assert fact.frame in ("Trip", "Event", "Note")
         if fact.frame == "Trip":

@@ -170,3 +170,38 @@ def test_who_is_named_as_the_detectors_name_people(who: str, expected: str) -> N
     raw = {"records": [{"record": "Medication", "who": who, "name": "aspirin"}]}
     (d,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
     assert d.subject == expected
+
+
+
+
+@pytest.mark.model
+def test_the_real_model_assembles_records_split_across_sentences() -> None:
+    """The canonical case: a booking with its dates in the next sentence, and a renewed passport
+    picked up 'today' whose expiry is in the next sentence."""
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+
+    path = installed_path(find(DEFAULT_MODEL))
+    if not path.is_file():
+        pytest.skip("the embedded model is not installed")
+    backend = LlamaBackend(path, deadline_s=180)
+    try:
+        trip_facts = Log().say("ugh, long week. anyway I booked flights to Tokyo!! Departing Feb 20th, back March 1st.",
+                               today=DAY, backend=backend)
+        doc_facts = Log().say("Picked up my renewed passport today, finally. The new one expires on 14 March 2035.",
+                              today=DAY, backend=backend)
+    finally:
+        backend.close()
+    trips = [f for f in trip_facts if f.frame == "Trip"]
+    assert len(trips) == 1 and (trips[0].slots.get("start"), trips[0].slots.get("end")) == ("2025-02-20", "2025-03-01")
+    docs = [f for f in doc_facts if f.frame == "TravelDocument"]
+    assert docs and all(f.slots.get("expires") != DAY.isoformat() for f in docs)
+    assert any(f.slots.get("expires") == "2035-03-14" for f in docs)
+
+
+def test_today_is_never_a_documents_expiry_unless_the_text_says_so() -> None:
+    picked = Log().say("Picked up my renewed passport today, finally. It runs till 2035.", today=DAY)
+    assert all(f.slots.get("expires") != DAY.isoformat() for f in picked if f.frame == "TravelDocument")
+    lapsing = Log().say("Heads up, my passport expires today!", today=DAY)
+    assert any(f.slots.get("expires") == DAY.isoformat() for f in lapsing if f.frame == "TravelDocument")
