@@ -279,7 +279,7 @@ class AppController(QObject):
 
         def task(ctx: TaskContext) -> tuple[IngestResult, Snapshot]:
             ctx.report("Adding to memory: extracting facts, checkpointing, checking rules…")
-            result = ctx.service.ingest(text, session_date, source="chat", now=now)
+            result = ctx.service.ingest(text, session_date, source="chat", now=now, progress=ctx.report)
             ctx.report("Reloading memory…")
             return result, read_snapshot(ctx.service)
 

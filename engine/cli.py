@@ -57,7 +57,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         if args.file is None:
             raise InputError("give a transcript FILE or - for standard input (or --retry)")
         raw = _read_text(args.file)
-        res = svc.ingest(raw, args.date or dt.date.today(), session_id=args.session, now=args.now)
+        show = (lambda text: print(text, file=sys.stderr)) if sys.stderr.isatty() else None
+        res = svc.ingest(raw, args.date or dt.date.today(), session_id=args.session, now=args.now, progress=show)
     finally:
         svc.close()
     if args.json:

@@ -119,6 +119,7 @@ class Service:
         session_id: str | None = None,
         source: str = "cli",
         now: dt.datetime | None = None,
+        progress: Callable[[str], None] | None = None,
     ) -> IngestResult:
         """Log a session, extract its facts, checkpoint, and run the rules.
 
@@ -129,7 +130,7 @@ class Service:
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
         new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
-        facts, error = self.extract_pending()
+        facts, error = self.extract_pending(progress=progress)
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
                               rules=new_rules)
         result.checkpoint = self.checkpoint()
@@ -144,7 +145,8 @@ class Service:
         self.checkpoint()
         return facts
 
-    def extract_pending(self, include_failed: bool = False) -> tuple[list[Fact], str]:
+    def extract_pending(self, include_failed: bool = False,
+                        progress: Callable[[str], None] | None = None) -> tuple[list[Fact], str]:
         from engine.extract.pipeline import extract_messages
 
         pending = self.log.messages(extraction="pending")
@@ -165,7 +167,8 @@ class Service:
             problems: list[str] = []
             try:
                 backend = self.backend()
-                new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend, problems)
+                new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend, problems,
+                                       progress=progress)
                 new = _without_rule_preferences(new, msgs, srow.session_date)
             except UacError as exc:
                 self.log.mark_extraction([m.id for m in msgs if m.id], "failed", str(exc))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.errors import ModelError
 from engine.extract import cues
@@ -47,6 +47,7 @@ def extract_messages(
     prior_facts: Sequence[Fact],
     backend: Backend | None,
     problems: list[str] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> list[NewFact]:
     """Facts of the user's messages. With a backend the model reads each message too (see
     ``engine.extract.reader``); if it fails, the detectors' facts are kept, the failure is appended
@@ -60,10 +61,11 @@ def extract_messages(
     out: list[NewFact] = []
     ctx = Context("me", known, chooser, session_date, prior_people, prior=resolver.records)
     ctx.last_dated = _last_dated(prior_facts, msgs[0].session_id if msgs else "")
-    for msg in msgs:
-        if msg.speaker != "user" or not msg.text.strip():
-            continue
+    users = [m for m in msgs if m.speaker == "user" and m.text.strip()]
+    for n, msg in enumerate(users, 1):
         ctx.subject = "me"
+        if progress is not None and mode != "detectors":
+            progress(f"Reading message {n} of {len(users)} with the model…")
         previous = _previous_assistant(msg, context)
         drafts = extract_text(msg.text, session_date, ctx, previous) if mode != "model" else []
         recheck_builders(drafts, find_candidates(msg.text, session_date), session_date)
