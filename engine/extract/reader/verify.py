@@ -95,7 +95,7 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
             if currency and "currency" in fr.slot_names:
                 slots["currency"] = currency
     _derive(name, slots, text)
-    if not _has_content(name, slots):
+    if not _has_content(name, slots) or not _anchored(name, slots, cands, rejected):
         return None
     status = rec.get("status")
     if isinstance(status, str) and status in fr.statuses:
@@ -231,6 +231,25 @@ _NEEDS: dict[str, tuple[tuple[str, ...], ...]] = {
     "Person": (("name",), ("relation", "birthday", "age")),
     "Preference": (("topic",),),
 }
+
+
+# an enum that names the record must be said: the document the detectors found, the account's kind in words
+_ACCOUNT_WORDS = {"checking": r"check|current|everyday", "savings": r"saving", "credit_card": r"card|credit",
+                  "brokerage": r"brokerage|investment|isa|401|ira|stocks", "loan": r"loan|mortgage", "other": r"account"}
+
+
+def _anchored(frame: str, slots: dict[str, Any], cands: Candidates, rejected: list[Rejection]) -> bool:
+    if frame == "TravelDocument":
+        docs = {str(m.value) for m in cands.mentions("doc")}
+        if slots.get("kind") not in docs:
+            rejected.append(Rejection(frame, "kind", slots.get("kind"), "no such document named in the message"))
+            return False
+    if frame == "Account" and not slots.get("institution"):
+        kind = str(slots.get("kind") or "")
+        if not re.search(rf"\b(?:{_ACCOUNT_WORDS.get(kind, 'account')})", cands.text, re.I):
+            rejected.append(Rejection(frame, "kind", kind, "no such account named in the message"))
+            return False
+    return True
 
 
 def _has_content(frame: str, slots: dict[str, Any]) -> bool:
