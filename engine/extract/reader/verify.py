@@ -83,8 +83,11 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
             cand = by_id[str(rec[f.name])]
             value = _date_value(name, f.name, cand, text, session_date)
             if value is None:
-                rejected.append(Rejection(name, f.name, rec[f.name], "a date that tells when it was said, not the value"))
+                rejected.append(Rejection(name, f.name, rec[f.name], "nothing in the message says this date is that"))
                 continue
+        if f.name in _NUMBER_SLOTS and not _NUMBER_SLOTS[f.name].search(str(value)):
+            rejected.append(Rejection(name, f.name, value, "not shaped like one"))
+            continue
             if cand.day_only:
                 day_only[f.name] = dt.date.fromisoformat(cand.value).day
         slots[f.name] = value
@@ -160,7 +163,33 @@ def _span(words: str, text: str) -> tuple[int, int] | None:
     return start, end
 
 
+# a date the model puts in one of these slots must have words of that kind near it: the check only
+# refuses (it never finds a value), so a trip's dates cannot become a passport's validity
+_SLOT_SUPPORT = {
+    "expires": re.compile(r"expir|valid|runs?\s+out|ran\s+out|good\s+(?:until|till|til|through|thru|to)|lapse|until|till|\bends?\b|renew", re.I),
+    "issued": re.compile(r"issue|valid\s+from|granted|renew|got|new|picked\s+up|arrived|came", re.I),
+    "return_by": re.compile(r"return|refund|send\s+(?:it\s+)?back|exchange", re.I),
+    "warranty_until": re.compile(r"warrant|guarantee|cover", re.I),
+    "renewal": re.compile(r"renew|charge|bill|auto|trial|subscription|month|year", re.I),
+}
+_NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$")}
+
+
+def _supported(slot: str, cand: Candidate, text: str) -> bool:
+    pattern = _SLOT_SUPPORT.get(slot)
+    if pattern is None:
+        return True
+    sents = sentences(text)
+    here = next((i for i, (s, e) in enumerate(sents) if s <= cand.start < e), None)
+    if here is None:
+        return bool(pattern.search(text))
+    lo = sents[max(0, here - 1)][0]
+    return bool(pattern.search(text[lo : sents[here][1]]))
+
+
 def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date: dt.date) -> str | None:
+    if not _supported(slot, cand, text):
+        return None
     value = dt.date.fromisoformat(cand.value)
     # "picked up my renewed passport today": today is when, not until when — unless the text says it expires today
     if (frame == "TravelDocument" and slot == "expires" and _NOW_WORDS.match(cand.surface.strip())
@@ -204,13 +233,14 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
 
 
 def _country(words: str) -> str | None:
-    for finder in (find_places, find_nationalities):
-        hits = finder(words, 0, len(words))
-        if not hits and words[:1].islower():
-            cap = words.title()
-            hits = finder(cap, 0, len(cap))
-        if hits and hits[0].attrs.get("country"):
-            return str(hits[0].attrs["country"])
+    """ISO code of a place ("Lisbon", "Japan") or a nationality ("Canadian"), as the detectors read it."""
+    for form in dict.fromkeys((words, words.title())):
+        places = find_places(form, 0, len(form))
+        if places and places[0].attrs.get("country"):
+            return str(places[0].attrs["country"])
+        nations = find_nationalities(form, 0, len(form))
+        if nations:
+            return str(nations[0].value)
     return None
 
 
