@@ -9,6 +9,7 @@ model calling a drug an allergy) — a disagreement keeps the builders' reading.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -16,6 +17,7 @@ from rapidfuzz import fuzz
 from engine.extract.builders.base import Draft
 from engine.frames import frame as frame_of
 
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # slots that name the record: two drafts are about the same thing when these agree (or one lacks them)
 _NAMING = ("destination", "country", "kind", "name", "allergen", "title", "about", "payee", "institution",
            "service", "item", "topic", "account")
@@ -38,7 +40,9 @@ def merge(builders: list[Draft], model: list[Draft]) -> list[Draft]:
 
 def _fill(base: Draft, extra: Draft) -> None:
     slots = frame_of(base.frame).slot_names
-    added = {k: v for k, v in extra.slots.items() if k in slots and base.slots.get(k) in (None, "", []) and v not in (None, "")}
+    have = {str(v) for v in base.slots.values() if v not in (None, "")}
+    added = {k: v for k, v in extra.slots.items() if k in slots and base.slots.get(k) in (None, "", []) and v not in (None, "")
+             and not (_DATE.match(str(v)) and str(v) in have)}  # a date the builders placed elsewhere is not a second slot's
     if not added:
         return
     base.slots.update(added)

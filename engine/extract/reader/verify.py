@@ -97,6 +97,7 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
             currency = by_id[str(rec[f.name])].currency
             if currency and "currency" in fr.slot_names:
                 slots["currency"] = currency
+    _one_slot_per_date(name, rec, slots, rejected)
     _derive(name, slots, text)
     if not _has_content(name, slots) or not _anchored(name, slots, cands, rejected):
         return None
@@ -173,6 +174,21 @@ _SLOT_SUPPORT = {
     "renewal": re.compile(r"renew|charge|bill|auto|trial|subscription|month|year", re.I),
 }
 _NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$")}
+
+
+# one date fills one slot of a record: the validity end before the start, the start before the end
+_DATE_PRIORITY = ("expires", "due", "start", "date", "since", "birthday", "renewal", "return_by", "warranty_until",
+                  "stop", "end", "issued")
+
+
+def _one_slot_per_date(frame: str, rec: dict[str, Any], slots: dict[str, Any], rejected: list[Rejection]) -> None:
+    used: set[str] = set()
+    for slot in sorted((k for k in slots if k in _DATE_PRIORITY), key=_DATE_PRIORITY.index):
+        cid = str(rec.get(slot))
+        if cid in used:
+            rejected.append(Rejection(frame, slot, cid, "the same date already fills another slot"))
+            slots.pop(slot)
+        used.add(cid)
 
 
 def _supported(slot: str, cand: Candidate, text: str) -> bool:

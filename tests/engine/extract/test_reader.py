@@ -217,3 +217,14 @@ def test_a_trips_dates_do_not_become_a_documents_validity() -> None:
     (doc,) = got.drafts
     assert doc.slots == {"kind": "passport", "country": "CA"}
     assert {r.field for r in got.rejected} == {"issued", "expires", "number"}
+
+
+def test_one_date_fills_one_slot() -> None:
+    text = "Indian e-visa granted, valid until June 30."
+    ids = _ids(text)
+    raw = {"records": [{"record": "TravelDocument", "kind": "visa", "issued": ids["June 30"], "expires": ids["June 30"]}]}
+    (doc,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert doc.slots.get("expires") == "2025-06-30" and "issued" not in doc.slots
+    base = Draft("TravelDocument", "visa:IN", {"kind": "visa", "expires": "2025-06-30"}, (0, 20))
+    (merged,) = merge([base], [Draft("TravelDocument", "visa:IN", {"kind": "visa", "issued": "2025-06-30"}, (0, 20))])
+    assert "issued" not in merged.slots
