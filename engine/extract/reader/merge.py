@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from engine.extract.builders.base import Draft
 from engine.frames import frame as frame_of
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}|\d{2}:\d{2})$")  # dates and clock times
 # slots that name the record: two drafts are about the same thing when these agree (or one lacks them)
 _NAMING = ("destination", "country", "kind", "name", "allergen", "title", "about", "payee", "institution",
            "service", "item", "topic", "account")

@@ -178,7 +178,7 @@ _NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.
 
 # one date fills one slot of a record: the validity end before the start, the start before the end
 _DATE_PRIORITY = ("expires", "due", "start", "date", "since", "birthday", "renewal", "return_by", "warranty_until",
-                  "stop", "end", "issued")
+                  "stop", "end", "issued", "time", "departs", "end_time")
 
 
 def _one_slot_per_date(frame: str, rec: dict[str, Any], slots: dict[str, Any], rejected: list[Rejection]) -> None:
