@@ -46,11 +46,16 @@ class InProcess:
         from engine.service import Service
 
         self.svc = Service(Profile.open(home), backend, use_model=backend is not None)
+        self._last: tuple[str, list[dict[str, Any]]] | None = None
 
     def ingest(self, text: str, day: str) -> None:
-        self.svc.ingest(text, dt.date.fromisoformat(day))
+        res = self.svc.ingest(text, dt.date.fromisoformat(day))
+        # ingest already ran the rules at noon of the session date: the same evaluation `alerts` would make
+        self._last = (day, [a.to_json() for a in res.alerts.active]) if res.alerts else None
 
     def alerts(self, now: str) -> list[dict[str, Any]]:
+        if self._last is not None and self._last[0] == now:
+            return self._last[1]
         update = self.svc.evaluate(dt.datetime.fromisoformat(f"{now}T12:00"))
         return [a.to_json() for a in update.active]
 
