@@ -121,12 +121,12 @@ def _record_matches(gold: dict[str, Any], records: list[Any]) -> bool:
     return False
 
 
-def show_misses(items: list[dict[str, Any]], frames: set[str] | None = None) -> None:
+def show_misses(items: list[dict[str, Any]], frames: set[str] | None = None, backend: Any = None) -> None:
     """Print the utterances extraction gets wrong; ``frames`` keeps those whose gold or prediction has one of them."""
     for item in items:
         day = dt.date.fromisoformat(item["session_date"])
         one = Score()
-        predicted = predict(item["text"], day, None)
+        predicted = predict(item["text"], day, backend)
         score_utterance(item["text"], item["facts"], predicted, one)
         involved = {g["frame"] for g in item["facts"]} | {p["frame"] for p in predicted}
         if frames and not involved & frames:
@@ -150,16 +150,7 @@ def compare_modes(utterances: list[dict[str, Any]], backend: LlamaBackend, modes
         results[mode] = report(f"{mode}", sc, lat)
         print(f"   model calls: {backend.calls - calls} for {len(utterances)} messages")
         if misses:
-            for item in utterances:
-                one = Score()
-                got = predict(item["text"], dt.date.fromisoformat(item["session_date"]), use)
-                score_utterance(item["text"], item["facts"], got, one)
-                if one.total.fp or one.total.fn:
-                    print(f"\n-- {item['id']} ({item['session_date']}): {item['text']}")
-                    for g in item["facts"]:
-                        print(f"   gold {g['frame']}[{g.get('subject', 'me')}] {g.get('slots')} status={g.get('status')}")
-                    for p in got:
-                        print(f"   got  {p['frame']}[{p['subject']}] {p['slots']}")
+            show_misses(utterances, backend=use)
     os.environ.pop("UAC_EXTRACT_MODE", None)
     print("\n== modes: " + "  ".join(f"{m} F1 {r['f1']:.3f} (invented {r['invented']}, median {r['median']:.2f} s)"
                                     for m, r in results.items()))
