@@ -18,6 +18,9 @@ from engine.extract.builders.base import Draft
 from engine.frames import frame as frame_of
 
 _DATE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}|\d{2}:\d{2})$")  # dates and clock times
+# what the builders decide alone for a record they found: its status and kind steer the rules
+# (a cancelled or done event is skipped, a travel event is part of a trip), so a guess never fills them
+_DECIDED = {"status", "kind"}
 # slots that name the record: two drafts are about the same thing when these agree (or one lacks them)
 _NAMING = ("destination", "country", "kind", "name", "allergen", "title", "about", "payee", "institution",
            "service", "item", "topic", "account")
@@ -41,7 +44,8 @@ def merge(builders: list[Draft], model: list[Draft]) -> list[Draft]:
 def _fill(base: Draft, extra: Draft) -> None:
     slots = frame_of(base.frame).slot_names
     have = {str(v) for v in base.slots.values() if v not in (None, "")}
-    added = {k: v for k, v in extra.slots.items() if k in slots and base.slots.get(k) in (None, "", []) and v not in (None, "")
+    added = {k: v for k, v in extra.slots.items() if k in slots and k not in _DECIDED and base.slots.get(k) in (None, "", [])
+             and v not in (None, "")
              and not (_DATE.match(str(v)) and str(v) in have)}  # a date the builders placed elsewhere is not a second slot's
     if not added:
         return

@@ -173,7 +173,10 @@ _SLOT_SUPPORT = {
     "warranty_until": re.compile(r"warrant|guarantee|cover", re.I),
     "renewal": re.compile(r"renew|charge|bill|auto|trial|subscription|month|year", re.I),
 }
-_NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$")}
+_NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$"),
+                 # a recurrence says how it repeats ("tomorrow" is a date, not a rhythm)
+                 "recurrence": re.compile(r"\b(?:every|each|weekly|daily|monthly|fortnightly|bi-?weekly|weekdays|"
+                                          r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|nightly|annually|yearly)\b", re.I)}
 
 
 # one date fills one slot of a record: the validity end before the start, the start before the end

@@ -116,8 +116,13 @@ _EVERY_DAY, _WEEKDAY_WORDS = _words("every_day_words"), _words("weekday_words")
 _FORTNIGHT, _MONTHLY = _words("fortnightly_words"), _words("monthly_words")
 
 
+_RHYTHM = re.compile(r"(?<![a-z])(?:every|each|weekly|daily|monthly|fortnightly|bi-?weekly|weekdays|nightly|"
+                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?![a-z])")
+
+
 def _repeats(event) -> bool:
-    return bool(_norm(getattr(event, "recurrence", None)))
+    """Whether the event repeats: its recurrence names a rhythm (a bare "tomorrow" does not)."""
+    return bool(_RHYTHM.search(_norm(getattr(event, "recurrence", None))))
 
 
 def occurrences(event, today) -> list:

@@ -228,3 +228,14 @@ def test_one_date_fills_one_slot() -> None:
     base = Draft("TravelDocument", "visa:IN", {"kind": "visa", "expires": "2025-06-30"}, (0, 20))
     (merged,) = merge([base], [Draft("TravelDocument", "visa:IN", {"kind": "visa", "issued": "2025-06-30"}, (0, 20))])
     assert "issued" not in merged.slots
+
+
+def test_a_recurrence_must_say_how_it_repeats_and_merge_never_fills_a_kind() -> None:
+    text = "Board meeting moved to tomorrow, same time."
+    ids = _ids(text)
+    raw = {"records": [{"record": "Event", "title": "Board meeting", "start": ids["tomorrow"], "recurrence": "tomorrow"}]}
+    (event,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert "recurrence" not in event.slots
+    base = Draft("Event", "dinner", {"title": "dinner", "start": "2025-02-01"}, (0, 10))
+    (merged,) = merge([base], [Draft("Event", "dinner", {"title": "dinner", "kind": "travel", "time": "19:00"}, (0, 10))])
+    assert merged.slots == {"title": "dinner", "start": "2025-02-01", "time": "19:00"}

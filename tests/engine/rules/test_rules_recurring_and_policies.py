@@ -31,6 +31,13 @@ def test_repeating_near_misses(world) -> None:
     assert _run(world, "scheduling.overlap", dt.datetime(2025, 3, 5, 12)) == []
 
 
+def test_a_recurrence_without_a_rhythm_is_a_one_off(world) -> None:
+    world.say("Event", "board", {"title": "Board meeting", "start": "2025-06-25", "time": "09:00", "recurrence": "tomorrow"})
+    world.say("Event", "ptc", {"title": "Parent-teacher conference", "start": "2025-06-25", "time": "09:00"})
+    (a,) = _run(world, "scheduling.overlap", dt.datetime(2025, 6, 24, 12))
+    assert "2025-06-25" in a.title
+
+
 def test_monthly_on_a_day_and_nth_weekday(world) -> None:
     world.say("Event", "rent", {"title": "landlord visit", "recurrence": "monthly on the 1st", "time": "10:00"})
     world.say("Event", "board", {"title": "board call", "recurrence": "the first Monday of every month", "time": "18:00"})
