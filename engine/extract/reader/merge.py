@@ -36,9 +36,15 @@ def merge(builders: list[Draft], model: list[Draft]) -> list[Draft]:
             continue
         if any(_same_words(b, m) for b in facts):
             continue  # the builders read these words as another record: theirs stands
+        if any(_overlaps(b.span, m.span) for b in builders if b.frame != "Note"):
+            continue  # the builders found a record in these sentences: a second reading of them is a guess
         out.append(m)
         facts.append(m)
     return out
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _fill(base: Draft, extra: Draft) -> None:
