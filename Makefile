@@ -48,10 +48,10 @@ test: install system-deps lint
 bench: bench-extract bench-rules bench-ask bench-checkpoint
 
 bench-extract: install
-	$(PY) -m benchmarks.extraction
+	$(PY) -m benchmarks.extraction $(ARGS)
 
 bench-rules: install
-	$(PY) -m benchmarks.rules
+	$(PY) -m benchmarks.rules $(ARGS)
 
 bench-ask: install
 	$(PY) -m benchmarks.ask
