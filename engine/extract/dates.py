@@ -243,6 +243,11 @@ def _next_day(d: int, today: dt.date, past: bool) -> dt.date | None:
     return None
 
 
+def month_end(day: dt.date) -> dt.date:
+    """The last day of ``day``'s month ("valid till August" is valid to 31 August)."""
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
+
+
 def _add(today: dt.date, n: int, unit: str) -> dt.date:
     unit = unit.lower()
     if unit in ("day", "night"):

@@ -68,10 +68,11 @@ def extract_messages(
             progress(f"Reading message {n} of {len(users)} with the model…")
         previous = _previous_assistant(msg, context)
         drafts = extract_text(msg.text, session_date, ctx, previous) if mode != "model" else []
-        recheck_builders(drafts, find_candidates(msg.text, session_date), session_date)
+        cands = find_candidates(msg.text, session_date)
+        recheck_builders(drafts, cands, session_date)
         if mode != "detectors" and backend is not None:
             try:
-                reading = read_message(msg.text, session_date, backend, known=known, previous=previous)
+                reading = read_message(msg.text, session_date, backend, known=known, previous=previous, cands=cands)
             except ModelError as exc:
                 mode = "detectors"
                 if problems is not None:

@@ -20,7 +20,7 @@ from engine.extract.builders.base import (
     same_month_after,
     text_before,
 )
-from engine.extract.dates import DateValue
+from engine.extract.dates import DateValue, month_end
 from engine.extract.detect import Found
 from engine.extract.mentions import Mention
 
@@ -517,12 +517,6 @@ def _application_date(f: Found, d: Mention) -> bool:
     return bool(applied) and not _VALIDITY.search(before[applied[-1].end() :])
 
 
-def _month_end(day: dt.date) -> dt.date:
-    """The last day of ``day``'s month."""
-    first_next = (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
-    return first_next - dt.timedelta(days=1)
-
-
 def _same_year_span(v: DateValue) -> DateValue:
     """"15 July to 30 July" read in a past-tense sentence can come back as a year-long range; the
     user meant the two days of one year."""
@@ -630,7 +624,7 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
             continue  # "expired in July", "good until 2027": no day to count from
         value = (m.value.end or m.value.start) if slot == "expires" else m.value.start
         if slot == "expires" and m.value.precision == "month" and m.value.end is None:
-            value = _month_end(value)  # "runs out in August", "good till March 2028": valid to the month's last day
+            value = month_end(value)  # "runs out in August", "good till March 2028": valid to the month's last day
         ahead = slot == "expires" or (m is span and (m.value.end or value) < ctx.today) or bool(re.search(r"\b(?:valid|good)\s+from|\bstart|\beffective|\bbegins", text_before(f, m, 30), re.I))
         slots[slot] = iso(_forward(value, m, low, ctx.today) if ahead else value)
         day_only |= bare_day(slot, m)

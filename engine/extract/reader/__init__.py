@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import time
 from dataclasses import dataclass, field
 
 from engine.extract.builders.base import Draft
@@ -42,9 +41,7 @@ class Reading:
 
     drafts: list[Draft] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
-    seconds: float = 0.0
     asked: bool = False
-    candidates: Candidates | None = None
 
 
 def worth_reading(text: str, cands: Candidates) -> bool:
@@ -56,19 +53,19 @@ def worth_reading(text: str, cands: Candidates) -> bool:
 
 
 def read_message(text: str, session_date: dt.date, backend: Backend, *, known: dict[str, str] | None = None,
-                 previous: str = "") -> Reading:
-    """Ask the model for the message's records and keep what passes verification.
+                 previous: str = "", cands: Candidates | None = None) -> Reading:
+    """Ask the model for the message's records and keep what passes verification. ``cands`` are the
+    message's candidates when the caller already found them.
 
     Raises ModelError when the backend fails; the caller falls back to the detectors."""
-    started = time.perf_counter()
     if getattr(backend, "propose", None) is None:
         return Reading()  # a backend that can only pick options (an older plug-in) cannot read
-    cands = find_candidates(text, session_date)
+    cands = cands or find_candidates(text, session_date)
     if not worth_reading(text, cands):
-        return Reading(candidates=cands)
+        return Reading()
     ids = {kind: cands.ids(kind) for kind in ("date", "time", "money")}
     request = SchemaRequest(prefix=prefix(), question=question(text, session_date, cands, previous),
                             schema=message_schema(ids), max_tokens=MAX_TOKENS)
     raw = backend.propose(request)
     checked = verify(raw, cands, known or {}, session_date)
-    return Reading(checked.drafts, checked.rejected, time.perf_counter() - started, asked=True, candidates=cands)
+    return Reading(checked.drafts, checked.rejected, asked=True)

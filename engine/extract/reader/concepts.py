@@ -57,7 +57,7 @@ def describe(fr: Frame) -> str:
     return f"- {fr.name}: {', '.join(parts)}; status {'|'.join(fr.statuses)}. {fr.doc}"
 
 
-def record_schema(fr: Frame, ids: dict[str, list[str]]) -> dict[str, Any] | None:
+def record_schema(fr: Frame, ids: dict[str, list[str]]) -> dict[str, Any]:
     """The JSON schema of one record variant, its id fields restricted to this message's candidates."""
     props: dict[str, Any] = {"record": {"const": fr.name}, "who": {"type": "string", "maxLength": 40},
                              "status": {"enum": list(fr.statuses)}}
@@ -79,7 +79,7 @@ def record_schema(fr: Frame, ids: dict[str, list[str]]) -> dict[str, Any] | None
 def message_schema(ids: dict[str, list[str]], max_records: int = 6) -> dict[str, Any]:
     """``about`` first (the kinds of record the message states), then the records: naming the kinds
     before filling them made the small model pick the right variant more often."""
-    variants = [s for fr in READ_FRAMES if (s := record_schema(fr, ids)) is not None]
+    variants = [record_schema(fr, ids) for fr in READ_FRAMES]
     return {
         "type": "object",
         "properties": {

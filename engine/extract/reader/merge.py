@@ -2,9 +2,11 @@
 
 The builders stay the fast path and the second opinion: where both found the same record, the
 builders' values stand and the model only fills slots the builders left empty (the dates of a
-booking said in the next sentence, an end time, a recurrence). Where the model found a record the
-builders did not, it is added unless the builders read the same words as a different record (the
-model calling a drug an allergy) — a disagreement keeps the builders' reading.
+booking said in the next sentence, an end time, a recurrence); status and kind stay theirs. A
+record only the model found is added only where the builders found nothing but notes: not when
+they read the same words as a different record (the model calling a drug an allergy), and not in
+sentences where they found a record. Measured on the team's holdout, adding every model-only
+record cut precision from 0.87 to 0.66 for a recall gain of 0.02.
 """
 
 from __future__ import annotations

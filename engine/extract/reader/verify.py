@@ -16,6 +16,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
+from engine.extract.dates import month_end
 from engine.extract.drugs import drug_class, find_allergens
 from engine.extract.people import find_people, kin, relation_of
 from engine.extract.places import find_nationalities, find_places
@@ -27,8 +28,9 @@ from engine.frames import frame as frame_of
 _ME = {"", "me", "i", "user", "myself", "we", "us", "the user", "my", "mine"}
 _EXPIRY_WORDS = re.compile(r"\b(?:expir\w*|runs?\s+out|valid|good\s+(?:until|till|thru|through)|lapses?)\b", re.I)
 _NOW_WORDS = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening)|yesterday)$", re.I)
-# slots whose date is when something ends: a month-only value there means the month's last day
+# fields naming who asked or set something: "me" is the user, not words to find in the message
 _PERSON_FIELDS = {"requested_by", "set_by", "prescriber"}
+# slots whose date is when something ends: a month-only value there means the month's last day
 _END_SLOTS = {"expires", "due", "end", "stop", "return_by", "warranty_until"}
 
 
@@ -85,11 +87,11 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
             if value is None:
                 rejected.append(Rejection(name, f.name, rec[f.name], "nothing in the message says this date is that"))
                 continue
+            if cand.day_only:
+                day_only[f.name] = dt.date.fromisoformat(cand.value).day
         if f.name in _NUMBER_SLOTS and not _NUMBER_SLOTS[f.name].search(str(value)):
             rejected.append(Rejection(name, f.name, value, "not shaped like one"))
             continue
-            if cand.day_only:
-                day_only[f.name] = dt.date.fromisoformat(cand.value).day
         slots[f.name] = value
         if span is not None:
             spans.append(span)
@@ -112,7 +114,7 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
     start, end = _sentence_span(text, spans)
     key = key_for(name, slots)
     return Draft(name, key, slots, (start, end), subject, "cancel" if slots.get("status") == "cancelled" else "assert",
-                 extractor=f"model:{name.lower()}", confidence=0.75, day_only=day_only, hint=name.lower())
+                 extractor=f"model:{name.lower()}", confidence=0.75, day_only=day_only)
 
 
 def _check(f: Field, value: Any, text: str, by_id: dict[str, Candidate]) -> tuple[Any, tuple[int, int] | None, str]:
@@ -215,8 +217,7 @@ def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date:
             and not _EXPIRY_WORDS.search(text[max(0, cand.start - 30) : cand.start])):
         return None
     if cand.month_only and slot in _END_SLOTS:
-        nxt = value.replace(day=28) + dt.timedelta(days=4)
-        value = nxt - dt.timedelta(days=nxt.day)
+        value = month_end(value)
     if frame == "Person" and slot == "birthday" and not cand.explicit_year:
         return f"--{value.month:02d}-{value.day:02d}"
     return value.isoformat()

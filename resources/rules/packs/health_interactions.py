@@ -84,22 +84,18 @@ _AVOIDED = re.compile(
     r"\binstead\s+of|\bswitched\s+from|\boff)\b[^.!?;]{0,25}$")
 
 
+_FOOD_FIELDS = (("notes", "notes", ("text",)), ("calendar", "events", ("title", "place")),
+                ("finance", "purchases", ("item",)), ("preferences", "preferences", ("topic", "value")))
+
+
 def _said_by(state, subject: str, today) -> list:
     """(record, field, text) of everything the person said that could name a food or drink."""
     out = []
-    for collection, fields in (("notes", ("text",)), ("events", ("title", "place")), ("purchases", ("item",)),
-                               ("preferences", ("topic", "value"))):
-        for domain in ("notes", "calendar", "finance", "preferences"):
-            records = getattr(getattr(state, domain, None), collection, None)
-            if records is None:
+    for domain, collection, fields in _FOOD_FIELDS:
+        for rec in known(getattr(getattr(state, domain), collection), today):
+            if rec.subject != subject or rec.status in ("cancelled", "done", "returned"):
                 continue
-            for rec in known(records, today):
-                if rec.subject != subject or rec.status in ("cancelled", "done", "returned"):
-                    continue
-                for field in fields:
-                    text = getattr(rec, field, None)
-                    if text:
-                        out.append((rec, field, str(text)))
+            out += [(rec, field, str(getattr(rec, field))) for field in fields if getattr(rec, field, None)]
     return out
 
 

@@ -116,12 +116,15 @@ _EVERY_DAY, _WEEKDAY_WORDS = _words("every_day_words"), _words("weekday_words")
 _FORTNIGHT, _MONTHLY = _words("fortnightly_words"), _words("monthly_words")
 
 
-_RHYTHM = re.compile(r"(?<![a-z])(?:every|each|weekly|daily|monthly|fortnightly|bi-?weekly|weekdays|nightly|"
-                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?![a-z])")
+_RHYTHM = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in sorted(
+    {"every", "each", "weekly", *(w for w in _WEEKDAYS if w.endswith("s")),
+     *(w for key in ("every_day_words", "weekday_words", "fortnightly_words", "monthly_words") for w in SCHED.get(key, []))},
+    key=len, reverse=True)) + r")(?![a-z])")
 
 
 def _repeats(event) -> bool:
-    """Whether the event repeats: its recurrence names a rhythm (a bare "tomorrow" does not)."""
+    """Whether the event repeats: its recurrence names a rhythm from data.scheduling (a bare
+    "tomorrow" does not)."""
     return bool(_RHYTHM.search(_norm(getattr(event, "recurrence", None))))
 
 

@@ -239,3 +239,11 @@ def test_a_recurrence_must_say_how_it_repeats_and_merge_never_fills_a_kind() -> 
     base = Draft("Event", "dinner", {"title": "dinner", "start": "2025-02-01"}, (0, 10))
     (merged,) = merge([base], [Draft("Event", "dinner", {"title": "dinner", "kind": "travel", "time": "19:00"}, (0, 10))])
     assert merged.slots == {"title": "dinner", "start": "2025-02-01", "time": "19:00"}
+
+
+def test_a_bare_day_is_marked_so_the_resolver_can_fit_it_to_an_earlier_month() -> None:
+    text = "Booked Lisbon, leaving March 14, back the 22nd."
+    ids = _ids(text)
+    raw = {"records": [{"record": "Trip", "destination": "Lisbon", "start": ids["March 14"], "end": ids["the 22nd"]}]}
+    (trip,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert trip.day_only == {"end": 22}
