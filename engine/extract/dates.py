@@ -262,6 +262,11 @@ def _add(today: dt.date, n: int, unit: str) -> dt.date:
     return dt.date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
 
 
+def add_period(day: dt.date, n: int, unit: str) -> dt.date:
+    """``day`` moved by ``n`` units (negative: back); a month end clamps ("1 month after Jan 31")."""
+    return _add(day, n, unit)
+
+
 def _num(raw: str) -> int:
     raw = raw.lower().strip()
     return int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw, 1)

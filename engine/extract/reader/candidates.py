@@ -2,8 +2,9 @@
 
 The detectors run sentence by sentence (each sentence decides its own tense, so "flew back on
 the 3rd" and "leaving on the 3rd" resolve differently) and the results are numbered across the
-message. A date range becomes two candidates, its start and its end, so the model never has to
-split a value itself. Dates, times and amounts reach a record only through these ids.
+message. A date range becomes two candidates, its start and its end, and a period counted from a
+date ("60 days' notice before June 30") one more, its computed end, so the model never has to
+split or count a value itself. Dates, times and amounts reach a record only through these ids.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.extract.dates import DateValue
 from engine.extract.detect import Found, detect
 from engine.extract.mentions import Mention
 from engine.extract.segment import clauses
+from engine.extract.windows import find_windows
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -98,12 +100,32 @@ def find_candidates(text: str, today: dt.date) -> Candidates:
             items.append(Candidate(f"D{n}", "date", m.start, m.end, m.text.rstrip(".,;:!?"), value.start.isoformat(),
                                    "a month" if value.precision == "month" else "", explicit_year=value.explicit_year,
                                    month_only=value.precision == "month", day_only=value.day_only))
+    anchors = [(c.start, c.end, dt.date.fromisoformat(c.value)) for c in items]
+    anchor_ids = [c.id for c in items]
+    replaced: set[str] = set()
+    for w in find_windows(text, anchors):
+        if w.replaces is not None:
+            replaced.add(anchor_ids[w.replaces])
+        n += 1
+        sign = "before" if w.before else "after"
+        items.append(Candidate(f"D{n}", "date", w.start, w.end, w.surface.strip(), w.value.isoformat(),
+                               f"{w.n} {w.unit}(s) {sign} {anchor_ids[w.anchor]}"))
     for i, (start, end, surface, value, note) in enumerate(_time_values(text, times), 1):
         items.append(Candidate(f"T{i}", "time", start, end, surface, value, note))
     for i, m in enumerate(sorted(money, key=lambda m: m.start), 1):
         items.append(Candidate(f"M{i}", "money", m.start, m.end, m.text, _decimal(m.value),
                                currency=m.attrs.get("currency")))
-    return Candidates(text, [c for c in items if c.value], found)
+    kept = [c for c in items if c.value and c.id not in replaced]
+    return Candidates(text, _renumbered(kept), found)
+
+
+def _renumbered(items: list[Candidate]) -> list[Candidate]:
+    """Date ids without gaps (D1, D2, ...), notes that cite a date id following the new numbers."""
+    new = {c.id: f"D{i}" for i, c in enumerate((c for c in items if c.kind == "date"), 1)}
+    if all(k == v for k, v in new.items()):
+        return items
+    cite = re.compile(r"\bD\d+\b")
+    return [replace(c, id=new.get(c.id, c.id), note=cite.sub(lambda m: new.get(m.group(0), m.group(0)), c.note)) for c in items]
 
 
 def _after_previous(value: DateValue, previous: DateValue | None) -> DateValue:

@@ -181,9 +181,10 @@ _NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.
                                           r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|nightly|annually|yearly)\b", re.I)}
 
 
-# one date fills one slot of a record: the validity end before the start, the start before the end
+# one date, time or amount fills one slot of a record: the validity end before the start, the start
+# before the end, what was paid before a limit or balance
 _DATE_PRIORITY = ("expires", "due", "start", "date", "since", "birthday", "renewal", "return_by", "warranty_until",
-                  "stop", "end", "issued", "time", "departs", "end_time")
+                  "stop", "end", "issued", "time", "departs", "end_time", "amount", "cost", "limit", "balance")
 
 
 def _one_slot_per_date(frame: str, rec: dict[str, Any], slots: dict[str, Any], rejected: list[Rejection]) -> None:
@@ -191,7 +192,7 @@ def _one_slot_per_date(frame: str, rec: dict[str, Any], slots: dict[str, Any], r
     for slot in sorted((k for k in slots if k in _DATE_PRIORITY), key=_DATE_PRIORITY.index):
         cid = str(rec.get(slot))
         if cid in used:
-            rejected.append(Rejection(frame, slot, cid, "the same date already fills another slot"))
+            rejected.append(Rejection(frame, slot, cid, "the same value already fills another slot"))
             slots.pop(slot)
         used.add(cid)
 
