@@ -16,10 +16,16 @@ from engine.profile import Profile
 
 
 def _date(value: str) -> dt.date:
+    """A session date; a transcript's full stamp ("2025-10-06T09:15:00-04:00") gives the date it names
+    in its own zone, the day the person lived it."""
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a date like 2025-02-20") from None
+        pass
+    try:
+        return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).date()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a date like 2025-02-20 (or 2025-02-20T09:15:00-04:00)") from None
 
 
 def _moment(value: str) -> dt.datetime:
