@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test lint bench bench-extract bench-rules bench-ask bench-checkpoint clean
+.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-ask bench-checkpoint clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ lint: $(STAMP)
 
 test: install system-deps lint
 	$(PY) -m pytest -q -ra
+
+# The generated-code property tests with many more examples than the suite runs.
+fuzz: install
+	UAC_FUZZ_EXAMPLES=$${UAC_FUZZ_EXAMPLES:-500} $(PY) -m pytest -q tests/engine/project/test_generated_code_fuzz.py
 
 bench: bench-extract bench-rules bench-ask bench-checkpoint
 

@@ -410,6 +410,8 @@ class AppController(QObject):
         self.window.set_progress(headline)
         if self.window.state_view.show_collection(IMPORT_DOMAIN, result.collection):
             self.window.tabs.setCurrentWidget(self.window.state_view)
+        if result.checkpoint_error:
+            self.window.show_error("Checkpoint failed", result.checkpoint_error)
         self.importFinished.emit(result)
 
     def _import_failed(self, error: TaskError) -> None:

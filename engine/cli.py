@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InputError, UacError
+from engine.errors import InputError, UacError, checkpoint_failure
 from engine.profile import Profile
 
 
@@ -86,14 +86,16 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             print(f"  + {fact.frame} {fact.entity_key}: {_slots_text(fact.slots)}")
         for line in res.rules:
             print(f"  {line}")
-        if res.checkpoint and res.checkpoint.error:
-            print(f"checkpoint failed (the last good project stays live): {res.checkpoint.error}", file=sys.stderr)
         for alert in res.alerts.new if res.alerts else []:
             print(f"  ! [{alert.severity}] {alert.title}: {alert.message}")
+    failed = 0
+    if res.checkpoint and res.checkpoint.error:
+        print(checkpoint_failure(res.checkpoint.error), file=sys.stderr)
+        failed = 1
     if res.extraction_error:
         print(res.extraction_error, file=sys.stderr)
-        return 1
-    return 0
+        failed = 1
+    return failed
 
 
 def cmd_checkpoint(args: argparse.Namespace) -> int:
@@ -353,11 +355,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         svc.close()
     if args.json:
         _print_json({"collection": res.collection, "added": res.added, "skipped_duplicates": res.skipped_duplicates,
-                     "schema": res.schema})
+                     "schema": res.schema, "checkpoint_error": res.checkpoint_error or None})
     else:
         fields = ", ".join(f"{k}: {v}" for k, v in res.schema.items())
         print(f"imported {res.added} records into {res.collection} ({res.skipped_duplicates} already there)")
         print(f"  schema: {fields}")
+    if res.checkpoint_error:
+        print(checkpoint_failure(res.checkpoint_error), file=sys.stderr)
+        return 1
     return 0
 
 

@@ -25,3 +25,10 @@ class ProjectError(UacError):
 
 class SandboxError(UacError):
     """Code run in the sandbox crashed, looped or was refused."""
+
+
+def checkpoint_failure(error: str) -> str:
+    """The one line every command prints when a checkpoint fails after its facts were logged:
+    the facts are kept, the project on disk is the last one that passed its tests."""
+    kept = "" if "last good project stays live" in error else "; the last good project stays live"
+    return f"uac: checkpoint failed, the facts are logged{kept}: {error}"

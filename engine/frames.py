@@ -14,6 +14,7 @@ a currency from the amount's symbol).
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass, field
 
 
@@ -247,6 +248,10 @@ IMPORT_DOMAIN = "imports"
 IMPORT_SCHEMA_FRAME = "ImportSchema"
 
 
+def _plain_name(name: str) -> bool:
+    return name.isascii() and name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
+
+
 def frame_from_schema(slots: dict[str, object]) -> Frame | None:
     """The frame an import schema fact describes; None when the fact is not a usable schema."""
     name = slots.get("frame")
@@ -254,9 +259,11 @@ def frame_from_schema(slots: dict[str, object]) -> Frame | None:
     fields = slots.get("fields")
     if not isinstance(name, str) or not isinstance(collection, str) or not isinstance(fields, list):
         return None
+    if not (_plain_name(name) and _plain_name(collection)) or "_" in name:
+        return None  # not a schema the importer writes: its names could not be rendered safely
     built: list[Slot] = []
     for f in fields:
-        if isinstance(f, dict) and isinstance(f.get("name"), str):
+        if isinstance(f, dict) and isinstance(f.get("name"), str) and _plain_name(f["name"]):
             choices = tuple(str(c) for c in f.get("choices") or ())
             built.append(Slot(f["name"], str(f.get("kind") or "str"), choices, str(f.get("label") or "")))
     if not built:

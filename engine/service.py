@@ -281,7 +281,7 @@ class Service:
 
         result = import_file(self.log, path, collection)
         if result.added:
-            self.checkpoint()
+            result.checkpoint_error = self.checkpoint().error or ""
         return result
 
     def ask(self, question: str, now: dt.datetime) -> Answer:

@@ -22,6 +22,7 @@ from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
 from engine.importer.infer import ENUM_MAX, FieldSchema, convert, identifier, infer_schema
 from engine.importer.read import read_rows
 from engine.log import LogStore, NewFact
+from engine.project.naming import usable_class
 
 __all__ = ["ImportResult", "import_file", "frame_name"]
 
@@ -36,14 +37,37 @@ class ImportResult:
     session_id: str | None = None
     fields: list[FieldSchema] = field(default_factory=list)
     fact_ids: list[int] = field(default_factory=list)
+    checkpoint_error: str = ""
+    """Set when the records were logged but the project could not be re-rendered with them."""
 
 
-def frame_name(collection: str) -> str:
-    """The frame an imported collection's records use: CamelCase, never a built-in frame's name."""
-    name = "".join(part.capitalize() for part in collection.split("_") if part) or "Records"
-    if name in FRAMES_BY_NAME or name == IMPORT_SCHEMA_FRAME:
-        name += "Import"
+RESERVED_COLLECTIONS = frozenset({"collections"})
+"""Collection names the rendered ``state.py`` uses itself (``COLLECTIONS`` maps names to lists)."""
+
+
+def frame_name(collection: str, taken: dict[str, str] | None = None) -> str:
+    """The frame an imported collection's records use: CamelCase, never a built-in frame's name,
+    a name the rendered project uses itself (``Decimal``, ``Record``...) or another collection's."""
+    taken = taken or {}
+    for frame, coll in taken.items():
+        if coll == collection:
+            return frame
+    base = "".join(part.capitalize() for part in collection.split("_") if part) or "Records"
+    if base in FRAMES_BY_NAME or base == IMPORT_SCHEMA_FRAME or not usable_class(base):
+        base += "Import"
+    name, i = base, 2
+    while name in taken or name in FRAMES_BY_NAME:
+        name, i = f"{base}{i}", i + 1
     return name
+
+
+def _frames_in_use(log_store: LogStore) -> dict[str, str]:
+    """Frame name -> collection, for every collection imported so far."""
+    out: dict[str, str] = {}
+    for fact in log_store.facts(domain=IMPORT_DOMAIN):
+        if fact.frame == IMPORT_SCHEMA_FRAME:
+            out[str(fact.slots.get("frame"))] = str(fact.slots.get("collection"))
+    return out
 
 
 def import_file(log_store: LogStore, path: Path, collection: str | None = None) -> ImportResult:
@@ -51,7 +75,9 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None) 
     path = Path(path)
     fmt, rows = read_rows(path)
     coll = identifier(collection or path.stem)
-    frame = frame_name(coll)
+    if coll in RESERVED_COLLECTIONS:
+        coll += "_records"
+    frame = frame_name(coll, _frames_in_use(log_store))
     columns: list[str] = []
     for row in rows:
         for key in row.values:

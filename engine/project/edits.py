@@ -111,6 +111,6 @@ def _value(node: ast.AST | None, path: Path, fr: Frame | None = None) -> Any:
     if isinstance(node, ast.Attribute) and fr is not None:
         for slot in fr.slots:
             for choice in slot.choices:
-                if enum_member(choice) == node.attr:
+                if enum_member(choice, slot.choices) == node.attr:
                     return choice
     raise ProjectError(f"{path}:{line}: only plain values can be edited here (a date(...), Decimal('...'), text, number or enum member)")

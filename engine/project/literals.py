@@ -53,5 +53,5 @@ def literal(frame: Frame, slot: Slot, value: Any) -> str:
     if kind == "enum":
         if value not in slot.choices:
             raise Unrenderable(f"{value!r} is not one of {', '.join(slot.choices)}")
-        return f"{enum_class(frame, slot)}.{enum_member(str(value))}"
+        return f"{enum_class(frame, slot)}.{enum_member(str(value), slot.choices)}"
     return repr(str(value))

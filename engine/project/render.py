@@ -19,7 +19,7 @@ from engine.frames import FRAMES, IMPORT_DOMAIN, Frame, domains
 from engine.log import Fact
 from engine.profile import RESOURCES
 from engine.project.literals import Unrenderable, literal
-from engine.project.naming import BASE_FIELDS, attr, constant, enum_class, enum_member
+from engine.project.naming import BASE_FIELDS, attr, comment, constant, enum_class, enum_members
 from engine.rules import user_rules
 from engine.state import Record, State
 
@@ -93,20 +93,20 @@ def render_schema(domain: str, state: State | None = None) -> bytes:
     for fr in domain_frames(domain, state):
         for slot in fr.slots:
             if slot.kind == "enum":
-                members = "\n".join(f"    {enum_member(c)} = {c!r}" for c in slot.choices)
+                members = "\n".join(f"    {m} = {c!r}" for c, m in enum_members(slot.choices).items())
                 parts.append(f"class {enum_class(fr, slot)}(StrEnum):\n{members}\n")
         status_doc = ", ".join(fr.statuses)
         lines = [
             "@dataclass(frozen=True)",
             f"class {fr.name}(Record):",
-            f'    """{fr.doc} Statuses: {status_doc}."""',
+            f"    {fr.doc + ' Statuses: ' + status_doc + '.'!r}",
             "",
         ]
         for slot in fr.slots:
             py = enum_class(fr, slot) if slot.kind == "enum" else PY_KIND[slot.kind]
-            note = f"  # {slot.doc}" if slot.doc else ""
+            note = f"  # {comment(slot.doc)}" if slot.doc else ""
             if attr(slot) != slot.name:
-                note = f"  # the frame's {slot.name!r} slot" + (f"; {slot.doc}" if slot.doc else "")
+                note = f"  # the frame's {slot.name!r} slot" + (f"; {comment(slot.doc)}" if slot.doc else "")
             lines.append(f"    {attr(slot)}: {py} | None = None{note}")
         parts.append("\n".join(lines) + "\n")
         kinds[fr.name] = {attr(s): s.kind for s in fr.slots}

@@ -15,11 +15,12 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import sys
 import uuid
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import InputError
+from engine.errors import InputError, checkpoint_failure
 from engine.profile import Profile
 from engine.rules.user_rules import (
     DOMAIN,
@@ -99,8 +100,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(json.dumps({"id": rule.id, "status": target, "checkpoint_error": summary.error or None}, indent=2))
     else:
         print(f"rule {rule.id} is now {target}: {rule.text}")
-        if summary.error:
-            print(f"checkpoint failed (the last good project stays live): {summary.error}")
+    if summary.error:
+        print(checkpoint_failure(summary.error), file=sys.stderr)
+        return 1
     return 0
 
 

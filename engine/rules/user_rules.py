@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import keyword
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -1389,14 +1390,14 @@ def _amount(value, currency):
 
 def _access(fr: Frame) -> str:
     for name in (fr.domain, fr.collection):
-        if not name.isidentifier():
+        if not name.isidentifier() or keyword.iskeyword(name):
             raise InvalidRule(f"{name!r} is not a usable name")
     return f"state.{fr.domain}.{fr.collection}"
 
 
 def _field(fr: Frame, name: str) -> str:
     a = attr(fr.slot(name))
-    if not a.isidentifier():
+    if not a.isidentifier() or keyword.iskeyword(a):
         raise InvalidRule(f"{a!r} is not a usable name")
     return f"r.{a}"
 
@@ -1474,6 +1475,7 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     name = f"rule_{rule_id}"
     rule_name = f"{MODULE}.{name}"
     summary = describe(ir)
+    severity = ir.severity
     label_fields = [f for f in lx["text_fields"].get(fr.name, ()) if f in fr.slot_names]
     label = "_name(r, (" + "".join(f"{_field(fr, f)}, " for f in label_fields) + "))"
     cites = ", ".join(repr(c) for c in _cites(fr, ir))
@@ -1481,6 +1483,8 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     lines = [
         f"def {name}(state, now):",
         f"    {summary!r}",
+        f"    RULE = {rule_name!r}",
+        f"    SEVERITY = {severity!r}",
         "    today = now.date()",
         f"    since = {_value(ir.since) if ir.since else 'None'}",
         "    source = SOURCES[" + repr(rule_id) + "]",
@@ -1503,7 +1507,6 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     for group in groups:
         lines.append("        if not (" + " or ".join(_condition_source(fr, c) for c in group) + "):")
         lines.append("            continue")
-    severity = repr(ir.severity)
     if ir.lead is not None:
         due = _field(fr, ir.lead.field)
         lines += [
@@ -1515,8 +1518,9 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             "            continue",
             '        when = "today" if left == 0 else ("tomorrow" if left == 1 else f"in {left} days")',
             f"        what = {label}",
-            f"        out.append(alert({rule_name!r}, {severity}, f\"{{what}}: {ir.lead.field} {{when}}\",",
-            f"                         f\"{{what}} — {ir.lead.field} {{due.isoformat()}}, {{when}}. Your rule: {{source}}\",",
+            f"        field = {ir.lead.field!r}",
+            "        out.append(alert(RULE, SEVERITY, f\"{what}: {field} {when}\",",
+            "                         f\"{what} — {field} {due.isoformat()}, {when}. Your rule: {source}\",",
             f"                         r.cites({cites})))",
         ]
     elif ir.aggregate is not None:
@@ -1551,9 +1555,12 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             f"        if not _compare(total, {a.op!r}, {_value(a.value)}):",
             "            continue",
             f"        period = _window_label(start, {a.window!r})",
+            f"        unit = {unit!r}",
+            f"        relation = {_OP_WORDS[a.op]!r}",
+            f"        limit = {_money_text(a.value, None)!r}",
             "        evidence = [i for x in recs for i in x.cites(" + cites + ")]",
-            f"        out.append(alert({rule_name!r}, {severity}, f\"{{period}}: {{total}}{unit} ({_OP_WORDS[a.op]} {_money_text(a.value, None)}{unit})\",",
-            f"                         f\"{{len(recs)}} record(s) in {{period}} come to {{total}}{unit}, {_OP_WORDS[a.op]} your limit of {_money_text(a.value, None)}{unit}. Your rule: {{source}}\",",
+            "        out.append(alert(RULE, SEVERITY, f\"{period}: {total}{unit} ({relation} {limit}{unit})\",",
+            "                         f\"{len(recs)} record(s) in {period} come to {total}{unit}, {relation} your limit of {limit}{unit}. Your rule: {source}\",",
             "                         evidence))",
         ]
     else:
@@ -1572,8 +1579,9 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             f"        clock = {clock}",
             '        extra = "".join(part for part in ((" " + amount) if amount and amount != "?" else "", (" on " + day.isoformat()) if day else "",'
             '                                          (" at " + str(clock)) if clock else ""))',
-            f"        out.append(alert({rule_name!r}, {severity}, f\"Your rule: {{what}}{{extra}}\",",
-            f"                         f\"{{what}}{{extra}} matches your rule ({summary_short(summary)!r}). You said: {{source}}\",",
+            f"        summary = {summary_short(summary)!r}",
+            "        out.append(alert(RULE, SEVERITY, f\"Your rule: {what}{extra}\",",
+            "                         f\"{what}{extra} matches your rule ({summary!r}). You said: {source}\",",
             f"                         r.cites({cites})))",
         ]
     lines.append("    return out")

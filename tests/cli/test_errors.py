@@ -1,3 +1,6 @@
+"""Bad input and failed steps: one clear line, a non-zero exit, nothing lost."""
+
+import json
 
 
 def test_missing_file_is_one_clear_line(uac, tmp_path) -> None:
@@ -34,3 +37,42 @@ def test_a_transcript_stamp_with_offset_is_a_session_date(uac) -> None:
     assert proc.returncode == 0, proc.stderr
     sessions = uac.json("log")["sessions"]
     assert [s["date"] for s in sessions] == ["2025-10-06"]
+
+
+def _block_the_project(home) -> None:
+    """A file where the project folder should be: every checkpoint after this must fail."""
+    import shutil
+
+    shutil.rmtree(home / "project", ignore_errors=True)
+    (home / "project").write_text("not a folder")
+
+
+def test_ingest_exits_non_zero_when_the_checkpoint_fails_and_keeps_the_facts(uac) -> None:
+    uac.run("ingest", "--no-model", "--date", "2026-03-01", "-", stdin="Dentist on the 9th at 3pm.")
+    _block_the_project(uac.home)
+    proc = uac.run("ingest", "--no-model", "--date", "2026-03-02", "-", stdin="My sister Ana moved to Lisbon.",
+                   check=False)
+    assert proc.returncode == 1
+    line = proc.stderr.strip()
+    assert line.count("\n") == 0 and "checkpoint failed" in line and "project" in line
+    dates = sorted(s["date"] for s in uac.json("log")["sessions"])
+    assert dates == ["2026-03-01", "2026-03-02"]
+
+
+def test_import_exits_non_zero_when_the_checkpoint_fails(uac, tmp_path) -> None:
+    uac.run("ingest", "--no-model", "--date", "2026-03-01", "-", stdin="Dentist on the 9th at 3pm.")
+    _block_the_project(uac.home)
+    data = tmp_path / "runs.csv"
+    data.write_text("date,km\n2026-03-01,5\n2026-03-02,7\n", encoding="utf-8")
+    proc = uac.run("import", str(data), "--collection", "runs", "--json", check=False)
+    assert proc.returncode == 1 and "checkpoint failed" in proc.stderr
+    assert json.loads(proc.stdout)["added"] == 2
+
+
+def test_a_rule_naming_a_place_with_an_apostrophe_fires(uac) -> None:
+    """Ordinary words never reach generated code as code: the rule checkpoints and raises its alert."""
+    uac.run("ingest", "--no-model", "--date", "2026-03-01", "-", stdin="Warn me if I spend over $50 at Bob's Diner.")
+    assert [r["status"] for r in uac.json("rules")] == ["active"]
+    uac.run("ingest", "--no-model", "--date", "2026-03-04", "-", stdin="Dinner at Bob's Diner tonight cost $72.")
+    alerts = uac.json("alerts", "--now", "2026-03-04T20:00")
+    assert any("Bob's Diner" in a["message"] or "Bob's Diner" in a["title"] for a in alerts), alerts

@@ -231,7 +231,8 @@ def _vocabulary() -> set[str]:
     words |= {"today", "since", "source", "out", "r", "what", "amount", "day", "extra", "part", "due", "left",
               "when", "groups", "current", "previous", "first", "start", "recs", "total", "period", "evidence",
               "x", "i", "state", "now", "known_since", "cites", "isoformat", "status", "append", "setdefault",
-              "items", "date", "Decimal", "weekday", "lower", "str", "sorted", "sum", "len", "rule"}
+              "items", "date", "Decimal", "weekday", "lower", "str", "sorted", "sum", "len", "rule",
+              "RULE", "SEVERITY", "summary", "unit", "relation", "limit", "field"}
     return words
 
 
