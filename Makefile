@@ -7,7 +7,7 @@ UAC := $(VENV)/bin/uac
 STAMP := $(VENV)/.installed
 MODEL_STAMP := $(VENV)/.model
 DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
-APT_PACKAGES := xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
+APT_PACKAGES := bubblewrap libseccomp2 xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-ask bench-checkpoint clean
@@ -28,7 +28,7 @@ install: $(STAMP) $(MODEL_STAMP)
 
 model: $(MODEL_STAMP)
 
-# System packages the GUI and its tests need (Xvfb, a D-Bus daemon, a notification server).
+# System packages: the rule wall (bubblewrap, libseccomp) and the GUI tests (Xvfb, a D-Bus daemon, a notification server).
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from app import qtfix  # noqa: F401  (must precede any emit)
+from app.gc_guard import MainThreadCollector
 from app.notify import DBusNotifier, Notification, NotificationPresenter
 from app.settings import Settings
 from app.snapshot import Snapshot, read_snapshot
@@ -97,6 +98,7 @@ class AppController(QObject):
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
         self.runner = EngineRunner(factory, self)
 
+        self.collector = MainThreadCollector(self)
         self.timer = QTimer(self)
         self.timer.setObjectName("reevaluate")
         self.timer.timeout.connect(self.evaluate)
@@ -151,6 +153,7 @@ class AppController(QObject):
         self.timer.stop()
         if self.watcher is not None:
             self.watcher.stop()
+        self.collector.stop()
         self.presenter.close()
         if not self.runner.shutdown():
             log.warning("the engine thread did not stop in time")
@@ -338,7 +341,7 @@ class AppController(QObject):
 
     def handle_alerts(self, update: AlertUpdate) -> None:
         """Show the active alerts; notify each new one once, unless paused."""
-        self.window.alerts_view.set_alerts(list(update.active), list(update.problems))
+        self.window.alerts_view.set_alerts(list(update.active), list(update.problems), update.warnings)
         for alert in sorted(update.new, key=lambda a: _SEVERITY_RANK.get(a.severity, 3)):
             if alert.key in self.notified or alert.state in ("dismissed", "snoozed", "resolved"):
                 continue

@@ -161,6 +161,8 @@ def cmd_alerts(args: argparse.Namespace) -> int:
             print(f"[{alert.severity}] {alert.title}\n    {alert.message}\n    key {alert.key}  evidence {list(alert.evidence)}")
     for problem in update.problems:
         print(f"rule {problem.rule} failed and was skipped: {problem.error}", file=sys.stderr)
+    for warning in update.warnings:
+        print(f"uac: warning: {warning}", file=sys.stderr)
     return 0
 
 

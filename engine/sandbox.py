@@ -11,6 +11,7 @@ timeout after which the whole process group is killed.
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import os
 import signal
@@ -21,6 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine import confinement
+from engine.confinement import Wall
 from engine.errors import SandboxError
 
 STDLIB_ALLOWED: frozenset[str] = frozenset(
@@ -162,25 +165,23 @@ def lint_source(source: str, path: str = "<string>", extra_modules: Iterable[str
     return checker.issues
 
 
-_LINT_CACHE: dict[str, tuple[tuple[int, int, int], tuple[LintIssue, ...]]] = {}
+_LINT_CACHE: dict[tuple[str, str], tuple[LintIssue, ...]] = {}
 
 
 def lint_file(path: Path, display: str | None = None) -> list[LintIssue]:
-    """:func:`lint_source` on a file, cached by (inode, size, mtime) so unchanged files cost a stat."""
-    st = path.stat()
-    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
-    key = f"{path}|{display}"
-    hit = _LINT_CACHE.get(key)
-    if hit is not None and hit[0] == stamp:
-        return list(hit[1])
+    """:func:`lint_source` on a file, cached by content hash: an unchanged file costs a read and a
+    hash, and no edit can keep its old verdict (a stat can be forged, a hash cannot)."""
+    shown = display or str(path)
     try:
-        source = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        source = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        issues: tuple[LintIssue, ...] = (LintIssue(display or str(path), 0, f"unreadable: {exc}"),)
-    else:
-        issues = tuple(lint_source(source, display or str(path)))
-    _LINT_CACHE[key] = (stamp, issues)
-    return list(issues)
+        return [LintIssue(shown, 0, f"unreadable: {exc}")]
+    key = (shown, hashlib.sha256(data).hexdigest())
+    hit = _LINT_CACHE.get(key)
+    if hit is None:
+        hit = _LINT_CACHE[key] = tuple(lint_source(source, shown))
+    return list(hit)
 
 
 # -- the process wall ---------------------------------------------------------------------
@@ -192,6 +193,31 @@ for name, value in cfg["limits"].items():
     lim = getattr(resource, name)
     hard = value if name != "RLIMIT_CPU" else value + 1
     resource.setrlimit(lim, (value, hard))
+def _source_only(trusted):
+    # modules under the given folders load from .py source only: no planted .pyc, no native .so
+    import importlib.machinery as m
+    plain = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES))
+    full = m.FileFinder.path_hook((m.ExtensionFileLoader, m.EXTENSION_SUFFIXES),
+                                  (m.SourceFileLoader, m.SOURCE_SUFFIXES), (m.SourcelessFileLoader, m.BYTECODE_SUFFIXES))
+    def hook(path):
+        return full(path) if os.path.abspath(path or ".").startswith(trusted) else plain(path)
+    sys.path_hooks[:] = [hook]
+    sys.path_importer_cache.clear()
+_source_only(tuple(os.path.normpath(p) + os.sep for p in sys.path if p))
+del _source_only
+if cfg["seccomp"]:
+    # the kernel's filter: loaded by this process before any code it was asked to run
+    import ctypes
+    class _Prog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+    _bpf = bytes.fromhex(cfg["seccomp"])
+    _buf = ctypes.create_string_buffer(_bpf, len(_bpf))
+    _libc = ctypes.CDLL(None, use_errno=True)
+    if _libc.prctl(38, 1, 0, 0, 0) != 0 or _libc.prctl(22, 2, ctypes.byref(_Prog(len(_bpf) // 8, ctypes.cast(_buf, ctypes.c_void_p))), 0, 0) != 0:
+        sys.stderr.write("sandbox: the system-call filter could not be loaded\n")
+        sys.exit(70)
+    del _Prog, _bpf, _buf, _libc, ctypes
+    sys.modules.pop("ctypes", None)
 def _make_hook(roots, cwd, os=os):
     WRITE = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     DENY = ("os.system", "os.exec", "os.spawn", "os.posix_spawn", "os.fork", "os.forkpty",
@@ -248,6 +274,7 @@ def _limits(limits: Limits) -> dict[str, int]:
         "RLIMIT_NOFILE": int(limits.open_files),
         "RLIMIT_FSIZE": int(limits.file_size),
         "RLIMIT_CORE": 0,
+        "RLIMIT_NPROC": 0,
     }
 
 
@@ -260,21 +287,29 @@ def run(
     limits: Limits | None = None,
     stdin: str = "",
     python: str | None = None,
+    wall: Wall | None = None,
 ) -> SandboxResult:
     """Run ``argv`` (a script path and its args, or ``["-m", module, ...]``) in the sandbox.
 
     ``read`` are the folders the process may read besides the standard library; ``path`` are
-    prepended to ``sys.path``. Never raises for what the code did: check ``result.ok``.
-    Raises :class:`SandboxError` only when the process cannot be started at all.
+    prepended to ``sys.path``. ``wall`` is what the kernel enforces (default: everything this
+    machine offers, see :mod:`engine.confinement`). Never raises for what the code did: check
+    ``result.ok``. Raises :class:`SandboxError` only when the process cannot be started at all.
     """
     limits = limits or Limits()
+    wall = confinement.current() if wall is None else wall
+    visible = [Path(p).resolve() for p in (cwd, *read, *path)]
     cfg = {
         "limits": _limits(limits),
-        "read": [str(Path(p).resolve()) for p in (cwd, *read)],
+        "read": [str(p) for p in visible],
         "path": [str(Path(p).resolve()) for p in path],
         "argv": list(argv),
+        "seccomp": wall.seccomp.hex() if wall.seccomp else "",
     }
-    cmd = [python or sys.executable, "-I", "-S", "-B", "-c", _BOOT, json.dumps(cfg)]
+    python = os.path.realpath(python or sys.executable)
+    if not os.access(python, os.X_OK):  # inside the wall a missing interpreter would look like a crash
+        raise SandboxError(f"could not start the sandbox interpreter {python}: not an executable file")
+    cmd = wall.wrap([python, "-I", "-S", "-B", "-c", _BOOT, json.dumps(cfg)], cwd=cwd, read=visible)
     env = {"PATH": os.defpath, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
     started = time.perf_counter()
     try:
@@ -289,7 +324,7 @@ def run(
             close_fds=True,
         )
     except OSError as exc:
-        raise SandboxError(f"could not start the sandbox interpreter {cmd[0]}: {exc}") from exc
+        raise SandboxError(f"could not start the sandbox interpreter {python}: {exc}") from exc
     timed_out = False
     try:
         out, err = proc.communicate(stdin.encode("utf-8"), timeout=limits.wall_seconds)
@@ -300,10 +335,17 @@ def run(
     return SandboxResult(
         stdout=out.decode("utf-8", "replace"),
         stderr=err.decode("utf-8", "replace"),
-        returncode=proc.returncode,
+        returncode=_signal_status(proc.returncode, wrapped=wall.bwrap),
         timed_out=timed_out,
         seconds=time.perf_counter() - started,
     )
+
+
+def _signal_status(code: int, *, wrapped: bool) -> int:
+    """bubblewrap reports a child killed by signal N as 128+N; give it back as -N like Popen."""
+    if wrapped and code > 128 and (code - 128) in signal.valid_signals():
+        return -(code - 128)
+    return code
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:

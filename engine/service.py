@@ -56,6 +56,8 @@ class AlertUpdate:
     new: list[Alert]
     resolved: list[str] = field(default_factory=list)
     problems: list[RuleProblem] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
+    """Protections this machine lacks for the rules' sandbox (shown, never silent)."""
 
 
 @dataclass
@@ -306,7 +308,8 @@ class Service:
             self.checkpoint()  # a profile that was never checkpointed still gets its rules run
         run = run_rules(self.profile.project_dir, now)
         sync = AlertBook(self.log).sync(run.alerts, now)
-        return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems)
+        return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems,
+                           warnings=run.warnings)
 
     def set_alert_state(self, key: str, state: str, until: dt.datetime | None = None) -> None:
         from engine.rules.lifecycle import AlertBook

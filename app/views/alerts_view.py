@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
@@ -130,7 +131,7 @@ class AlertsView(QWidget):
         lay.addWidget(self.status)
         self.set_alerts([], [])
 
-    def set_alerts(self, alerts: list[Alert], problems: list[RuleProblem]) -> None:
+    def set_alerts(self, alerts: list[Alert], problems: list[RuleProblem], warnings: Sequence[str] = ()) -> None:
         keep = self.selected_key()
         shown = [a for a in alerts if a.state not in _HIDDEN_STATES]
         shown.sort(key=lambda a: (_SEVERITY_ORDER.get(a.severity, 3), a.title))
@@ -147,6 +148,7 @@ class AlertsView(QWidget):
         fresh = sum(1 for a in shown if a.state == "new")
         self.header.setText(f"<b>Alerts</b> ({len(shown)}{f', {fresh} new' if fresh else ''})")
         msgs = [f"Rule <i>{html.escape(p.rule)}</i> failed: {html.escape(p.error)}" for p in problems]
+        msgs += [f"Weaker sandbox: {html.escape(w)}" for w in warnings]
         if not shown and not problems:
             msgs.append("<span style='color:gray'>No alerts. Rules run after each session and on a timer.</span>")
         self.status.setText("<br>".join(msgs))

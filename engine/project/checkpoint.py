@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from importlib.util import cache_from_source
 from pathlib import Path
 
+from engine import sandbox
 from engine.errors import ProjectError
 from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN
 from engine.log import Fact
@@ -146,17 +147,20 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
         if stamp is not None and live.exists() and not stamp.matches(live):
             restored.append(rel)
     deletes = sorted(rel for rel in meta.files if rel not in expected)
-    new_meta = Meta(rid, domains_meta, dict(meta.files))
+    new_meta = Meta(rid, domains_meta, dict(meta.files), dict(meta.bytecode))
     changed = sorted({rel.split("/")[1] for rel in writes if rel.startswith("domains/") and rel.count("/") == 2})
     if writes or deletes:
         _keep_edits(layout, restored)
-        pycs = _stage(layout, expected, writes)
+        _lint_staged(writes)
+        pycs = _stage(layout, expected, writes, meta.bytecode)
         try:
             validate(layout.staging, limits, with_rules=_code_changed(meta, rid, writes, deletes))
         except ProjectError:
             shutil.rmtree(layout.staging, ignore_errors=True)
             raise
-        plan = swap.SwapPlan({**{rel: sha(data) for rel, data in writes.items()}, **dict.fromkeys(pycs)}, deletes, new_meta)
+        for rel in deletes:
+            new_meta.bytecode.pop(Path(cache_from_source(rel)).as_posix(), None)
+        plan = swap.SwapPlan({**{rel: sha(data) for rel, data in writes.items()}, **pycs}, deletes, new_meta)
         swap.commit(layout, plan)
     elif new_meta.to_json() != meta.to_json():
         new_meta.save(layout)
@@ -179,12 +183,14 @@ def _code_changed(meta: Meta, rid: str, writes: dict[str, bytes], deletes: list[
     return any(not rel.endswith("/state.py") and rel != "manifest.py" for rel in [*writes, *deletes])
 
 
-def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes]) -> list[str]:
-    """Build the full staged tree (new files written, the rest hard-linked); returns new bytecode."""
+def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes], known: dict[str, str]) -> dict[str, str]:
+    """Build the full staged tree (new files written, the rest hard-linked); returns the new
+    bytecode with its content hash. Live bytecode is reused only when it is what a checkpoint
+    compiled (``known``): a planted ``.pyc`` is never carried into the staged tree."""
     staging, root = layout.staging, layout.root
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    new_pycs: list[str] = []
+    new_pycs: dict[str, str] = {}
     for rel in sorted(expected):
         dst = staging / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
@@ -196,7 +202,7 @@ def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes]) -> list
             continue
         pyc_rel = Path(cache_from_source(rel)).as_posix()
         live_pyc = root / pyc_rel
-        if rel not in writes and live_pyc.exists():
+        if rel not in writes and _is_known(live_pyc, known.get(pyc_rel)):
             (staging / pyc_rel).parent.mkdir(parents=True, exist_ok=True)
             _link(live_pyc, staging / pyc_rel)
             continue
@@ -211,8 +217,30 @@ def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes]) -> list
         except py_compile.PyCompileError as exc:
             shutil.rmtree(staging, ignore_errors=True)
             raise ProjectError(f"the rendered {rel} does not compile ({exc.msg}); the last good project stays live") from exc
-        new_pycs.append(pyc_rel)
+        new_pycs[pyc_rel] = sha((staging / pyc_rel).read_bytes())
     return new_pycs
+
+
+RENDERED_FROM_DATA = ("domains/", "manifest.py", "rules/user_rules.py")
+"""Staged files whose text carries the user's data (the rest are this repository's own files)."""
+
+
+def _lint_staged(writes: dict[str, bytes]) -> None:
+    """Files rendered from the user's data pass the same lint as the user's own code: a value that
+    slipped out of its literal is caught here, before validation runs it."""
+    for rel, data in sorted(writes.items()):
+        if rel.endswith(".py") and rel.startswith(RENDERED_FROM_DATA):
+            issues = sandbox.lint_source(data.decode("utf-8", "replace"), rel)
+            if issues:
+                raise ProjectError(f"the rendered {rel} was refused by the safety check ({issues[0]}); "
+                                   "the last good project stays live")
+
+
+def _is_known(path: Path, digest: str | None) -> bool:
+    try:
+        return digest is not None and sha(path.read_bytes()) == digest
+    except OSError:
+        return False
 
 
 def _link(src: Path, dst: Path) -> None:

@@ -77,18 +77,22 @@ class Meta:
     renderer: str = ""
     domains: dict[str, dict[str, Any]] = field(default_factory=dict)
     files: dict[str, FileStamp] = field(default_factory=dict)
+    bytecode: dict[str, str] = field(default_factory=dict)
+    """Every ``.pyc`` the checkpoint compiled, by content hash: the rule runner removes any other."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "renderer": self.renderer,
             "domains": self.domains,
             "files": {k: [v.sha, v.size, v.mtime_ns] for k, v in sorted(self.files.items())},
+            "bytecode": dict(sorted(self.bytecode.items())),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Meta:
         files = {k: FileStamp(str(v[0]), int(v[1]), int(v[2])) for k, v in data.get("files", {}).items()}
-        return cls(str(data.get("renderer", "")), dict(data.get("domains", {})), files)
+        bytecode = {str(k): str(v) for k, v in data.get("bytecode", {}).items()}
+        return cls(str(data.get("renderer", "")), dict(data.get("domains", {})), files, bytecode)
 
     @classmethod
     def load(cls, layout: Layout) -> Meta:

@@ -20,7 +20,8 @@ from engine.project.meta import FileStamp, Layout, Meta, write_atomic
 
 @dataclass
 class SwapPlan:
-    """``writes``: staged files to move live (with their content hash, None for bytecode);
+    """``writes``: staged files to move live, with their content hash (bytecode too, recorded
+    apart in ``meta.bytecode``);
     ``deletes``: live files no longer rendered; ``meta``: the bookkeeping once done."""
 
     writes: dict[str, str | None] = field(default_factory=dict)
@@ -53,6 +54,9 @@ def apply(layout: Layout, plan: SwapPlan) -> None:
     meta = plan.meta
     for rel, digest in plan.writes.items():
         if digest is None:
+            continue
+        if rel.endswith(".pyc"):
+            meta.bytecode[rel] = digest
             continue
         live = root / rel
         try:

@@ -49,3 +49,5 @@ class RuleProblem:
 class RuleRun:
     alerts: list[Alert]
     problems: list[RuleProblem] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
+    """What the sandbox could not enforce on this machine (see :mod:`engine.confinement`)."""

@@ -158,15 +158,16 @@ def load_state(loader: Loader):
     return uac_state.build(modules, names), list(getattr(manifest, "RULE_PACKS", ())), manifest
 
 
-def load_rules(loader: Loader, manifest, packs: list) -> list:
-    """(rule name, check function) for every built-in pack and every user rule file."""
+def load_rules(loader: Loader, manifest, packs: list, *, builtin: bool = True, user: list | None = None) -> list:
+    """(rule name, check function) for the built-in packs and the user rule files asked for
+    (``user=None``: every file in ``user/``)."""
     loader.load("data", "data/__init__.py")
     for module in getattr(manifest, "DATA_MODULES", ()):
         loader.load(f"data.{module}", f"data/{module}.py")
     loader.load("rules", "rules/__init__.py")
     loader.load("rules.alerts", "rules/alerts.py")
     rules = []
-    for pack in packs:
+    for pack in packs if builtin else ():
         module = loader.load(f"rules.{pack}", f"rules/{pack}.py")
         if module is not None:
             rules.append((pack, module))
@@ -175,13 +176,18 @@ def load_rules(loader: Loader, manifest, packs: list) -> list:
         package = types.ModuleType("user")
         package.__path__ = [user_dir]
         sys.modules["user"] = package
-        for fname in sorted(os.listdir(user_dir)):
-            if fname.endswith(".py") and not fname.startswith((".", "_")):
-                stem = fname[:-3]
-                module = loader.load(f"user.{stem}", f"user/{fname}")
-                if module is not None:
-                    rules.append((f"user/{stem}", module))
+        names = user_files(user_dir) if user is None else user
+        for fname in names:
+            stem = fname[:-3]
+            module = loader.load(f"user.{stem}", f"user/{fname}")
+            if module is not None:
+                rules.append((f"user/{stem}", module))
     return rules
+
+
+def user_files(user_dir: str) -> list:
+    """The rule files the user wrote: ``user/*.py`` except private and hidden ones."""
+    return [f for f in sorted(os.listdir(user_dir)) if f.endswith(".py") and not f.startswith((".", "_"))]
 
 
 def to_json(item) -> dict:
@@ -238,6 +244,8 @@ def main(argv=None) -> int:
     parser.add_argument("--jsonl", action="store_true", help="one JSON event per line, streamed")
     parser.add_argument("--rule-timeout", type=float, default=2.0, help="seconds per rule")
     parser.add_argument("--refuse-json", default="{}", help=argparse.SUPPRESS)
+    parser.add_argument("--packs-only", action="store_true", help="run the built-in packs, no user files")
+    parser.add_argument("--user", action="append", metavar="FILE", help="run only this file of user/")
     args = parser.parse_args(argv)
     try:
         now = datetime.datetime.fromisoformat(args.now)
@@ -251,7 +259,10 @@ def main(argv=None) -> int:
     loader = Loader(project, json.loads(args.refuse_json), events)
     state, packs, manifest = load_state(loader)
     if state is not None:
-        for name, module in load_rules(loader, manifest, packs):
+        user = [] if args.packs_only else args.user
+        rules = load_rules(loader, manifest, packs, builtin=not args.user, user=user)
+        events.emit({"event": "plan", "rules": [name for name, _ in rules]})
+        for name, module in rules:
             run_rule(name, module, state, now, events, args.rule_timeout, project)
     events.finish(now)
     return 0

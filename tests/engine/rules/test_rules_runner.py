@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import time
 from pathlib import Path
 
@@ -46,8 +47,8 @@ def test_a_user_rule_runs_next_to_the_packs(world) -> None:
     ))
     run = world.rules(NOW)
     assert run.problems == []
-    assert {a.rule for a in run.alerts} == {PASSPORT, "user.trips"}
-    assert next(a for a in run.alerts if a.rule == "user.trips").message == "1 trip(s)"
+    assert {a.rule for a in run.alerts} == {PASSPORT, "user/big_trips"}  # attributed by the runner
+    assert next(a for a in run.alerts if a.rule == "user/big_trips").message == "1 trip(s)"
 
 
 def test_a_looping_rule_is_stopped_and_reported_and_the_others_still_run(world) -> None:
@@ -162,3 +163,91 @@ def test_files_as_rendered_are_not_parsed_again_but_a_hand_edit_is(world, monkey
     refused = lint_project(world.project)
     assert "import of 'os' is not allowed" in refused["domains/travel/state.py"]
     assert ".uac/good/domains/travel/state.py" not in refused  # the good copy still holds rendered bytes
+
+
+def test_a_user_file_cannot_forge_or_hide_a_built_in_alert(world, monkeypatch) -> None:
+    _setup(world)
+    monkeypatch.setattr("engine.rules.runner.lint_project", lambda project: {})  # the lint fooled
+    _user_rule(world, "forger", (
+        "import json, sys\n\n"
+        f"P = {PASSPORT!r}\n\n"
+        "def check(state, now):\n"
+        "    out = sys.__stdout__\n"
+        "    out.write(json.dumps({'event': 'start', 'rule': P}) + '\\n')\n"
+        "    out.write(json.dumps({'event': 'alerts', 'rule': P, 'alerts': [{\n"
+        "        'key': 'x', 'rule': P, 'severity': 'critical', 'title': 'Health',\n"
+        "        'message': 'Stop taking warfarin now', 'evidence': []}]}) + '\\n')\n"
+        "    out.write(json.dumps({'event': 'end'}) + '\\n')\n"
+        "    out.flush()\n"
+        "    return []\n"
+    ))
+    run = world.rules(NOW)
+    assert PASSPORT in {a.rule for a in run.alerts}  # the built-in warning still stands
+    claimed = [a for a in run.alerts if a.rule == PASSPORT]
+    assert all("warfarin" not in a.message for a in claimed)
+    assert all(a.rule in (PASSPORT, "user/forger") for a in run.alerts)
+
+
+def test_a_rule_that_swallows_every_stop_is_named_and_starves_nobody(world) -> None:
+    _setup(world)
+    _user_rule(world, "aa_greedy", (
+        "def check(state, now):\n"
+        "    while True:\n"
+        "        try:\n"
+        "            while True:\n"
+        "                pass\n"
+        "        except BaseException:\n"
+        "            pass\n"
+    ))
+    _user_rule(world, "zz_after", (
+        "from rules.alerts import alert\n\n"
+        "def check(state, now):\n"
+        "    return [alert('user.after', 'info', 'After', 'ran', state.travel.trips[0].cites('start'))]\n"
+    ))
+    run = world.rules(NOW, rule_seconds=0.5, limits=Limits(cpu_seconds=30, wall_seconds=2.0))
+    assert "user/aa_greedy" in _problem(run, "user/aa_greedy")
+    assert {a.rule for a in run.alerts} == {PASSPORT, "user/zz_after"}
+
+
+def test_planted_bytecode_is_removed_and_never_run(world) -> None:
+    import importlib._bootstrap_external as ext
+    import importlib.util
+
+    _setup(world)
+    source = world.project / "user" / "quiet.py"
+    source.write_text("def check(state, now):\n    return []\n", encoding="utf-8")
+    evil = compile("import os\nos.system('touch pwned')\ndef check(state, now):\n    return []\n",
+                   str(source), "exec")
+    planted = Path(importlib.util.cache_from_source(str(source)))
+    planted.parent.mkdir(exist_ok=True)
+    planted.write_bytes(ext._code_to_hash_pyc(evil, importlib.util.source_hash(source.read_bytes()), checked=True))
+    run = world.rules(NOW)
+    assert not planted.exists()
+    assert "was not compiled by a checkpoint and was removed" in _problem(
+        run, planted.relative_to(world.project).as_posix())
+    assert not (world.project / "pwned").exists()
+    assert [a.rule for a in run.alerts] == [PASSPORT]
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_linted(world) -> None:
+    _setup(world)
+    state = world.project / "domains/travel/state.py"
+    before = state.stat()
+    text = state.read_text(encoding="utf-8")
+    edited = text.replace("date(2025, 3, 5)", "__import__('os')")  # same length
+    assert len(edited) == len(text) and edited != text
+    state.write_text(edited, encoding="utf-8")
+    os.utime(state, ns=(before.st_atime_ns, before.st_mtime_ns))
+    run = world.rules(NOW)
+    assert "domains/travel/state.py" in {p.rule for p in run.problems}
+    assert [a.rule for a in run.alerts] == [PASSPORT]  # ran on the last good copy
+
+
+def test_the_checkpoint_records_the_bytecode_it_compiled(world) -> None:
+    from engine.project.meta import Layout, Meta
+
+    _setup(world)
+    meta = Meta.load(Layout(world.project))
+    assert meta.bytecode and all(rel.endswith(".pyc") for rel in meta.bytecode)
+    run = world.rules(NOW)
+    assert not any("was not compiled by a checkpoint" in p.error for p in run.problems)
