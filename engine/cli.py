@@ -110,7 +110,10 @@ def cmd_checkpoint(args: argparse.Namespace) -> int:
         raise UacError(f"checkpoint failed, the last good project stays live: {summary.error}")
     if args.json:
         _print_json({"changed_domains": summary.changed_domains, "files_written": summary.files_written,
-                     "revision": summary.revision or None, "seconds": round(summary.seconds, 3)})
+                     "revision": summary.revision or None, "seconds": round(summary.seconds, 3),
+                     "edits": [{"fact": f.id, "frame": f.frame, "record": f.entity_key, "slots": f.slots}
+                               for f in summary.edits],
+                     "edit_errors": list(summary.edit_errors)})
     else:
         changed = ", ".join(summary.changed_domains) or "nothing changed"
         rev = f", commit {summary.revision}" if summary.revision else ""

@@ -23,7 +23,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from engine.errors import InputError, LogError
-from models.log import FactRow, ForgetRow, MessageRow, SessionRow
+from models.log import AlertRow, FactRow, ForgetRow, MessageRow, SessionRow
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,15 @@ class NewFact:
     confidence: float = 1.0
     extractor: str = "detector"
     supersedes: tuple[int, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What a forget removed: its audit row and the ids of every fact it took with it."""
+
+    audit: ForgetRow | None
+    fact_ids: frozenset[int]
+    messages: int = 0
 
 
 @dataclass(frozen=True)
@@ -220,42 +229,102 @@ class LogStore:
 
     # -- forgetting (audited, really removes the text) ------------------------------------
 
-    def forget_fact(self, fact_id: int, reason: str = "") -> ForgetRow:
+    def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
+        """Remove one fact, every fact derived from it (corrections that supersede it, hand edits
+        of its record) and every alert that cites one of them."""
         with self._session() as db:
-            row = db.get(FactRow, fact_id)
-            if row is None:
+            if db.get(FactRow, fact_id) is None:
                 raise InputError(f"there is no fact {fact_id} in the log")
-            db.delete(row)
-            db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(fact_id)})
-            audit = ForgetRow(at=_utcnow(), target="fact", target_id=str(fact_id), facts_removed=1, reason=reason)
+            gone = self._erase(db, {fact_id}, set())
+            audit = ForgetRow(at=_utcnow(), target="fact", target_id=str(fact_id),
+                              facts_removed=len(gone.fact_ids), messages_removed=gone.messages, reason=reason)
             db.add(audit)
             db.commit()
-        self._vacuum()
-        return audit
+            db.refresh(audit)
+        self._compact_index()
+        return Forgotten(audit, gone.fact_ids)
 
-    def forget_session(self, session_id: str, reason: str = "") -> ForgetRow:
+    def forget_session(self, session_id: str, reason: str = "") -> Forgotten:
+        """Remove a session: its messages, its facts, every fact derived from them and every
+        alert that cites one of them."""
         with self._session() as db:
-            srow = db.get(SessionRow, session_id)
-            if srow is None:
+            if db.get(SessionRow, session_id) is None:
                 raise InputError(f"there is no session {session_id!r} in the log")
-            facts = db.exec(select(FactRow).where(FactRow.session_id == session_id)).all()
-            msgs = db.exec(select(MessageRow).where(MessageRow.session_id == session_id)).all()
-            for row in [*facts, *msgs]:
-                db.delete(row)
-            db.execute(text("DELETE FROM recall_fts WHERE session_id=:s"), {"s": session_id})
-            db.delete(srow)
-            audit = ForgetRow(
-                at=_utcnow(),
-                target="session",
-                target_id=session_id,
-                facts_removed=len(facts),
-                messages_removed=len(msgs),
-                reason=reason,
-            )
+            ids = {row.id for row in db.exec(select(FactRow).where(FactRow.session_id == session_id)).all()
+                   if row.id is not None}
+            gone = self._erase(db, ids, {session_id})
+            audit = ForgetRow(at=_utcnow(), target="session", target_id=session_id,
+                              facts_removed=len(gone.fact_ids), messages_removed=gone.messages, reason=reason)
             db.add(audit)
             db.commit()
+            db.refresh(audit)
+        self._compact_index()
+        return Forgotten(audit, gone.fact_ids)
+
+    def _erase(self, db: Session, fact_ids: set[int], session_ids: set[str]) -> Forgotten:
+        """Delete ``fact_ids`` and what derives from them, the sessions named, derived (edit)
+        sessions left without facts, and alerts citing a deleted fact; a derived message that also
+        describes kept facts has the forgotten facts' text blanked in place (spans stay valid)."""
+        rows = {r.id: r for r in db.exec(select(FactRow)).all() if r.id is not None}
+        removed = set(fact_ids)
+        grew = True
+        while grew:  # a correction of a forgotten fact is forgotten too, and so on
+            grew = False
+            for fid, row in rows.items():
+                if fid not in removed and removed & set(json.loads(row.supersedes_json or "[]")):
+                    removed.add(fid)
+                    grew = True
+        sessions = set(session_ids)
+        derived = {r.session_id for fid, r in rows.items() if fid in removed and r.session_id not in sessions}
+        for sid in derived:
+            srow = db.get(SessionRow, sid)
+            left = [fid for fid, r in rows.items() if r.session_id == sid and fid not in removed]
+            if srow is not None and srow.source == "edit" and not left:
+                sessions.add(sid)
+        for fid in removed:
+            row = rows[fid]
+            if row.session_id not in sessions and row.message_id is not None:
+                self._blank_derived_span(db, row)
+            db.delete(row)
+            db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(fid)})
+        db.flush()
+        messages = 0
+        for sid in sessions:
+            for msg in db.exec(select(MessageRow).where(MessageRow.session_id == sid)).all():
+                db.delete(msg)
+                messages += 1
+        db.flush()
+        for sid in sessions:
+            db.execute(text("DELETE FROM recall_fts WHERE session_id=:s"), {"s": sid})
+            srow = db.get(SessionRow, sid)
+            if srow is not None:
+                db.delete(srow)
+        for alert in db.exec(select(AlertRow)).all():
+            if removed & {int(x) for x in json.loads(alert.evidence_json or "[]") if str(x).isdigit()}:
+                db.delete(alert)
+        return Forgotten(None, frozenset(removed), messages)
+
+    @staticmethod
+    def _blank_derived_span(db: Session, fact: FactRow) -> None:
+        """A derived message (a hand edit's description) keeps no words of a forgotten fact."""
+        srow = db.get(SessionRow, fact.session_id)
+        msg = db.get(MessageRow, fact.message_id)
+        if srow is None or msg is None or srow.source != "edit":
+            return
+        a, b = fact.span_start, fact.span_end
+        msg.text = msg.text[:a] + ("(forgotten)" + " " * (b - a))[: b - a] + msg.text[b:]
+        db.add(msg)
+        db.execute(text("DELETE FROM recall_fts WHERE kind='message' AND ref=:r"), {"r": str(msg.id)})
+        db.execute(text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
+                   {"r": str(msg.id), "s": msg.session_id, "b": msg.text})
+
+    def _compact_index(self) -> None:
+        """Merge the search index so deleted terms leave its segments, then truncate the WAL
+        (``secure_delete`` zeroes the freed pages)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("INSERT INTO recall_fts(recall_fts) VALUES ('optimize')"))
+            conn.commit()
         self._vacuum()
-        return audit
 
     def _vacuum(self) -> None:
         with self.engine.connect() as conn:

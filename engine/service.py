@@ -7,6 +7,7 @@ itself: the app gives it one worker thread.
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from engine.errors import ModelError, UacError
 from engine.frames import FRAMES_BY_NAME
 from engine.llm.backend import Backend
-from engine.log import Fact, LogStore, NewFact
+from engine.log import Fact, Forgotten, LogStore, NewFact
 from engine.profile import Profile
 from engine.rules.alert import Alert, RuleProblem
 from engine.rules.user_rules import announce, detect_rules, record_session_rules
@@ -269,12 +270,29 @@ class Service:
             title = "checkpoint: log changed (facts forgotten or corrected)"
         return history.commit(root, title, last)
 
-    def forget_session(self, session_id: str, reason: str = "") -> None:
-        self.log.forget_session(session_id, reason)
-        self.checkpoint()
+    def forget_session(self, session_id: str, reason: str = "") -> Forgotten:
+        """Forget a session everywhere: the log (see :meth:`LogStore.forget_session`), the project
+        and its history (:meth:`_forget_in_project`)."""
+        gone = self.log.forget_session(session_id, reason)
+        self._forget_in_project(gone)
+        return gone
 
-    def forget_fact(self, fact_id: int, reason: str = "") -> None:
-        self.log.forget_fact(fact_id, reason)
+    def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
+        gone = self.log.forget_fact(fact_id, reason)
+        self._forget_in_project(gone)
+        return gone
+
+    def _forget_in_project(self, gone: Forgotten) -> None:
+        """Re-render the project without the forgotten facts, drop every revision of its history
+        that folded one in, and delete the kept copies of hand-edited files (they may quote them)."""
+        from engine.project import history
+        from engine.project.meta import Layout
+
+        root = self.profile.project_dir
+        with self.project_writes():
+            shutil.rmtree(Layout(root).meta / "edits", ignore_errors=True)
+            if gone.fact_ids:
+                history.forget(root, min(gone.fact_ids))
         self.checkpoint()
 
     def import_records(self, path: Path, collection: str | None = None) -> ImportResult:

@@ -2,13 +2,16 @@
 
 Every checkpoint that changed files becomes a commit naming the sessions it folded in, so the
 user can see how their model changed (``uac checkpoint --history``/``--diff``) and go back
-(``--rollback REV``, itself a new commit: history is never rewritten).
+(``--rollback REV``, itself a new commit). History is rewritten only by a forget: every revision
+that folded in a forgotten fact is dropped and its objects deleted, so neither ``--diff`` nor
+``--rollback`` can bring forgotten words back.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,6 +136,66 @@ def rollback(root: Path, rev: str) -> Revision:
     if latest_rev is None:
         raise ProjectError("rollback wrote the files but could not record the commit")
     return latest_rev
+
+
+def forget(root: Path, first_fact_id: int) -> int:
+    """Drop every revision that folded in fact ``first_fact_id`` or a later one (and, with the chain
+    cut there, every revision after it), then delete every object no kept revision needs and the
+    reflogs that name the dropped ones. Returns the number of revisions dropped."""
+    repo = _repo(root)
+    if repo is None:
+        return 0
+    with repo:
+        head = _head(repo)
+        if head is None:
+            return 0
+        chain = [entry.commit for entry in repo.get_walker()]  # newest first
+        keep: Commit | None = None
+        for c in reversed(chain):
+            m = _THROUGH.search(c.message.decode("utf-8", "replace"))
+            if m is None or int(m.group(1)) >= first_fact_id:
+                break
+            keep = c
+        dropped = len(chain) - (_depth(chain, keep) if keep else 0)
+        branch = repo.refs.follow(b"HEAD")[0][-1]
+        if keep is None:
+            repo.refs.remove_if_equals(branch, None)
+        else:
+            repo.refs[branch] = keep.id
+        shutil.rmtree(Path(repo.controldir()) / "logs", ignore_errors=True)
+        _prune(repo)
+    return dropped
+
+
+def _depth(chain: list[Commit], keep: Commit) -> int:
+    """How many revisions of ``chain`` (newest first) are ``keep`` and its ancestors."""
+    ids = [c.id for c in chain]
+    return len(ids) - ids.index(keep.id)
+
+
+def _prune(repo: Repo) -> None:
+    """Delete every object that no ref reaches (loose objects, and packs rewritten as loose)."""
+    reachable: set[bytes] = set()
+    todo = [sha for name, sha in repo.refs.as_dict().items() if sha and not name.startswith(b"HEAD")]
+    while todo:
+        sha = todo.pop()
+        if sha in reachable or sha not in repo.object_store:
+            continue
+        reachable.add(sha)
+        obj = repo[sha]
+        if isinstance(obj, Commit):
+            todo += [obj.tree, *obj.parents]
+        elif isinstance(obj, Tree):
+            todo += [item.sha for item in obj.items()]
+    store = repo.object_store
+    for pack in list(store.packs):
+        for sha in pack:
+            if sha in reachable and not store.contains_loose(sha):
+                store.add_object(pack[sha])
+        store._remove_pack(pack)
+    for sha in list(store._iter_loose_objects()):
+        if sha not in reachable:
+            store.delete_loose_object(sha)
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_forget_session_really_removes_text(tmp_path) -> None:
     sid, mids = log.add_session([("user", f"I have {secret}")], D)
     log.add_facts([_fact(sid, mids[0], evidence=secret)])
     assert log.search("zebra")
-    audit = log.forget_session(sid, reason="asked to")
+    audit = log.forget_session(sid, reason="asked to").audit
     assert audit.messages_removed == 1 and audit.facts_removed == 1
     assert log.facts() == [] and log.messages() == [] and log.search("zebra") == []
     log.close()
