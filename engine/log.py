@@ -11,7 +11,7 @@ import datetime as dt
 import json
 import sqlite3
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -154,6 +154,23 @@ class LogStore:
         title: str = "",
     ) -> tuple[str, list[int]]:
         """Append a session and its messages; returns the session id and message ids in order."""
+        sid, mids, _ = self.add_session_with_facts(messages, session_date, session_id=session_id,
+                                                   source=source, title=title)
+        return sid, mids
+
+    def add_session_with_facts(
+        self,
+        messages: list[tuple[str, str]],
+        session_date: dt.date,
+        facts: Callable[[str, list[int]], Iterable[NewFact]] | None = None,
+        *,
+        session_id: str | None = None,
+        source: str = "cli",
+        title: str = "",
+    ) -> tuple[str, list[int], list[int]]:
+        """Append a session, its messages and the facts ``facts(session_id, message_ids)`` builds,
+        in one transaction: a crash leaves all of it or none (an import never claims records it
+        does not hold). Returns the session id, message ids and fact ids."""
         if not messages:
             raise InputError("the session has no messages; nothing was added")
         sid = session_id or f"s-{session_date.isoformat()}-{uuid.uuid4().hex[:8]}"
@@ -174,44 +191,50 @@ class LogStore:
                     text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
                     {"r": str(row.id), "s": sid, "b": row.text},
                 )
+            mids = [row.id for row in rows if row.id is not None]
+            fact_ids = self._insert_facts(db, facts(sid, mids), now) if facts is not None else []
             db.commit()
-            return sid, [row.id for row in rows if row.id is not None]
+            return sid, mids, fact_ids
 
     def add_facts(self, facts: Iterable[NewFact]) -> list[int]:
         """Append facts in one transaction; returns their ids."""
-        now = _utcnow()
         with self._session() as db:
-            rows = [
-                FactRow(
-                    session_id=f.session_id,
-                    message_id=f.message_id,
-                    session_date=f.session_date,
-                    domain=f.domain,
-                    frame=f.frame,
-                    entity_key=f.entity_key,
-                    subject=f.subject,
-                    op=f.op,
-                    slots_json=json.dumps(f.slots, sort_keys=True, default=str),
-                    confidence=f.confidence,
-                    extractor=f.extractor,
-                    span_start=f.span[0],
-                    span_end=f.span[1],
-                    evidence=f.evidence,
-                    supersedes_json=json.dumps(list(f.supersedes)),
-                    recorded_at=now,
-                )
-                for f in facts
-            ]
-            db.add_all(rows)
-            db.flush()
-            for row in rows:
-                body = " ".join([row.frame, row.evidence, *map(str, json.loads(row.slots_json).values())])
-                db.execute(
-                    text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('fact', :r, :s, :b)"),
-                    {"r": str(row.id), "s": row.session_id, "b": body},
-                )
+            ids = self._insert_facts(db, facts, _utcnow())
             db.commit()
-            return [row.id for row in rows if row.id is not None]
+            return ids
+
+    @staticmethod
+    def _insert_facts(db: Session, facts: Iterable[NewFact], now: dt.datetime) -> list[int]:
+        rows = [
+            FactRow(
+                session_id=f.session_id,
+                message_id=f.message_id,
+                session_date=f.session_date,
+                domain=f.domain,
+                frame=f.frame,
+                entity_key=f.entity_key,
+                subject=f.subject,
+                op=f.op,
+                slots_json=json.dumps(f.slots, sort_keys=True, default=str),
+                confidence=f.confidence,
+                extractor=f.extractor,
+                span_start=f.span[0],
+                span_end=f.span[1],
+                evidence=f.evidence,
+                supersedes_json=json.dumps(list(f.supersedes)),
+                recorded_at=now,
+            )
+            for f in facts
+        ]
+        db.add_all(rows)
+        db.flush()
+        for row in rows:
+            body = " ".join([row.frame, row.evidence, *map(str, json.loads(row.slots_json).values())])
+            db.execute(
+                text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('fact', :r, :s, :b)"),
+                {"r": str(row.id), "s": row.session_id, "b": body},
+            )
+        return [row.id for row in rows if row.id is not None]
 
     def mark_extraction(self, message_ids: Iterable[int], status: str, error: str = "") -> None:
         """Record whether a message's extraction succeeded (bookkeeping, not a fact)."""

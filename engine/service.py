@@ -7,6 +7,7 @@ itself: the app gives it one worker thread.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 import time
 from collections.abc import Callable
@@ -241,14 +242,17 @@ class Service:
 
     def checkpoint(self) -> CheckpointSummary:
         from engine.project.checkpoint import checkpoint
+        from engine.project.meta import Layout
 
         started = time.perf_counter()
+        self._finish_forget()
         edits = self.apply_hand_edits()
         facts = self.log.facts()
         try:
             with self.project_writes():
                 res = checkpoint(self.profile, facts)
                 revision = self._record_history(facts)
+                Layout(self.profile.project_dir).forget_marker.unlink(missing_ok=True)
         except UacError as exc:
             return CheckpointSummary([], 0, time.perf_counter() - started, str(exc), edit_errors=edits.errors)
         return CheckpointSummary(res.changed_domains, res.files_written, time.perf_counter() - started,
@@ -273,27 +277,45 @@ class Service:
     def forget_session(self, session_id: str, reason: str = "") -> Forgotten:
         """Forget a session everywhere: the log (see :meth:`LogStore.forget_session`), the project
         and its history (:meth:`_forget_in_project`)."""
+        ids = [f.id for f in self.log.facts(session_id=session_id)]
+        self._mark_forget(min(ids, default=0))
         gone = self.log.forget_session(session_id, reason)
-        self._forget_in_project(gone)
+        self._forget_in_project()
         return gone
 
     def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
+        self._mark_forget(fact_id)
         gone = self.log.forget_fact(fact_id, reason)
-        self._forget_in_project(gone)
+        self._forget_in_project()
         return gone
 
-    def _forget_in_project(self, gone: Forgotten) -> None:
-        """Re-render the project without the forgotten facts, drop every revision of its history
-        that folded one in, and delete the kept copies of hand-edited files (they may quote them)."""
+    def _mark_forget(self, first_fact_id: int) -> None:
+        """Note the forget in the project before the log changes, so a crash is finished later."""
+        from engine.project.meta import Layout, write_atomic
+
+        marker = Layout(self.profile.project_dir).forget_marker
+        pending = _pending_forget(marker)
+        if first_fact_id:
+            first = min(first_fact_id, pending) if pending else first_fact_id
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(marker, json.dumps({"first_fact_id": first}).encode())
+
+    def _forget_in_project(self) -> None:
+        """Drop every revision of the project's history that folded in a forgotten fact, delete the
+        kept copies of hand-edited files (they may quote one), then re-render from the log."""
+        self.checkpoint()
+
+    def _finish_forget(self) -> None:
         from engine.project import history
         from engine.project.meta import Layout
 
-        root = self.profile.project_dir
+        layout = Layout(self.profile.project_dir)
+        first = _pending_forget(layout.forget_marker)
+        if first is None:
+            return
         with self.project_writes():
-            shutil.rmtree(Layout(root).meta / "edits", ignore_errors=True)
-            if gone.fact_ids:
-                history.forget(root, min(gone.fact_ids))
-        self.checkpoint()
+            shutil.rmtree(layout.meta / "edits", ignore_errors=True)
+            history.forget(layout.root, first)
 
     def import_records(self, path: Path, collection: str | None = None) -> ImportResult:
         """Import a JSON / JSON Lines / CSV file as typed records (idempotent), then checkpoint."""
@@ -338,6 +360,16 @@ class Service:
 
     def state(self) -> State:
         return fold(self.log.facts())
+
+
+def _pending_forget(marker: Path) -> int | None:
+    """The first fact id of a forget whose project part has not finished (None when none is)."""
+    try:
+        return int(json.loads(marker.read_text(encoding="utf-8"))["first_fact_id"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return 1  # unreadable: drop the whole history rather than risk keeping forgotten words
 
 
 def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day: dt.date) -> list[NewFact]:

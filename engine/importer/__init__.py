@@ -5,7 +5,7 @@ Provenance: one session (source ``import``) per imported file, one schema fact p
 typed frame, and one fact per record whose entity key is a hash of its typed content — so
 importing the same file again adds nothing. The whole file is read, typed and checked before the
 first write: a malformed file raises :class:`InputError` naming the line or record, and nothing is
-imported.
+imported. The session, its summary and every record are written in one transaction.
 """
 
 from __future__ import annotations
@@ -124,25 +124,27 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None) 
         return result
     today = dt.date.today()
     summary = f"Imported {len(fresh)} {coll} records from {path.name} ({fmt}); {skipped} duplicates skipped."
-    sid, msg_ids = log_store.add_session(
-        [("import", summary)], today, source="import", title=f"import {path.name} → {coll}"
-    )
-    mid = msg_ids[0] if msg_ids else None
-    new: list[NewFact] = []
-    if schema_changed:
-        new.append(
-            NewFact(
-                sid, mid, today, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME, coll,
-                {"collection": coll, "frame": frame, "fields": schema_json, "source": path.name},
-                evidence=f"schema of {coll}: " + ", ".join(f"{f.name} ({f.kind})" for f in fields),
-                extractor="import",
+
+    def facts(sid: str, msg_ids: list[int]) -> list[NewFact]:
+        mid = msg_ids[0] if msg_ids else None
+        new: list[NewFact] = []
+        if schema_changed:
+            new.append(
+                NewFact(
+                    sid, mid, today, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME, coll,
+                    {"collection": coll, "frame": frame, "fields": schema_json, "source": path.name},
+                    evidence=f"schema of {coll}: " + ", ".join(f"{f.name} ({f.kind})" for f in fields),
+                    extractor="import",
+                )
             )
-        )
-    for key, slots in fresh:
-        new.append(
-            NewFact(sid, mid, today, IMPORT_DOMAIN, frame, key, slots, evidence=render(coll, slots), extractor="import")
-        )
-    ids = log_store.add_facts(new)
+        for key, slots in fresh:
+            new.append(NewFact(sid, mid, today, IMPORT_DOMAIN, frame, key, slots, evidence=render(coll, slots),
+                               extractor="import"))
+        return new
+
+    sid, _mids, ids = log_store.add_session_with_facts(  # one transaction: all of the file or nothing
+        [("import", summary)], today, facts, source="import", title=f"import {path.name} → {coll}"
+    )
     result.session_id = sid
     result.fact_ids = ids[1:] if schema_changed else ids
     return result

@@ -50,6 +50,12 @@ class Layout:
         return self.meta / "checkpoint.json"
 
     @property
+    def forget_marker(self) -> Path:
+        """Written before a forget touches the log, removed once the project and its history are
+        clean: a crash in between is finished by the next checkpoint."""
+        return self.meta / "forget-pending.json"
+
+    @property
     def lock(self) -> Path:
         return self.meta / "lock"
 

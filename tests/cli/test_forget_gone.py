@@ -95,3 +95,21 @@ def test_no_rollback_or_checkpoint_brings_forgotten_words_back(uac) -> None:
     assert _holding(uac.home) == {}
     log = json.dumps(uac.json("log")).lower()
     assert not any(w in log for w in WORDS)
+
+
+def test_a_forget_cut_short_after_the_log_is_finished_by_the_next_checkpoint(uac) -> None:
+    from engine.profile import Profile
+    from engine.service import Service
+
+    _profile_with_history(uac)
+    svc = Service(Profile.open(uac.home), use_model=False)
+    try:  # what a crash right after the log's transaction leaves behind
+        svc._mark_forget(min(f.id for f in svc.log.facts(session_id="gone")))
+        svc.log.forget_session("gone")
+    finally:
+        svc.close()
+    assert "project/.uac/forget-pending.json" in {p.relative_to(uac.home).as_posix() for p in uac.home.rglob("*")}
+    assert _holding(uac.home)  # the project and its history still hold the words
+    uac.run("checkpoint")
+    assert _holding(uac.home) == {}
+    assert not (uac.home / "project" / ".uac" / "forget-pending.json").exists()
