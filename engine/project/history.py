@@ -9,9 +9,11 @@ that folded in a forgotten fact is dropped and its objects deleted, so neither `
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +53,21 @@ def _repo(root: Path, *, create: bool = False) -> Repo | None:
         return Repo.init(str(root))
 
 
+@contextlib.contextmanager
+def _writing(root: Path) -> Iterator[None]:
+    """Hold the project's lock while the history changes. Every writer of this history takes it,
+    so a git lock file found under it was left by a process that died mid-write: removed."""
+    from engine.project.checkpoint import project_lock
+    from engine.project.meta import Layout
+
+    with project_lock(Layout(root)):
+        git = root / ".git"
+        if git.is_dir():
+            for stale in git.rglob("*.lock"):
+                stale.unlink(missing_ok=True)
+        yield
+
+
 def facts_through(root: Path) -> int:
     """The last fact id the newest commit folded in (0 when there is no history)."""
     head = latest(root)
@@ -60,6 +77,11 @@ def facts_through(root: Path) -> int:
 
 def commit(root: Path, title: str, last_fact_id: int) -> Revision | None:
     """Commit the project's current files; None when nothing changed since the last commit."""
+    with _writing(root):
+        return _commit(root, title, last_fact_id)
+
+
+def _commit(root: Path, title: str, last_fact_id: int) -> Revision | None:
     repo = _repo(root, create=True)
     assert repo is not None
     with repo:
@@ -116,6 +138,11 @@ def diff(root: Path, rev: str | None = None) -> str:
 
 def rollback(root: Path, rev: str) -> Revision:
     """Put the project's files back as they were at ``rev`` and record that as a new commit."""
+    with _writing(root):
+        return _rollback(root, rev)
+
+
+def _rollback(root: Path, rev: str) -> Revision:
     repo = _repo(root)
     if repo is None or _head(repo) is None:
         raise InputError("the project has no history to roll back")
@@ -131,7 +158,7 @@ def rollback(root: Path, rev: str) -> Revision:
         path = root / key
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    rev_commit = commit(root, f"rollback to {target.id.decode()[:10]}", int(through.group(1)) if through else 0)
+    rev_commit = _commit(root, f"rollback to {target.id.decode()[:10]}", int(through.group(1)) if through else 0)
     latest_rev = rev_commit or latest(root)
     if latest_rev is None:
         raise ProjectError("rollback wrote the files but could not record the commit")
@@ -142,6 +169,11 @@ def forget(root: Path, first_fact_id: int) -> int:
     """Drop every revision that folded in fact ``first_fact_id`` or a later one (and, with the chain
     cut there, every revision after it), then delete every object no kept revision needs and the
     reflogs that name the dropped ones. Returns the number of revisions dropped."""
+    with _writing(root):
+        return _forget(root, first_fact_id)
+
+
+def _forget(root: Path, first_fact_id: int) -> int:
     repo = _repo(root)
     if repo is None:
         return 0

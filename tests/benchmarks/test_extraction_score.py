@@ -23,3 +23,15 @@ def test_optional_facts_and_subject_synonyms() -> None:
     score_utterance("mum is allergic to penicillin", gold,
                     [{"frame": "Allergy", "subject": "mother", "slots": {"allergen": "penicillin"}}], s)
     assert (s.total.tp, s.total.fp, s.total.fn) == (1, 0, 0)
+
+
+def test_a_person_record_matches_whichever_subject_convention_the_writer_used() -> None:
+    gold = [{"frame": "Person", "subject": "zara", "slots": {"name": "Zara", "relation": "niece"}}]
+    s = Score()
+    score_utterance("my niece Zara", gold,
+                    [{"frame": "Person", "subject": "me", "slots": {"name": "Zara", "relation": "niece"}}], s)
+    assert (s.total.tp, s.total.fp, s.total.fn) == (2, 0, 0)
+    s = Score()
+    score_utterance("my niece Zara", gold,
+                    [{"frame": "Person", "subject": "me", "slots": {"name": "Mira", "relation": "niece"}}], s)
+    assert s.total.fp == 1 and s.total.fn == 1  # the name still has to be right

@@ -211,3 +211,17 @@ def test_the_gate_runs_every_test_when_code_changes_and_the_state_tests_when_onl
     world.checkpoint()  # only health state changed
     assert gates == [True, False]
     assert _tests_pass(world.project)
+
+
+def test_a_git_lock_left_by_a_killed_process_does_not_block_the_next_commit(world) -> None:
+    from engine.project import history
+
+    world.say("Trip", "jp", {"country": "JP", "start": "2025-02-20"})
+    world.checkpoint()
+    assert history.commit(world.project, "first", 1) is not None or history.latest(world.project)
+    (world.project / ".git" / "index.lock").write_bytes(b"")  # what a kill -9 mid-commit leaves
+    world.say("Trip", "it", {"country": "IT", "start": "2025-05-01"})
+    world.checkpoint()
+    rev = history.commit(world.project, "second", 2)
+    assert rev is not None and rev.title == "second"
+    assert not (world.project / ".git" / "index.lock").exists()
