@@ -17,9 +17,11 @@ from typing import Any
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
 from engine.ask.compile import compile_query, evaluate, matching_rows
+from engine.ask.grounding import about_something_else, text_filters, uncovered
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
 from engine.ask.recall import recall
+from engine.errors import InputError
 from engine.llm.backend import Backend
 from engine.log import LogStore
 from engine.state import State
@@ -41,13 +43,22 @@ class Answer:
 
 
 def plan_question(
-    state: State, question: str, now: dt.datetime, backend: Backend | None = None
+    state: State, question: str, now: dt.datetime, backend: Backend | None = None,
+    log_store: LogStore | None = None,
 ) -> tuple[Collection, Draft, bool] | None:
-    """The chosen collection and the resolved IR draft, or None when this is a recall question."""
+    """The chosen collection and the resolved IR draft, or None when this is a recall question.
+
+    A collection that does not hold what the question names (see :mod:`engine.ask.grounding`)
+    gives way to the collections that do, ranked the same way."""
     catalog = build_catalog(state)
     if not catalog or is_recall(question):
         return None
     ranked = rank_collections(question, catalog)
+    if log_store is not None and about_something_else(question, catalog[ranked[0][1]], log_store):
+        holding = {name for name, c in catalog.items() if not uncovered(question, c)}
+        ranked = [(max(score, 0.5), name) for score, name in ranked if name in holding]
+        if not ranked:
+            return None
     top = ranked[0]
     tied = [name for score, name in ranked if score >= top[0] - 0.5 and score > 0]
     used_model = False
@@ -61,6 +72,7 @@ def plan_question(
         used_model = backend is not None
     coll = catalog[name]
     d = draft(question, coll, now)
+    d.query.filters += text_filters(question, coll, d.query)
     if d.open:
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None
@@ -101,7 +113,14 @@ def ask(
     log_store: LogStore | None = None,
 ) -> Answer:
     """Answer ``question`` as of ``now``; never evaluates model text, only the compiled IR."""
-    planned = plan_question(state, question, now, backend)
+    planned = plan_question(state, question, now, backend, log_store)
+    expr = ""
+    if planned is not None:
+        coll, d, used_model = planned
+        try:
+            expr = compile_query(coll, d.query)
+        except InputError:
+            planned = None  # a plan the state cannot run (no such field): what the log says instead
     if planned is None:
         res = recall(log_store, question)
         return Answer(
@@ -113,7 +132,6 @@ def ask(
             res.answer,
         )
     coll, d, used_model = planned
-    expr = compile_query(coll, d.query)
     raw = evaluate(expr, coll)
     value, kind = normalise(raw, d.query)
     sources = _sources(coll, d.query, raw)

@@ -1,0 +1,110 @@
+"""Is a computed plan about what the question asks?
+
+The planner always finds *some* collection to compute over. "When did I go to the dentist?" must
+not be answered with the start of a trip because "go" sounded like travel: if the question names
+something the chosen collection does not hold anywhere (its name, fields, values) while the log
+does speak of it, the state cannot answer faithfully and the question goes to recall instead.
+Words that only shape the query (question words, aggregates, time words, measures) never count.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+
+from engine.ask.catalog import Collection
+from engine.ask.cues import STOP
+from engine.ask.ir import Filter, Query
+from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES
+from engine.ask.plan import SUPERLATIVE_WORDS
+from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
+from engine.log import LogStore
+
+QUERY_WORDS = frozenset({
+    "about", "above", "after", "again", "ago", "along", "also", "average", "before", "below", "between",
+    "can", "compared", "could", "count", "days", "during", "each", "earlier", "entries", "entry", "ever",
+    "every", "fewer", "from", "gave", "get", "give", "go", "going", "gone", "got", "half", "into", "know",
+    "later", "less", "list", "log", "logged", "made", "make", "months", "more", "much", "next", "number",
+    "often", "other", "over", "percent", "previous", "quarter", "recent", "recently", "record", "recorded",
+    "records", "remember", "same", "saw", "see", "seen", "should", "show", "since", "some", "take",
+    "taken", "tell", "than", "then", "they", "those", "through", "time", "times", "today", "together",
+    "tomorrow", "took", "total", "under", "until", "weeks", "went", "were", "what", "will", "within",
+    "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
+    "afternoon", "weekend", "weekday", "tonight", "last", "first",
+})
+"""Words that shape a query rather than name what it is about."""
+
+IGNORED = (STOP | QUERY_WORDS | set(FIELD_SYNONYMS) | set(MEASURE_ADJECTIVES) | set(SUPERLATIVE_WORDS)
+           | set(MONTHS) | set(NUMBER_WORDS) | set(SEASONS) | {d.lower() for d in calendar.day_name})
+_WORD = re.compile(r"[a-z][a-z'-]+")
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another."""
+    word = word.strip("'-").removesuffix("'s")
+    for suffix in ("ing", "ies", "ied", "ed", "es", "s", "y"):
+        if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    return word[:5]
+
+
+def _words(text: str) -> Iterable[str]:
+    return _WORD.findall(text.lower())
+
+
+def vocabulary(coll: Collection) -> set[str]:
+    """Stems of every word the collection holds: its name, frame, fields and every text value."""
+    texts = [coll.name, coll.frame, coll.domain]
+    for f in coll.fields.values():
+        texts += [f.name.replace("_", " "), f.label, *map(str, f.values)]
+    for record in coll.records:
+        texts += [str(v) for v in record.values.values() if isinstance(v, str | list)]
+        texts.append(record.subject)
+    return {_stem(w) for text in texts for w in _words(text)}
+
+
+def uncovered(question: str, coll: Collection) -> list[str]:
+    """Content words of the question that the collection does not hold in any form."""
+    known = vocabulary(coll)
+    return [w for w in dict.fromkeys(_words(question))
+            if len(w) > 3 and w not in IGNORED and _stem(w) not in known]
+
+
+def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
+    """The question names something the collection lacks and the log mentions: recall, not compute."""
+    if log_store is None:
+        return False
+    return any(log_store.search(word, limit=1) for word in uncovered(question, coll))
+
+
+def _schema_words(coll: Collection) -> set[str]:
+    """Stems of the collection's own names: itself, its fields, its enum values (not free text)."""
+    texts = [coll.name, coll.frame, coll.domain]
+    for f in coll.fields.values():
+        texts += [f.name.replace("_", " "), f.label]
+        if f.kind in ("enum", "bool"):
+            texts += list(map(str, f.values))
+    return {_stem(w) for text in texts for w in _words(text)}
+
+
+def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
+    """"the dentist" in a question about events keeps the events whose text says dentist.
+
+    A content word that names no part of the collection's schema and no filter already in the
+    plan, but occurs in a text field of its records, becomes a ``contains`` filter on the text
+    field that holds it most often."""
+    schema = _schema_words(coll)
+    taken = " ".join(str(f.value).lower() for f in query.filters)
+    out: list[Filter] = []
+    for word in dict.fromkeys(_words(question)):
+        stem = _stem(word)
+        if len(word) <= 3 or word in IGNORED or stem in schema or stem in taken:
+            continue
+        counts = {name: sum(1 for r in coll.records if stem in str(r.values.get(name) or "").lower())
+                  for name, info in coll.fields.items() if info.kind == "str"}
+        counts = {name: n for name, n in counts.items() if n}
+        if counts:
+            out.append(Filter(max(counts, key=lambda n: (counts[n], n == coll.label_field)), "contains", stem))
+    return out
