@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -779,4 +780,41 @@ def _find_times(text: str, lo: int, hi: int) -> list[Mention]:
                 h += 12
             value = f"{h:02d}:{m.group('mi') or '00'}"
         out.append(Mention("time", m.start(), m.end(), m.group(), value))
+    return out
+
+
+def same_month_after(start: dt.date, day: int) -> dt.date | None:
+    """A bare day after a start date ("leaving the 3rd of January, home the 11th"): the first such day after it."""
+    y, m = start.year, start.month
+    for _ in range(2):
+        try:
+            cand = dt.date(y, m, day)
+        except ValueError:
+            cand = None
+        if cand is not None and cand >= start:
+            return cand
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return None
+
+
+def after_previous(value: DateValue, previous: DateValue | None) -> DateValue:
+    """A bare day after a fuller date ("leave on March 14 and fly home on the 22nd") is the first
+    such day after that date, not the next one after the session date."""
+    if previous is None or not value.day_only or value.end is not None:
+        return value
+    anchor = previous.end or previous.start
+    if value.start >= anchor:
+        return value
+    moved = same_month_after(anchor, value.start.day)
+    return replace(value, start=moved) if moved else value
+
+
+@functools.lru_cache(maxsize=32)
+def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[int, int], DateValue]:
+    """Every date of a message with bare days read after the date before them, by span: one
+    reading of the message's dates for every clause and every reader of it."""
+    out: dict[tuple[int, int], DateValue] = {}
+    previous: DateValue | None = None
+    for m in sorted(find_dates(text, 0, len(text), today, day_first=day_first), key=lambda m: m.start):
+        previous = out[(m.start, m.end)] = after_previous(m.value, previous)
     return out

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.extract import cues
-from engine.extract.dates import find_dates, find_times, is_past
+from engine.extract.dates import find_dates, find_times, is_past, sequenced
 from engine.extract.documents import find_doc_numbers, find_documents, find_entries
 from engine.extract.drugs import find_allergens, find_conditions, find_drugs, find_more_drugs
 from engine.extract.mentions import Mention
@@ -38,7 +38,9 @@ def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False
     lo, hi = clause.start, clause.end
     found = Found(clause, text, is_past(clause.text))
     money = find_money(text, lo, hi)
-    dates = [d for d in find_dates(text, lo, hi, today, day_first=day_first) if not any(d.overlaps(m) for m in money)]
+    in_order = sequenced(text, today, day_first)
+    dates = [replace(d, value=in_order.get((d.start, d.end), d.value))
+             for d in find_dates(text, lo, hi, today, day_first=day_first) if not any(d.overlaps(m) for m in money)]
     times = [t for t in find_times(text, lo, hi) if not any(t.overlaps(d) for d in dates)]
     orgs = find_orgs(text, lo, hi)
     places = [p for p in find_places(text, lo, hi) if not any(p.overlaps(o) for o in orgs)]

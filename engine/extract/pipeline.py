@@ -155,8 +155,10 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
 def _continue(found: Found, drafts: list[Draft]) -> bool:
     """A clause with no frame of its own that adds details to the message's previous fact: "Booked Lisbon
     for May 3-9. TAP, 240 EUR." (carrier, flight, cost of a trip); "Got my new passport! Valid until
-    2035, number 548213907." (expiry and number of a document). Only missing slots are filled."""
-    last = next((d for d in reversed(drafts) if d.frame != "Note"), None)
+    2035, number 548213907." (expiry and number of a document). Only missing slots are filled. A person
+    named on the way ("booked Lisbon with my sister Maureen. We fly out on March 3") is not what the
+    next clause continues."""
+    last = next((d for d in reversed(drafts) if d.frame not in ("Note", "Person")), None)  # a companion named
     if last is None or re.search(r"\b(?:mine|his|hers|theirs|hers)\b|'s\b", found.clause.text, re.I):
         return False
     add: dict[str, object] = {}

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.extract.dates import DateValue
+from engine.extract.dates import DateValue, same_month_after  # noqa: F401  (shared by the builders)
 from engine.extract.detect import Found
 from engine.extract.mentions import Mention
 from engine.state import Record
@@ -71,20 +71,6 @@ def bare_day(slot: str, m: Mention | None) -> dict[str, int]:
     if m is not None and isinstance(m.value, DateValue) and m.value.day_only:
         return {slot: m.value.start.day}
     return {}
-
-
-def same_month_after(start: dt.date, day: int) -> dt.date | None:
-    """A bare day after a start date ("leaving the 3rd of January, home the 11th"): the first such day after it."""
-    y, m = start.year, start.month
-    for _ in range(2):
-        try:
-            cand = dt.date(y, m, day)
-        except ValueError:
-            cand = None
-        if cand is not None and cand >= start:
-            return cand
-        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
-    return None
 
 
 def assign_two(f: Found, ctx: Context, a: Mention, b: Mention, roles: tuple[str, str], what: str) -> tuple[Mention, Mention]:

@@ -41,19 +41,27 @@ _JOURNEY_AFTER = re.compile(r"^\s*(?:(?:p\.?m\.?|a\.?m\.?)\s*)?(?:[A-Z]{2}\s?\d{
 
 
 def _follow_up_dates(f: Found) -> dict[str, Any]:
-    """Dates a clause adds to the message's trip: a range, or a day said to be the way out or back."""
+    """Dates a clause adds to the message's trip: a range, or days said to be the way out or back
+    ("We fly out on March 3 and come back the 17th"), each read by the words just before it."""
     days = [d for d in f.of("date") if d.value.precision == "day"]
-    if len(days) != 1 or not cues.TRIP.search(f.text[: f.clause.start]):
+    if not days or len(days) > 2 or not cues.TRIP.search(f.text[: f.clause.start]):
         return {}
-    d = days[0]
-    if d.value.end is not None:
-        return {"start": iso(d.value.start), "end": iso(d.value.end)}
-    before = text_before(f, d, 30)
-    if cues.RETURN.search(before) or cues.RETURN_ANY.search(f.clause.text):
-        return {"end": iso(d.value.start)}
-    if cues.DEPART.search(before):
-        return {"start": iso(d.value.start)}
-    return {}
+    if len(days) == 1 and days[0].value.end is not None:
+        return {"start": iso(days[0].value.start), "end": iso(days[0].value.end)}
+    if any(d.value.end is not None for d in days):
+        return {}
+    out: dict[str, Any] = {}
+    lead = f.clause.start
+    for d in days:
+        before = f.text[max(lead, d.start - 30) : d.start]
+        if cues.RETURN.search(before) or (len(days) == 1 and cues.RETURN_ANY.search(f.clause.text)):
+            out.setdefault("end", iso(d.value.start))
+        elif cues.DEPART.search(before):
+            out.setdefault("start", iso(d.value.start))
+        lead = d.end
+    if "start" in out and "end" in out and out["end"] < out["start"]:
+        return {}
+    return out
 
 
 def departure_time(f: Found) -> str | None:

@@ -13,8 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, replace
 
-from engine.extract.builders.base import same_month_after
-from engine.extract.dates import DateValue
+from engine.extract.dates import DateValue, after_previous
 from engine.extract.detect import Found, detect
 from engine.extract.mentions import Mention
 from engine.extract.segment import clauses
@@ -86,7 +85,7 @@ def find_candidates(text: str, today: dt.date) -> Candidates:
     n = 0
     previous: DateValue | None = None
     for m in sorted(dates, key=lambda m: m.start):
-        value: DateValue = _after_previous(m.value, previous)
+        value: DateValue = after_previous(m.value, previous)
         previous = value
         if value.end is not None and value.end != value.start:
             n += 1
@@ -126,18 +125,6 @@ def _renumbered(items: list[Candidate]) -> list[Candidate]:
         return items
     cite = re.compile(r"\bD\d+\b")
     return [replace(c, id=new.get(c.id, c.id), note=cite.sub(lambda m: new.get(m.group(0), m.group(0)), c.note)) for c in items]
-
-
-def _after_previous(value: DateValue, previous: DateValue | None) -> DateValue:
-    """A bare day after a fuller date ("leave on March 14 and fly home on the 22nd") is the first
-    such day after that date, not the next one after the session date."""
-    if previous is None or not value.day_only or value.end is not None:
-        return value
-    anchor = previous.end or previous.start
-    if value.start >= anchor:
-        return value
-    moved = same_month_after(anchor, value.start.day)
-    return replace(value, start=moved) if moved else value
 
 
 # "2-4pm", "from 9:30 to 11am": the end of a clock range the time detector reads as its start

@@ -1,0 +1,38 @@
+"""A message is read as a whole: a bare day follows the date before it, and a clause that only adds
+dates or details continues the record before it, even with a person named in between."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from engine.extract.dates import sequenced
+from engine.log import NewFact
+from tests.engine.extract.helpers import Log
+
+
+def _facts(text: str, today: str, frame: str) -> list[NewFact]:
+    return [f for f in Log().say(text, dt.date.fromisoformat(today)) if f.frame == frame]
+
+
+def test_a_bare_day_after_a_date_is_read_after_that_date() -> None:
+    text = "We leave on June 20 and we're home the 4th, then the dentist on the 9th."
+    days = sorted((start, v.start.isoformat()) for (start, _end), v in sequenced(text, dt.date(2026, 5, 2)).items())
+    assert [d for _s, d in days] == ["2026-06-20", "2026-07-04", "2026-07-09"]
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("Booked the Oslo trip with my brother Tomas! We fly out on 12 September and come back the 19th.",
+     "2026-09-12", "2026-09-19"),
+    ("Finally booked Vienna with my friend Ida. Flying out October 2, back on the 8th.", "2026-10-02", "2026-10-08"),
+])
+def test_trip_dates_in_the_next_sentence_complete_the_trip(text: str, start: str, end: str) -> None:
+    trips = _facts(text, "2026-08-01", "Trip")
+    assert len(trips) == 1
+    assert (str(trips[0].slots.get("start")), str(trips[0].slots.get("end"))) == (start, end)
+
+
+def test_a_return_before_the_departure_is_not_taken() -> None:
+    trips = _facts("Booked Oslo. Back on September 2 and out on September 12.", "2026-08-01", "Trip")
+    assert len(trips) == 1 and not ({"start", "end"} <= set(trips[0].slots))
