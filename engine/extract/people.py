@@ -305,19 +305,25 @@ def _late_details(text: str, hi: int, out: list[Mention]) -> None:
                              {**p.attrs, "name_span": (p.end + m.start("name"), p.end + m.end("name"))})
 
 
-def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str, str], previous: str) -> str:
+def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str, str], previous: str,
+               before: str = "") -> str:
     """Who the clause is about: 'me', a person's lowercase name, or a bare relation.
 
     ``known`` maps relation -> name from earlier Person facts; ``previous`` is the subject of the
-    clause before (for "she"/"he"/"they").
+    clause before (for "she"/"he"/"they"); ``before`` is the message up to the clause, where a
+    pronoun with no earlier subject finds its person ("the school form for Theo. He's allergic to
+    sulfa"). A third-person pronoun is never the user: without a person to point at it is
+    :data:`SOMEONE`.
     """
     lead = _LEAD.match(clause)
     start = lead.end() if lead else 0
     head = clause[start:]
     if _COMING_OVER.match(head):
         return "me"  # "he's coming to dinner Saturday": the user's plans, with that person in them
-    if re.match(r"(?:(?:she|he)s?|her|his|they|their)\b", head, re.I):  # "hes", "shes": the apostrophe left out
-        return previous if previous != "me" else "me"
+    if re.match(r"(?:(?:she|he)s?|her|his)\b", head, re.I):  # "hes", "shes": the apostrophe left out
+        return previous if previous != "me" else (_antecedent(before, known) or SOMEONE)
+    if re.match(r"(?:they|their)\b", head, re.I):  # "they" may be a clinic or a shop: only a person before it counts
+        return previous if previous != "me" else (_antecedent(before, known) or "me")
     group = _group_subject(head)
     if group is not None:
         return group
@@ -353,6 +359,53 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
             and not _place_or_org(m.group("name")):
         return m.group("name").lower()  # "Jun is allergic to…", "Leo's passport expires…"
     return "me"
+
+
+SOMEONE = "someone"
+"""The subject of "he"/"she" when the message names nobody it could be: a person, not the user."""
+
+_NAME_AFTER = re.compile(r"(?<![.!?]\s)(?<!^)\b(?:for|with|to|of|and|about|named|called)\s+(?P<name>[A-Z][a-z]{2,})\b")
+
+
+_CLINICIAN = re.compile(r"\b(?:dr\.?|doctor|doc|physician|pharmacist|nurse|dentist|physio|therapist|surgeon|vet|gp|"
+                        r"specialist|midwife|[a-z]+olog(?:ist|y)|[a-z]+iatrist)\b", re.I)
+_POSSESSOR = re.compile(r"\b(?P<name>[A-Z][a-z]{2,})'s\b")
+"""A possessive first name ("Lily's allergist"), not the end of a longer name ("St. Mary's", "Trader Joe's")."""
+
+
+def _antecedent(before: str, known: dict[str, str]) -> str | None:
+    """Who a "he"/"she" points at: the last person the message named before it — a person found
+    there ("my wife", "my son Eli"), a first name after a preposition or with a possessive ("the
+    form for Theo", "Lily's allergist") — unless the last one is a clinician: a clinician acts
+    ("he also added folic acid") but the record is the patient's, the person named before them,
+    else the user. Places, organisations and calendar words are never people."""
+    found: list[tuple[int, str]] = []
+    for p in find_people(before, 0, len(before)):
+        rel = str(p.attrs.get("relation") or "")
+        span = p.attrs.get("name_span")
+        named = bool(p.value) and (span is None or before[span[0]].isupper())  # "my wife hives" names nobody
+        who = str(p.value).lower() if named else (known.get(rel, rel).lower() if rel in _FAMILY else "")
+        if rel == "doctor":
+            who = "\0clinician"
+        if who:
+            found.append((p.end, who))
+    for rx in (_NAME_AFTER, _POSSESSOR):
+        for m in rx.finditer(before):
+            name = m.group("name")
+            word_before = before[: m.start()].split()[-1:] or [""]
+            if rx is _POSSESSOR and re.match(r"[A-Z]", word_before[0]) and not re.search(r"[.!?]$", word_before[0]) \
+                    or word_before[0].lower() in ("st.", "st", "saint"):
+                continue  # "Trader Joe's", "St. Mary's": the end of a longer name
+            if name.lower() not in _NOT_NAMES and not _place_or_org(name):
+                found.append((m.end(), name.lower()))
+    found += [(m.end(), "\0clinician") for m in _CLINICIAN.finditer(before)]
+    found.sort()
+    if not found:
+        return None
+    if found[-1][1] == "\0clinician":
+        patients = [who for _end, who in found if who != "\0clinician"]
+        return patients[-1] if patients else "me"
+    return found[-1][1]
 
 
 def _place_or_org(word: str) -> bool:

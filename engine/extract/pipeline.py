@@ -123,7 +123,8 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
     last_subject = "me"
     for clause in clauses(text):
         found = detect(text, clause, today)
-        ctx.subject = subject_of(clause.text, clause.start, found.of("person"), ctx.known, last_subject)
+        ctx.subject = subject_of(clause.text, clause.start, found.of("person"), ctx.known, last_subject,
+                                 text[: clause.start])
         last_subject = ctx.subject
         got = (shifted_record(found, ctx.prior, ctx.subject) or taken_back(found, ctx.prior, ctx.subject)
                or changed_first(found, ctx.prior, ctx.subject) or decide(found, ctx))

@@ -36,3 +36,22 @@ def test_trip_dates_in_the_next_sentence_complete_the_trip(text: str, start: str
 def test_a_return_before_the_departure_is_not_taken() -> None:
     trips = _facts("Booked Oslo. Back on September 2 and out on September 12.", "2026-08-01", "Trip")
     assert len(trips) == 1 and not ({"start", "end"} <= set(trips[0].slots))
+
+
+@pytest.mark.parametrize(("text", "frame", "subject"), [
+    ("Filling out the school health form for Theo tonight. He's allergic to sulfa drugs.", "Allergy", "theo"),
+    ("Lily's allergist called. It was hives, so mild-ish. She's also starting Zyrtec, 5 mg once a day.",
+     "Medication", "lily"),
+    ("Dr. Okafor lowered my methotrexate to 10 mg weekly. He also added folic acid, 1 mg daily.", "Medication", "me"),
+    ("Dad's checkup is at St. Mary's on Thursday. Also he's starting apixaban today, 5 mg twice a day.",
+     "Medication", "father"),
+])
+def test_he_or_she_is_the_person_named_before_and_a_clinician_acts_for_the_patient(text: str, frame: str,
+                                                                                 subject: str) -> None:
+    facts = _facts(text, "2026-04-06", frame)
+    assert facts and {f.subject for f in facts} == {subject}
+
+
+def test_he_or_she_with_nobody_named_is_never_the_user() -> None:
+    facts = _facts("Met a guy at the climbing gym today. He's allergic to peanuts, apparently.", "2026-04-06", "Allergy")
+    assert facts and all(f.subject != "me" for f in facts)
