@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -807,14 +806,3 @@ def after_previous(value: DateValue, previous: DateValue | None) -> DateValue:
         return value
     moved = same_month_after(anchor, value.start.day)
     return replace(value, start=moved) if moved else value
-
-
-@functools.lru_cache(maxsize=32)
-def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[int, int], DateValue]:
-    """Every date of a message with bare days read after the date before them, by span: one
-    reading of the message's dates for every clause and every reader of it."""
-    out: dict[tuple[int, int], DateValue] = {}
-    previous: DateValue | None = None
-    for m in sorted(find_dates(text, 0, len(text), today, day_first=day_first), key=lambda m: m.start):
-        previous = out[(m.start, m.end)] = after_previous(m.value, previous)
-    return out

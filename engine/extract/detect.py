@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field, replace
 
 from engine.extract import cues
-from engine.extract.dates import find_dates, find_times, is_past, sequenced
+from engine.extract.dates import DateValue, after_previous, find_dates, find_times, is_past
 from engine.extract.documents import find_doc_numbers, find_documents, find_entries
 from engine.extract.drugs import find_allergens, find_conditions, find_drugs, find_more_drugs
 from engine.extract.mentions import Mention
@@ -32,6 +33,21 @@ class Found:
     @property
     def lower(self) -> str:
         return self.clause.text.lower()
+
+
+@functools.lru_cache(maxsize=32)
+def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[int, int], DateValue]:
+    """Every date of a message, each read in its own clause as :func:`detect` reads it, with a bare
+    day read after the date before it: one reading of the message's dates for every clause and
+    every reader of it."""
+    from engine.extract.segment import clauses
+
+    out: dict[tuple[int, int], DateValue] = {}
+    previous: DateValue | None = None
+    for clause in clauses(text):
+        for m in find_dates(text, clause.start, clause.end, today, day_first=day_first):
+            previous = out[(m.start, m.end)] = after_previous(m.value, previous)
+    return out
 
 
 def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False) -> Found:

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from engine.extract.dates import sequenced
+from engine.extract.detect import sequenced
 from engine.log import NewFact
 from tests.engine.extract.helpers import Log
 
@@ -55,3 +55,9 @@ def test_he_or_she_is_the_person_named_before_and_a_clinician_acts_for_the_patie
 def test_he_or_she_with_nobody_named_is_never_the_user() -> None:
     facts = _facts("Met a guy at the climbing gym today. He's allergic to peanuts, apparently.", "2026-04-06", "Allergy")
     assert facts and all(f.subject != "me" for f in facts)
+
+
+def test_a_date_keeps_the_tense_of_its_own_clause() -> None:
+    text = "Booked it, going this summer! We land in Bangkok on July 1. Flights were $780 round trip."
+    trips = _facts(text, "2026-04-02", "Trip")
+    assert trips and str(trips[0].slots.get("start")) == "2026-07-01"  # a later past-tense sentence changes nothing
