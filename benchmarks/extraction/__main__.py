@@ -109,7 +109,7 @@ def run_stories(stories: list[dict[str, Any]], use_model: bool) -> tuple[int, in
 
 def _record_matches(gold: dict[str, Any], records: list[Any]) -> bool:
     for rec in records:
-        if rec.frame != gold["frame"] or subject({"subject": rec.subject}) != subject(gold):
+        if rec.frame != gold["frame"] or subject({"frame": rec.frame, "subject": rec.subject}) != subject(gold):
             continue
         values = {k: norm(v.isoformat() if hasattr(v, "isoformat") else v) for k, v in rec.values.items()}
         optional = set(gold.get("optional_slots", []))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from dataclasses import dataclass, field, replace
 
 from engine.extract import cues
@@ -35,18 +36,28 @@ class Found:
         return self.clause.text.lower()
 
 
+_CONTRAST = re.compile(r"\b(?:not|n't|instead|rather|or|either)\b", re.I)
+"""Between two dates, a contrast or an alternative ("April 12, not the 2nd"; "the 5th or the 6th"):
+the second is not a later step of the first."""
+
+
 @functools.lru_cache(maxsize=32)
 def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[int, int], DateValue]:
     """Every date of a message, each read in its own clause as :func:`detect` reads it, with a bare
-    day read after the date before it: one reading of the message's dates for every clause and
-    every reader of it."""
+    day read after the date before it ("leave March 3, back the 17th") unless the words between
+    set them against each other: one reading of the message's dates for every clause and every
+    reader of it."""
     from engine.extract.segment import clauses
 
     out: dict[tuple[int, int], DateValue] = {}
     previous: DateValue | None = None
+    previous_end = 0
     for clause in clauses(text):
         for m in find_dates(text, clause.start, clause.end, today, day_first=day_first):
-            previous = out[(m.start, m.end)] = after_previous(m.value, previous)
+            contrast = _CONTRAST.search(text, previous_end, m.start) is not None
+            value = m.value if contrast else after_previous(m.value, previous)
+            previous, previous_end = value, m.end
+            out[(m.start, m.end)] = value
     return out
 
 

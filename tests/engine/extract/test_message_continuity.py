@@ -61,3 +61,9 @@ def test_a_date_keeps_the_tense_of_its_own_clause() -> None:
     text = "Booked it, going this summer! We land in Bangkok on July 1. Flights were $780 round trip."
     trips = _facts(text, "2026-04-02", "Trip")
     assert trips and str(trips[0].slots.get("start")) == "2026-07-01"  # a later past-tense sentence changes nothing
+
+
+def test_a_bare_day_set_against_a_date_is_not_a_later_step() -> None:
+    text = "Wait, her birthday is April 12, not the 2nd."
+    values = sorted(v.start.isoformat() for v in sequenced(text, dt.date(2025, 3, 13)).values())
+    assert values == ["2025-04-02", "2025-04-12"]
