@@ -98,6 +98,39 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return failed
 
 
+def cmd_chat(args: argparse.Namespace) -> int:
+    """One turn of the conversation: a statement is logged and confirmed, a question answered."""
+    text = " ".join(args.text) if args.text and args.text != ["-"] else sys.stdin.read()
+    svc = _service(args)
+    try:
+        day = args.date or (args.now.date() if args.now else dt.date.today())
+        turn = svc.chat(text, day, now=args.now, session_id=args.session)
+    finally:
+        svc.close()
+    if args.json:
+        answer = None
+        if turn.answer is not None:
+            answer = {"question": turn.question, "value": turn.answer.answer, "kind": turn.answer.kind,
+                      "text": turn.answer.text, "computation": turn.answer.computation,
+                      "sources": turn.answer.sources}
+        _print_json({
+            "session": turn.session_id,
+            "reply": turn.reply,
+            "learned": [_fact_json(f) for f in turn.learned],
+            "rules": turn.rules,
+            "answer": answer,
+            "alerts": [a.to_json() for a in turn.alerts],
+            "extraction_error": turn.extraction_error or None,
+            "checkpoint_error": turn.checkpoint_error or None,
+        })
+    else:
+        print(turn.reply)
+    if turn.checkpoint_error:
+        print(checkpoint_failure(turn.checkpoint_error), file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_checkpoint(args: argparse.Namespace) -> int:
     if args.history or args.diff is not None or args.rollback:
         return _checkpoint_history(args)
@@ -461,6 +494,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--date", type=_date, help="the session's date (relative dates resolve against it)")
     sp.add_argument("--session", help="session id (default: generated)")
     sp.add_argument("--retry", action="store_true", help="extract again the messages whose extraction failed")
+    sp.add_argument("--no-model", action="store_true", help="detectors only, no language model")
+
+    sp = add("chat", cmd_chat, "say something or ask: logged in the day's conversation, answered from your records",
+             json_flag=True, now=True)
+    sp.add_argument("text", nargs="*", help="what you say (default, or -: standard input)")
+    sp.add_argument("--date", type=_date, help="the conversation's date (default: --now's date, else today)")
+    sp.add_argument("--session", help="continue this session (default: the day's conversation)")
     sp.add_argument("--no-model", action="store_true", help="detectors only, no language model")
 
     sp = add("checkpoint", cmd_checkpoint, "fold the log into the user project", json_flag=True)

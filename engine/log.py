@@ -196,6 +196,33 @@ class LogStore:
             db.commit()
             return sid, mids, fact_ids
 
+    def add_message(self, session_id: str, speaker: str, body: str, session_date: dt.date, *,
+                    source: str = "chat", title: str = "") -> int:
+        """Append one message to a session, opening the session first if it does not exist yet
+        (a conversation continues one session a day). Returns the message id."""
+        if not body.strip():
+            raise InputError("the message is empty; nothing was added")
+        now = _utcnow()
+        with self._session() as db:
+            srow = db.get(SessionRow, session_id)
+            if srow is None:
+                db.add(SessionRow(id=session_id, session_date=session_date, source=source, title=title, created_at=now))
+                db.flush()
+                seq = 0
+            else:
+                last = db.exec(select(MessageRow.seq).where(MessageRow.session_id == session_id)
+                               .order_by(MessageRow.seq.desc())).first()  # type: ignore[union-attr]
+                seq = (last or 0) + 1
+            row = MessageRow(session_id=session_id, seq=seq, speaker=speaker, text=body, created_at=now,
+                             extraction="pending" if speaker == "user" else "done")
+            db.add(row)
+            db.flush()
+            db.execute(text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
+                       {"r": str(row.id), "s": session_id, "b": body})
+            db.commit()
+            assert row.id is not None
+            return row.id
+
     def add_facts(self, facts: Iterable[NewFact]) -> list[int]:
         """Append facts in one transaction; returns their ids."""
         with self._session() as db:

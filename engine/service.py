@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.errors import ModelError, UacError
+from engine.errors import InputError, ModelError, UacError
 from engine.frames import FRAMES_BY_NAME
 from engine.llm.backend import Backend
 from engine.log import Fact, Forgotten, LogStore, NewFact
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from engine.ask import Answer
+    from engine.chat import ChatTurn
     from engine.importer import ImportResult
     from engine.project.edits import FieldEdit
     from engine.project.history import Revision
@@ -141,6 +142,39 @@ class Service:
         result.alerts = self.evaluate(now or dt.datetime.combine(session_date, dt.time(12)))
         result.seconds = time.perf_counter() - started
         return result
+
+    def chat(
+        self,
+        text: str,
+        session_date: dt.date,
+        *,
+        now: dt.datetime | None = None,
+        session_id: str | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> ChatTurn:
+        """One turn of the conversation (see :mod:`engine.chat`): log the text in the day's
+        session, read it, fold it, run the rules, answer the question in it, log the reply."""
+        from engine.chat import ChatTurn, compose, question_in, session_for
+
+        text = text.strip()
+        if not text:
+            raise InputError("say something: the message is empty")
+        sid = session_for(session_date, session_id)
+        mid = self.log.add_message(sid, "user", text, session_date)
+        turn = ChatTurn(sid, "")
+        turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid})]
+        facts, turn.extraction_error = self.extract_pending(progress=progress)
+        turn.learned = [f for f in facts if f.message_id == mid]
+        if facts or turn.rules:
+            turn.checkpoint_error = self.checkpoint().error
+        when = now or dt.datetime.combine(session_date, dt.time(12))
+        turn.question = question_in(text)
+        if turn.question is not None:
+            turn.answer = self.ask(turn.question, when)
+        turn.alerts = self.evaluate(when).new
+        turn.reply = compose(turn)
+        self.log.add_message(sid, "assistant", turn.reply, session_date)
+        return turn
 
     def retry_extraction(self) -> list[Fact]:
         facts, error = self.extract_pending(include_failed=True)

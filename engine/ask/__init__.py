@@ -10,10 +10,11 @@ open.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from engine.ask import countdown
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
 from engine.ask.compile import compile_query, evaluate, matching_rows
@@ -113,6 +114,9 @@ def ask(
     log_store: LogStore | None = None,
 ) -> Answer:
     """Answer ``question`` as of ``now``; never evaluates model text, only the compiled IR."""
+    counted = _countdown(state, question, now, backend, log_store)
+    if counted is not None:
+        return counted
     planned = plan_question(state, question, now, backend, log_store)
     expr = ""
     if planned is not None:
@@ -136,6 +140,40 @@ def ask(
     value, kind = normalise(raw, d.query)
     sources = _sources(coll, d.query, raw)
     return Answer(value, kind, expr, sources, d.query.to_dict(), _text(value, kind, d.query), used_model)
+
+
+def _countdown(state: State, question: str, now: dt.datetime, backend: Backend | None,
+               log_store: LogStore | None) -> Answer | None:
+    """Days (or weeks) from ``now`` to the nearest date ahead of what the question counts to."""
+    parsed = countdown.parse(question)
+    if parsed is None:
+        return None
+    what, per = parsed
+    planned = plan_question(state, f"When is {what}?", now, backend, log_store)
+    if planned is None:
+        return None
+    coll, d, used_model = planned
+    q = d.query
+    field_name = q.target if q.target in coll.fields and coll.fields[q.target].temporal else coll.date_field
+    if field_name is None:
+        return None
+    try:
+        rows = matching_rows(coll, q)
+    except InputError:
+        return None
+    when = countdown.nearest_ahead(rows, field_name, now.date())
+    if when is None:
+        return Answer(None, "int", f"no {coll.name} ahead of {now.date().isoformat()}", [], q.to_dict(),
+                      f"Nothing ahead: no matching {coll.name} on or after {now.date().isoformat()}.", used_model)
+    value = (when - now.date()).days // per
+    unit = "week" if per == 7 else "day"
+    where = compile_query(coll, replace(q, aggregate="count")).removeprefix("len(").removesuffix(")")
+    today = f"date({now.year}, {now.month}, {now.day})"
+    expr = (f"(min(r.{field_name} for r in {where} if r.{field_name} >= {today}) - {today}).days"
+            + (f" // {per}" if per != 1 else ""))
+    sources = [i for r in rows if r.get(field_name) == when for i in r["_evidence"]]
+    text = f"{value} {unit}{'' if value == 1 else 's'} (until {when.isoformat()})"
+    return Answer(value, "int", expr, sources, q.to_dict() | {"countdown": field_name}, text, used_model)
 
 
 def normalise(raw: Any, q: Query) -> tuple[Any, str]:

@@ -1232,8 +1232,9 @@ def rule_amended(sentence: str, rules: Sequence[StoredRule], session_date: dt.da
         return None
 
 
-def record_session_rules(log: Any, session_id: str) -> list[StoredRule]:
-    """Detect rules in a logged session's user messages and append them as facts.
+def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None = None) -> list[StoredRule]:
+    """Detect rules in a logged session's user messages (or only ``message_ids``, one turn of a
+    conversation) and append them as facts.
 
     ``log`` is a :class:`engine.log.LogStore`. Returns the rules that were added or re-activated
     (announce them with :func:`announce`)."""
@@ -1245,7 +1246,7 @@ def record_session_rules(log: Any, session_id: str) -> list[StoredRule]:
     existing = log.facts(domain=DOMAIN)
     dropped: list[StoredRule] = []
     for msg in log.messages(session_id):
-        if msg.speaker != "user":
+        if msg.speaker != "user" or (message_ids is not None and msg.id not in message_ids):
             continue
         irs: list[RuleIR] = []
         texts: list[str] = []

@@ -52,3 +52,13 @@ def test_words_that_only_shape_the_query_never_count(tmp_path: Path) -> None:
     assert uncovered("When did I go to the dentist?", trips) == ["dentist"]
     answer = ask(fold(log.facts()), "How many trips did I take?", NOW, None, log)
     assert answer.answer == 1 and "trips" in answer.computation
+
+
+def test_a_countdown_is_a_date_difference_not_a_count(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    state = fold(log.facts())
+    answer = ask(state, "How many days until the team offsite?", NOW, None, log)
+    assert answer.answer == 7 and "(min(r.start" in answer.computation and "offsite" in answer.computation.lower()
+    weeks = ask(state, "How many weeks are left before my Tokyo trip?", NOW, None, log)
+    assert weeks.answer == 1  # 9 days
+    assert ask(state, "How many trips did I take?", NOW, None, log).answer == 1  # not a countdown
