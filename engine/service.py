@@ -279,7 +279,11 @@ class Service:
         from engine.project.meta import Layout
 
         started = time.perf_counter()
-        self._finish_forget()
+        try:
+            self._finish_forget()
+        except OSError as exc:
+            return CheckpointSummary([], 0, time.perf_counter() - started,
+                                     f"the project folder could not be written ({exc}); the last good project stays live")
         edits = self.apply_hand_edits()
         facts = self.log.facts()
         try:
@@ -398,10 +402,10 @@ class Service:
 
 def _pending_forget(marker: Path) -> int | None:
     """The first fact id of a forget whose project part has not finished (None when none is)."""
+    if not marker.is_file():
+        return None
     try:
         return int(json.loads(marker.read_text(encoding="utf-8"))["first_fact_id"])
-    except FileNotFoundError:
-        return None
     except (OSError, ValueError, KeyError, TypeError):
         return 1  # unreadable: drop the whole history rather than risk keeping forgotten words
 

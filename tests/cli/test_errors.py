@@ -33,7 +33,8 @@ def test_model_use_refuses_a_non_gguf_file(uac, tmp_path) -> None:
 
 
 def test_a_transcript_stamp_with_offset_is_a_session_date(uac) -> None:
-    proc = uac.run("ingest", "--date", "2025-10-06T09:15:00-04:00", "-", stdin="Dentist on the 9th at 3pm.", check=False)
+    proc = uac.run("ingest", "--no-model", "--date", "2025-10-06T09:15:00-04:00", "-", stdin="Dentist on the 9th at 3pm.",
+                   check=False)
     assert proc.returncode == 0, proc.stderr
     sessions = uac.json("log")["sessions"]
     assert [s["date"] for s in sessions] == ["2025-10-06"]
