@@ -9,18 +9,13 @@ next turn can refer back to it ("book it", "that one").
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ask import Answer
+from engine.extract.segment import opens_as_question, question_start, sentences
 from engine.log import Fact
 from engine.rules.alert import Alert
-
-_QUESTION_START = re.compile(
-    r"^(?:what|when|where|who|whom|whose|which|why|how|is|are|was|were|do|does|did|can|could|will|would|should|"
-    r"have|has|had|am|tell\s+me|list|show\s+me)\b", re.I)
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
 
 def session_for(day: dt.date, session_id: str | None = None) -> str:
@@ -29,12 +24,16 @@ def session_for(day: dt.date, session_id: str | None = None) -> str:
 
 
 def question_in(text: str) -> str | None:
-    """The last sentence that asks something ("…, should I book it?" or "how many trips did I take"),
-    or None when the text only states things."""
-    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-    for sentence in reversed(sentences):
-        if sentence.endswith("?") or (len(sentences) == 1 and _QUESTION_START.match(sentence)):
-            return sentence
+    """The last sentence that asks something ("…, should I book it?"; a lone "how many trips did I
+    take" without its mark), or None when the text only states things. The segmenter that decides
+    which clauses state facts decides this too ("I fly on May 3, is that ok?" asks "is that ok?")."""
+    spans = sentences(text)
+    for a, b in reversed(spans):
+        start = question_start(text[a:b])
+        if start is not None:
+            return text[a + start : b].lstrip(",- ")
+    if len(spans) == 1 and opens_as_question(text[spans[0][0] : spans[0][1]]):
+        return text[spans[0][0] : spans[0][1]]
     return None
 
 

@@ -313,18 +313,18 @@ class Service:
         return history.commit(root, title, last)
 
     def forget_session(self, session_id: str, reason: str = "") -> Forgotten:
-        """Forget a session everywhere: the log (see :meth:`LogStore.forget_session`), the project
-        and its history (:meth:`_forget_in_project`)."""
+        """Forget a session everywhere: the log (see :meth:`LogStore.forget_session`), then the
+        project and its history, which the checkpoint cleans (:meth:`_finish_forget`)."""
         ids = [f.id for f in self.log.facts(session_id=session_id)]
         self._mark_forget(min(ids, default=0))
         gone = self.log.forget_session(session_id, reason)
-        self._forget_in_project()
+        self.checkpoint()
         return gone
 
     def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
         self._mark_forget(fact_id)
         gone = self.log.forget_fact(fact_id, reason)
-        self._forget_in_project()
+        self.checkpoint()
         return gone
 
     def _mark_forget(self, first_fact_id: int) -> None:
@@ -338,12 +338,10 @@ class Service:
             marker.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(marker, json.dumps({"first_fact_id": first}).encode())
 
-    def _forget_in_project(self) -> None:
-        """Drop every revision of the project's history that folded in a forgotten fact, delete the
-        kept copies of hand-edited files (they may quote one), then re-render from the log."""
-        self.checkpoint()
-
     def _finish_forget(self) -> None:
+        """A forget noted by :meth:`_mark_forget`: drop every revision of the project's history that
+        folded in a forgotten fact and delete the kept copies of hand-edited files (they may quote
+        one); the checkpoint that follows re-renders from the log."""
         from engine.project import history
         from engine.project.meta import Layout
 

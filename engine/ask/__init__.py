@@ -10,14 +10,14 @@ open.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from engine.ask import countdown
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
-from engine.ask.compile import compile_query, evaluate, matching_rows
+from engine.ask.compile import compile_query, evaluate, matching_rows, rows_expression
 from engine.ask.grounding import about_something_else, text_filters, uncovered
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
@@ -167,7 +167,7 @@ def _countdown(state: State, question: str, now: dt.datetime, backend: Backend |
                       f"Nothing ahead: no matching {coll.name} on or after {now.date().isoformat()}.", used_model)
     value = (when - now.date()).days // per
     unit = "week" if per == 7 else "day"
-    where = compile_query(coll, replace(q, aggregate="count")).removeprefix("len(").removesuffix(")")
+    where = rows_expression(coll, q.filters)
     today = f"date({now.year}, {now.month}, {now.day})"
     expr = (f"(min(r.{field_name} for r in {where} if r.{field_name} >= {today}) - {today}).days"
             + (f" // {per}" if per != 1 else ""))

@@ -226,6 +226,11 @@ def _where(coll: Collection, filters: list[Filter]) -> str:
     return (" if " + " and ".join(f"({p})" if " or " in p else p for p in preds)) if preds else ""
 
 
+def rows_expression(coll: Collection, filters: list[Filter]) -> str:
+    """The expression for the rows ``filters`` select (what a computation shown to the user iterates)."""
+    return _rows(coll, filters)
+
+
 def _rows(coll: Collection, filters: list[Filter]) -> str:
     src = f"S[{coll.name!r}]"
     return f"[r for r in {src}{_where(coll, filters)}]" if filters else src

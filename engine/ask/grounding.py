@@ -55,14 +55,12 @@ def _words(text: str) -> Iterable[str]:
 
 
 def vocabulary(coll: Collection) -> set[str]:
-    """Stems of every word the collection holds: its name, frame, fields and every text value."""
-    texts = [coll.name, coll.frame, coll.domain]
-    for f in coll.fields.values():
-        texts += [f.name.replace("_", " "), f.label, *map(str, f.values)]
+    """Stems of every word the collection holds: its schema words and every text value."""
+    texts = [str(v) for f in coll.fields.values() for v in f.values]
     for record in coll.records:
         texts += [str(v) for v in record.values.values() if isinstance(v, str | list)]
         texts.append(record.subject)
-    return {_stem(w) for text in texts for w in _words(text)}
+    return _schema_words(coll) | {_stem(w) for text in texts for w in _words(text)}
 
 
 def uncovered(question: str, coll: Collection) -> list[str]:

@@ -368,9 +368,8 @@ _NAME_AFTER = re.compile(r"(?<![.!?]\s)(?<!^)\b(?:for|with|to|of|and|about|named
 
 
 _CLINICIAN = re.compile(r"\b(?:dr\.?|doctor|doc|physician|pharmacist|nurse|dentist|physio|therapist|surgeon|vet|gp|"
-                        r"specialist|midwife|[a-z]+olog(?:ist|y)|[a-z]+iatrist)\b", re.I)
+                        r"specialist|midwife|[a-z]+ologist|[a-z]+iatrist)\b", re.I)
 _POSSESSOR = re.compile(r"\b(?P<name>[A-Z][a-z]{2,})'s\b")
-"""A possessive first name ("Lily's allergist"), not the end of a longer name ("St. Mary's", "Trader Joe's")."""
 
 
 def _antecedent(before: str, known: dict[str, str]) -> str | None:
@@ -379,33 +378,31 @@ def _antecedent(before: str, known: dict[str, str]) -> str | None:
     form for Theo", "Lily's allergist") — unless the last one is a clinician: a clinician acts
     ("he also added folic acid") but the record is the patient's, the person named before them,
     else the user. Places, organisations and calendar words are never people."""
-    found: list[tuple[int, str]] = []
+    people: list[tuple[int, str]] = []  # (where the mention ends, who)
+    clinicians = [m.end() for m in _CLINICIAN.finditer(before)]
     for p in find_people(before, 0, len(before)):
         rel = str(p.attrs.get("relation") or "")
+        if rel == "doctor":
+            clinicians.append(p.end)
+            continue
         span = p.attrs.get("name_span")
         named = bool(p.value) and (span is None or before[span[0]].isupper())  # "my wife hives" names nobody
         who = str(p.value).lower() if named else (known.get(rel, rel).lower() if rel in _FAMILY else "")
-        if rel == "doctor":
-            who = "\0clinician"
         if who:
-            found.append((p.end, who))
+            people.append((p.end, who))
     for rx in (_NAME_AFTER, _POSSESSOR):
         for m in rx.finditer(before):
             name = m.group("name")
-            word_before = before[: m.start()].split()[-1:] or [""]
-            if rx is _POSSESSOR and re.match(r"[A-Z]", word_before[0]) and not re.search(r"[.!?]$", word_before[0]) \
-                    or word_before[0].lower() in ("st.", "st", "saint"):
+            word_before = (before[: m.start()].split() or [""])[-1]
+            if rx is _POSSESSOR and word_before[:1].isupper() and not word_before.endswith((".", "!", "?")) \
+                    or word_before.lower() in ("st.", "st", "saint"):
                 continue  # "Trader Joe's", "St. Mary's": the end of a longer name
             if name.lower() not in _NOT_NAMES and not _place_or_org(name):
-                found.append((m.end(), name.lower()))
-    found += [(m.end(), "\0clinician") for m in _CLINICIAN.finditer(before)]
-    found.sort()
-    if not found:
-        return None
-    if found[-1][1] == "\0clinician":
-        patients = [who for _end, who in found if who != "\0clinician"]
-        return patients[-1] if patients else "me"
-    return found[-1][1]
+                people.append((m.end(), name.lower()))
+    people.sort()
+    if clinicians and (not people or max(clinicians) > people[-1][0]):
+        return people[-1][1] if people else "me"
+    return people[-1][1] if people else None
 
 
 def _place_or_org(word: str) -> bool:

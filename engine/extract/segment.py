@@ -79,6 +79,11 @@ _PRESUPPOSING = re.compile(r"^\W*(?:but\s+|so\s+)?why\s+(?:did|has|have|had|was|
 _EXCLAIMED = re.compile(r"(?:\?\?|\?!|!\?)\W*$")
 
 
+def opens_as_question(sent: str) -> bool:
+    """The sentence begins like a question ("how many trips did I take"), mark or not."""
+    return _INTERROGATIVE.match(sent) is not None
+
+
 def question_start(sent: str) -> int | None:
     """Where the question in a sentence begins: 0 for a real question, the tag's offset for a
     statement followed by a question tag, None when the sentence asks nothing."""
