@@ -543,6 +543,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_rules_parser(sub, add)
 
+    from engine.learn.commands import add_collections_parser
+
+    add_collections_parser(sub, add)
+
     sp = add("import", cmd_import, "import records from a JSON array, JSON Lines or CSV file", json_flag=True)
     sp.add_argument("file")
     sp.add_argument("--collection", help="collection name (default: the file's name)")

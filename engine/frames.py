@@ -261,6 +261,8 @@ def frame_from_schema(slots: dict[str, object]) -> Frame | None:
         return None
     if not (_plain_name(name) and _plain_name(collection)) or "_" in name:
         return None  # not a schema the importer writes: its names could not be rendered safely
+    if slots.get("state") == "refused":
+        return None  # a learned collection the user refused: its records stay in the log, unfolded
     built: list[Slot] = []
     for f in fields:
         if isinstance(f, dict) and isinstance(f.get("name"), str) and _plain_name(f["name"]):

@@ -208,6 +208,8 @@ class Service:
                 new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend, problems,
                                        progress=progress)
                 new = _without_rule_preferences(new, msgs, srow.session_date)
+                if backend is not None and not problems:
+                    new += self._learn(msgs, srow.session_date, new, backend, problems)
             except UacError as exc:
                 self.log.mark_extraction([m.id for m in msgs if m.id], "failed", str(exc))
                 return added, f"extraction failed, messages kept for `uac ingest --retry`: {exc}"
@@ -222,6 +224,16 @@ class Service:
             wanted = set(ids)
             added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
         return added, error
+
+    def _learn(self, msgs: list, session_date: dt.date, drafted: list, backend: Backend, problems: list[str]) -> list:
+        """Records of kinds no built-in frame covers, into learned collections (see :mod:`engine.learn`)."""
+        from engine.learn import learn_records
+
+        try:
+            return learn_records(msgs, session_date, self.log.facts(), drafted, backend).facts
+        except ModelError as exc:
+            problems.append(str(exc))
+            return []
 
     def apply_hand_edits(self) -> HandEdits:
         """Turn edits the user made to ``domains/*/state.py`` into correction facts.

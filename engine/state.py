@@ -146,6 +146,8 @@ def fold(facts: Iterable[Fact]) -> State:
             schema = frame_from_schema(fact.slots)
             if schema is not None and schema.name not in FRAMES_BY_NAME:
                 dynamic[schema.name] = schema
+            elif fact.slots.get("state") == "refused":
+                dynamic.pop(str(fact.slots.get("frame")), None)
     by_key: dict[tuple[str, str, str], Record] = {}
     by_fact: dict[int, Record] = {}
     order: dict[str, list[Record]] = {}

@@ -139,7 +139,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("month", re.compile(r"\b(?P<mod>in|during|by|until|for|of|this|next|early|late|mid|(?:the\s+)?end\s+of)(?:\s+|\s*-\s*)" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
     ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
-    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|this\s+(?:morning|afternoon|evening))\b", re.I)),
+    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|last\s+night|this\s+(?:morning|afternoon|evening))\b", re.I)),
     ("eod", re.compile(r"\b(?:eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+(?:business|play))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
@@ -350,7 +350,7 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     if kind == "rel_day":
         w = re.sub(r"\s+", " ", (g["w"] or "").lower())
         delta = {"today": 0, "tdy": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmrrw": 1, "2moro": 1, "2morrow": 1,
-                 "tomoz": 1, "yesterday": -1, "yday": -1}.get(w, 2 if "after" in w else 0)
+                 "tomoz": 1, "yesterday": -1, "yday": -1, "last night": -1}.get(w, 2 if "after" in w else 0)
         return DateValue(today + dt.timedelta(days=delta))
     if kind == "eod":
         return DateValue(today)

@@ -1,0 +1,199 @@
+"""Personal records outside the built-in frames: do they reach a typed collection, and can the
+questions over them be answered?
+
+    python -m benchmarks.collections [--part tune|holdout|all] [--no-model] [--id w6-001] [--json out]
+
+Each history is replayed session by session into a fresh profile (``Service.ingest``, the path
+`uac ingest` takes), then its questions are asked at their ``now``. A stated record counts when
+some record of the state has its day and every number it states (a number may be in another
+unit of the same quantity: minutes and hours, seconds and minutes), for the right person; the
+words it states (a title, a crop) are scored separately. A corrected record is scored by its
+corrected values.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data"
+SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh"}
+_SCALES = (1.0, 60.0, 1 / 60.0, 1000.0, 0.001)
+
+
+def split(items: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
+    """The stable id-hash split of the other benchmarks: 'tune' (~60%) may be studied, 'holdout' is only reported."""
+    if part == "all":
+        return items
+    keep = (lambda h: h < 60) if part == "tune" else (lambda h: h >= 60)
+    return [it for it in items if keep(int(hashlib.sha256(it["id"].encode()).hexdigest(), 16) % 100)]
+
+
+def close(a: float, b: float) -> bool:
+    return abs(a - b) <= max(0.011, 0.01 * abs(b))
+
+
+def same_quantity(got: float, want: float) -> bool:
+    return any(close(got * s, want) for s in _SCALES)
+
+
+def final_records(sc: dict[str, Any]) -> list[dict[str, Any]]:
+    corrected = {r["corrects"] for r in sc["records"] if r.get("corrects") is not None}
+    return [r for i, r in enumerate(sc["records"]) if i not in corrected]
+
+
+def _numbers(values: dict[str, Any]) -> list[float]:
+    out = []
+    for v in values.values():
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, (int, float, Decimal)):
+            out.append(float(v))
+    return out
+
+
+def _texts(values: dict[str, Any]) -> list[str]:
+    return [str(v).lower() for v in values.values() if isinstance(v, str)]
+
+
+def record_matches(gold: dict[str, Any], rec: Any) -> tuple[bool, bool]:
+    """(day and numbers match, words match too) for one state record."""
+    values = gold["values"]
+    if gold.get("about") and rec.subject == "me":
+        return False, False
+    if not gold.get("about") and rec.subject != "me":
+        return False, False
+    days = {v.isoformat() for v in rec.values.values() if isinstance(v, dt.date)}
+    if values.get("date") and values["date"] not in days:
+        return False, False
+    have = _numbers(rec.values)
+    for k, want in values.items():
+        if k == "date" or isinstance(want, (str, bool)):
+            continue
+        if not any(same_quantity(g, float(want)) for g in have):
+            return False, False
+    texts = _texts({k: v for k, v in rec.values.items() if not isinstance(v, (dt.date, dt.time))})
+    words_ok = all(
+        any(str(want).lower() in t or t in str(want).lower() for t in texts)
+        for k, want in values.items() if k != "date" and isinstance(want, str) and ":" not in want
+    )
+    return True, words_ok
+
+
+def answer_matches(q: dict[str, Any], answer: Any) -> bool:
+    if answer is None:
+        return False
+    want = q["answer"]
+    kind = q["answer_type"]
+    if kind == "number":
+        try:
+            got = float(answer[0] if isinstance(answer, list) and len(answer) == 1 else answer)
+        except (TypeError, ValueError):
+            return False
+        return close(got, float(want)) or (q.get("unit") in ("hours", "minutes", "seconds") and same_quantity(got, float(want)))
+    if kind == "date":
+        return str(answer)[:10] == str(want) or (isinstance(answer, list) and [str(a)[:10] for a in answer] == [want])
+    if kind == "list":
+        got = {str(a).lower() for a in (answer if isinstance(answer, list) else [answer])}
+        return got == {str(w).lower() for w in want}
+    got = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
+    return str(want).lower() in str(got).lower()
+
+
+def run(sc: dict[str, Any], backend: Any) -> dict[str, Any]:
+    from engine.profile import Profile
+    from engine.service import Service
+    from engine.state import fold
+
+    out: dict[str, Any] = {"id": sc["id"], "kind": sc["kind"], "records": [], "questions": [], "model_s": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        svc = Service(Profile.open(Path(tmp)), backend, use_model=backend is not None)
+        try:
+            for session in sc["sessions"]:
+                svc.ingest(session["text"], dt.date.fromisoformat(session["session_date"]))
+            state = fold(svc.log.facts())
+            records = [r for frame, recs in state.records.items() if frame != "Note" for r in recs]
+            for gold in final_records(sc):
+                hits = [record_matches(gold, r) for r in records]
+                out["records"].append({"gold": gold["values"], "ok": any(h[0] for h in hits),
+                                       "words": any(h[0] and h[1] for h in hits)})
+            out["collections"] = sorted({f.collection for f in state.frames.values()})
+            for q in sc["questions"]:
+                now = dt.datetime.fromisoformat(q["now"] + ("T12:00" if "T" not in q["now"] else ""))
+                started = time.perf_counter()
+                try:
+                    ans = svc.ask(q["question"], now)
+                    got, text = ans.answer, ans.text
+                except Exception as exc:  # noqa: BLE001 - a crash is a wrong answer, reported
+                    got, text = None, f"error: {exc}"
+                out["questions"].append({"q": q["question"], "want": q["answer"], "got": got, "text": str(text)[:160],
+                                         "ok": answer_matches(q, got), "s": time.perf_counter() - started})
+        finally:
+            svc._backend = None  # shared across histories: not ours to close
+            svc.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="bench-collections")
+    ap.add_argument("--set", choices=sorted(SETS), default="independent")
+    ap.add_argument("--part", choices=["all", "tune", "holdout"], default="all")
+    ap.add_argument("--no-model", action="store_true")
+    ap.add_argument("--id", help="only histories whose id starts with this")
+    ap.add_argument("--json", type=Path, help="write every record and answer here")
+    args = ap.parse_args(argv)
+    items = split([json.loads(line) for path in sorted(SETS[args.set].glob("*.jsonl"))
+                   for line in path.read_text().splitlines() if line.strip()], args.part)
+    if args.id:
+        items = [it for it in items if it["id"].startswith(args.id)]
+    backend = None
+    if not args.no_model:
+        from engine.llm.catalog import DEFAULT_MODEL, find
+        from engine.llm.install import installed_path
+        from engine.llm.llama import LlamaBackend
+
+        entry = find(DEFAULT_MODEL)
+        assert entry is not None
+        backend = LlamaBackend(installed_path(entry))
+    started = time.perf_counter()
+    results = []
+    print(f"{len(items)} histories, set {args.set} ({args.part}), {'no model' if backend is None else 'default model'}")
+    for sc in items:
+        res = run(sc, backend)
+        results.append(res)
+        rec_ok = sum(r["ok"] for r in res["records"])
+        q_ok = sum(q["ok"] for q in res["questions"])
+        print(f"  {sc['id']} {sc['kind']:<18} records {rec_ok}/{len(res['records'])}  questions {q_ok}/{len(res['questions'])}"
+              f"  collections {', '.join(res.get('collections', [])) or '-'}", flush=True)
+        for r in res["records"]:
+            if not r["ok"]:
+                print(f"      missed record {r['gold']}")
+        for q in res["questions"]:
+            if not q["ok"]:
+                print(f"      wrong: {q['q']!r} want {q['want']!r} got {q['got']!r}")
+    recs = [r for res in results for r in res["records"]]
+    qs = [q for res in results for q in res["questions"]]
+    print(f"\n{len(items)} histories in {time.perf_counter() - started:.0f} s")
+    print(f"records in a typed collection with the right day and numbers: {sum(r['ok'] for r in recs)}/{len(recs)}"
+          f" = {sum(r['ok'] for r in recs) / max(len(recs), 1):.1%}  (words too: {sum(r['words'] for r in recs)})")
+    print(f"questions answered right: {sum(q['ok'] for q in qs)}/{len(qs)} = {sum(q['ok'] for q in qs) / max(len(qs), 1):.1%}"
+          f"  (median {statistics.median([q['s'] for q in qs]) if qs else 0:.2f} s)")
+    calls = getattr(backend, "calls", 0)
+    if calls:
+        print(f"model calls: {calls}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

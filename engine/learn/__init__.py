@@ -1,0 +1,84 @@
+"""The user's project grows with the user: records of kinds no built-in frame covers become typed
+collections.
+
+Stages, per user message: ``worth_asking`` (a statement with a measured quantity no built-in
+record of this message took, or words of a collection already learned), ``propose`` (the model
+names the collection and its fields under a grammar whose values are candidate ids or short
+strings), ``verify`` (every value checked against the message; plans and questions dropped) and
+``fill`` (fields matched, units converted, a new or widened collection logged as a schema fact,
+one fact per record). Without a model nothing is learned: the sentence stays a note.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.extract.segment import sentences
+from engine.learn.collection import LearnedCollection, learned_collections
+from engine.learn.fill import Batch, add
+from engine.learn.propose import Offer, offer, request
+from engine.learn.verify import verify
+from engine.llm.backend import Backend
+from engine.log import Fact, NewFact
+from models.log import MessageRow
+
+__all__ = ["Learned", "learn_records", "worth_asking"]
+
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+@dataclass
+class Learned:
+    facts: list[NewFact] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    asked: int = 0
+
+
+def _questions(text: str) -> list[tuple[int, int]]:
+    return [(s, e) for s, e in sentences(text) if text[s:e].rstrip().endswith("?")]
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ings?|ed|es|s)$", "", word)
+
+
+def worth_asking(o: Offer, covered: Sequence[tuple[int, int]], known: dict[str, LearnedCollection]) -> bool:
+    """A quantity outside questions and outside what built-in records of this message took; or a
+    word of a learned collection's name (a kind the user tracks: "watered the ferns")."""
+    skip = [*covered, *_questions(o.text)]
+    if any(not any(s <= q.start < e for s, e in skip) for q in o.quantities):
+        return True
+    words = {_stem(w) for w in _WORD.findall(o.text.lower())}
+    return any(_stem(part) in words for c in known.values() if c.state != "refused"
+               for part in c.name.split("_") if len(part) >= 4)
+
+
+def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequence[Fact],
+                  drafted: Sequence[NewFact], backend: Backend | None) -> Learned:
+    """Facts for the records of ``msgs`` that no built-in frame took (``drafted`` are the facts
+    extraction made of them). Raises ModelError when the model fails."""
+    out = Learned()
+    if backend is None or getattr(backend, "propose", None) is None:
+        return out
+    batch = Batch(learned_collections(prior), prior)
+    for msg in msgs:
+        if msg.speaker != "user" or not msg.text.strip():
+            continue
+        covered = [f.span for f in drafted if f.message_id == msg.id and f.frame != "Note"]
+        o = offer(msg.text, session_date)
+        if not worth_asking(o, covered, batch.collections):
+            continue
+        existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]
+        raw = backend.propose(request(o, existing))
+        out.asked += 1
+        checked = verify(raw, o)
+        out.rejected += checked.rejected
+        for p in checked.records:
+            add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
+    out.facts = batch.facts
+    out.rejected += batch.rejected
+    return out
+

@@ -1,0 +1,219 @@
+"""Fit verified records into collections: an existing one (fields matched by name, then by
+dimension, values converted to the field's unit), or a new one whose schema is built from the
+first record. Produces the facts to log: a schema fact when a collection is new or gains a field,
+and one fact per record (a correction supersedes the record it corrects)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from engine.frames import IMPORT_DOMAIN
+from engine.learn.collection import (
+    MAX_FIELDS,
+    InvalidCollection,
+    LearnedCollection,
+    LearnedField,
+    changed,
+    check_name,
+    new_collection,
+    record_key,
+    schema_fact,
+)
+from engine.learn.quantities import convert, plain
+from engine.learn.verify import Proposed, Value
+from engine.log import Fact, NewFact
+
+# unit -> what a field name ends with ("distance" + km -> "distance_km"); counting units name themselves
+SUFFIX = {
+    "km": "km", "mi": "mi", "m": "m", "yd": "yd", "ft": "ft", "kg": "kg", "lb": "lb", "st": "st", "g": "g",
+    "h": "hours", "min": "min", "s": "sec", "ml": "ml", "l": "l", "oz": "oz", "kcal": "kcal", "kWh": "kwh",
+    "°C": "c", "°F": "f", "mmol/L": "mmol", "mg/dL": "mg_dl", "mg": "mg", "%": "pct",
+}
+
+
+@dataclass
+class Batch:
+    """Collections and records as they stand while one batch of messages is read."""
+
+    collections: dict[str, LearnedCollection]
+    prior: Sequence[Fact]
+    facts: list[NewFact] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+
+
+def field_name(base: str, v: Value) -> str:
+    suffix = SUFFIX.get(v.unit, "")
+    if not suffix or base.endswith(suffix) or suffix in base.split("_"):
+        return base
+    return f"{base}_{suffix}"
+
+
+def _base(name: str) -> str:
+    head, _, tail = name.rpartition("_")
+    return head if head and tail in SUFFIX.values() else name
+
+
+def _same_kind(name: str, known: dict[str, LearnedCollection]) -> LearnedCollection | None:
+    """The collection the model meant: same name, or the same name in singular/plural."""
+    if name in known:
+        return known[name]
+    stem = name.rstrip("s")
+    return next((c for n, c in known.items() if n.rstrip("s") == stem), None)
+
+
+def _kind(v: Value) -> str:
+    return v.kind
+
+
+def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, str], list[LearnedField]]:
+    """Field of ``coll`` for each value (new fields listed separately)."""
+    fitted: dict[str, str] = {}
+    added: list[LearnedField] = []
+    free = [f for f in coll.fields if f.name != "date"]
+    for name, v in values.items():
+        target = next((f for f in free if f.name == name or _base(f.name) == name or f.name == field_name(name, v)), None)
+        if target is None and v.kind == "float" and v.dimension:
+            same_dim = [f for f in free if f.kind == "float" and f.unit and convert(Decimal(1), v.unit, f.unit) is not None]
+            if len(same_dim) == 1:
+                target = same_dim[0]
+        if target is None:
+            new = LearnedField(field_name(name, v), v.kind, v.unit, v.currency)
+            if any(f.name == new.name for f in [*coll.fields, *added]):
+                continue
+            added.append(new)
+            fitted[name] = new.name
+            continue
+        if target.kind != v.kind:
+            continue  # a value of another type than the field: dropped, not coerced
+        free.remove(target)
+        fitted[name] = target.name
+    return fitted, added
+
+
+def _json(v: Value, f: LearnedField) -> Any:
+    if v.kind == "float":
+        value = v.value
+        if f.unit and v.unit and v.unit != f.unit:
+            converted = convert(value, v.unit, f.unit)
+            if converted is None:
+                return None
+            value = converted.quantize(Decimal("0.01")) if converted != converted.to_integral() else converted
+        return float(plain(Decimal(value)))
+    if v.kind == "date":
+        return v.value.isoformat()
+    if v.kind == "money":
+        return str(v.value)
+    return v.value
+
+
+def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slots: dict[str, Any]) -> list[Fact]:
+    """The facts of the record ``p`` corrects. Strong sign: the message names an old value of a
+    record together with a new one for that field ("272 pages, not 270"). Weaker: the model says
+    it corrects, and a record of that person shares its day or its words (or no day was said)."""
+    mine = [f for f in prior if f.frame == coll.frame and f.subject == p.who]
+    current: dict[str, dict[str, Any]] = {}
+    for f in mine:
+        current.setdefault(f.entity_key, {}).update(f.slots)
+    said = {float(n) for n in p.numbers}
+    strong: list[str] = []
+    weak: list[str] = []
+    for key, vals in current.items():
+        same_day = p.date_span is not None and vals.get("date") == p.day.isoformat()
+        same_words = any(isinstance(v, str) and k != "date" and slots.get(k) == v for k, v in vals.items())
+        near = same_day or same_words or p.date_span is None
+        old_named = any(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v and float(v) in said
+            for k, v in vals.items()
+        )
+        if old_named and near:
+            strong.append(key)
+        elif p.corrects and near:
+            weak.append(key)
+    keys = strong or weak
+    if not keys:
+        return []
+    key = keys[-1]
+    old = current[key]
+    for k in [k for k, v in slots.items() if k != "date" and isinstance(v, float)]:
+        if any(isinstance(ov, (int, float)) and ok != k and float(ov) == slots[k] and ov != slots.get(ok)
+               for ok, ov in old.items()):
+            slots.pop(k)  # "not 270": the old value of another field, not a new value of this one
+    if p.date_span is None:
+        slots.pop("date", None)  # the correction keeps the day of the record it corrects
+    return [f for f in mine if f.entity_key == key]
+
+
+def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, session_date: dt.date,
+        text: str) -> None:
+    """Log ``p`` into its collection (creating or widening the collection as needed)."""
+    coll = _same_kind(p.collection, batch.collections)
+    if coll is not None and coll.state == "refused":
+        batch.rejected.append(f"{coll.name}: a collection you refused")
+        return
+    schema_changed = False
+    if coll is None:
+        if not any(v.kind in ("float", "time", "money") for v in p.values.values()):
+            batch.rejected.append(f"{p.collection}: nothing measured to start a collection with")
+            return
+        fields = [LearnedField("date", "date")]
+        for name, v in p.values.items():
+            fname = field_name(name, v)
+            if fname != "date" and all(f.name != fname for f in fields):
+                fields.append(LearnedField(fname, v.kind, v.unit, v.currency))
+        try:
+            check_name(p.collection)
+            coll = new_collection(p.collection, fields[:MAX_FIELDS], [*batch.prior, *_as_facts(batch.facts)])
+        except InvalidCollection as exc:
+            batch.rejected.append(str(exc))
+            return
+        schema_changed = True
+    fitted, added = _fit(coll, p.values)
+    if added:
+        try:
+            coll = changed(coll, fields=(*coll.fields, *added))
+        except InvalidCollection as exc:
+            batch.rejected.append(str(exc))
+            fitted = {k: v for k, v in fitted.items() if v not in {f.name for f in added}}
+        else:
+            schema_changed = True
+    slots: dict[str, Any] = {"date": p.day.isoformat()}
+    for name, fname in fitted.items():
+        f = coll.field(fname)
+        if f is None:
+            continue
+        value = _json(p.values[name], f)
+        if value is not None:
+            slots[fname] = value
+    if len(slots) == 1:
+        batch.rejected.append(f"{coll.name}: no value fits its fields")
+        return
+    if schema_changed:
+        batch.facts.append(schema_fact(coll, session_id=session_id, message_id=message_id, session_date=session_date,
+                                       evidence=f"new collection {coll.describe()}" if coll.fact_id is None
+                                       else f"collection {coll.describe()}"))
+        batch.collections[coll.name] = coll
+    old = _corrected(coll, p, batch.prior, slots)
+    start, end = p.span()
+    key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
+    batch.facts.append(NewFact(
+        session_id, message_id, session_date, IMPORT_DOMAIN, coll.frame, key, slots, span=(start, end),
+        evidence=_sentence(text, start, end), subject=p.who, extractor="model", confidence=0.8,
+        supersedes=tuple(f.id for f in old),
+    ))
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The message from the sentence holding ``start`` to the one holding ``end``."""
+    lo = max(text.rfind(mark, 0, start) for mark in ".!?\n") + 1
+    hi_marks = [i for i in (text.find(mark, end) for mark in ".!?\n") if i >= 0]
+    hi = min(hi_marks) + 1 if hi_marks else len(text)
+    return text[lo:hi].strip()
+
+
+def _as_facts(new: list[NewFact]) -> list[Any]:
+    """New schema facts look enough like logged ones for frame naming (``frame`` and ``slots``)."""
+    return list(new)

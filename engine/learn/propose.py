@@ -1,0 +1,142 @@
+"""The model's proposal: which collection a message's records belong to, and their fields.
+
+The prompt is a byte-stable block (instructions and worked examples from
+``resources/learn/examples.jsonl``, candidates cited there by surface text and rendered with the
+ids the finders give them) with the variable part last: the existing learned collections, the
+message and its numbered candidates. The grammar allows values only as candidate ids or as short
+strings, which ``verify`` then checks are words of the message.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.extract.reader.candidates import Candidate, find_candidates
+from engine.learn.quantities import Quantity, find_quantities
+from engine.llm.backend import SchemaRequest
+from engine.profile import RESOURCES
+
+EXAMPLES_PATH = RESOURCES / "learn" / "examples.jsonl"
+MAX_RECORDS = 4
+MAX_FIELDS = 8
+MAX_TEXT = 60
+MAX_TOKENS = 260
+
+INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. Some messages record a measurement or an activity of a kind people track over time: a run, a workout, a weigh-in, hours slept, pages read, a blood pressure reading, a child's swim time, plants watered, a fuel fill-up, a practice session. List such records as JSON.
+Rules:
+- collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
+- values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a route, a title, a plant, a mood) copied exactly from the message.
+- date: the id of the day it happened; "today" when it happened today or the message does not say.
+- who: only when the record is about someone else, as written ("Lily", "my dad").
+- corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").
+- Existing collections are listed with each message: reuse one only for the same kind of record.
+- Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.
+- No such record: {"records": []}.
+"""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Everything the model may cite in one message."""
+
+    text: str
+    session_date: dt.date
+    dates: tuple[Candidate, ...]
+    times: tuple[Candidate, ...]
+    money: tuple[Candidate, ...]
+    quantities: tuple[Quantity, ...]
+
+    def ids(self) -> list[str]:
+        return [c.id for c in (*self.dates, *self.times, *self.money)] + [q.id for q in self.quantities]
+
+    def block(self) -> str:
+        lines = [c.line() for c in (*self.dates, *self.times, *self.money)] + [q.line() for q in self.quantities]
+        return "\n".join(lines) if lines else "(none)"
+
+
+def offer(text: str, session_date: dt.date) -> Offer:
+    cands = find_candidates(text, session_date)
+    # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
+    items = [c for c in cands.items if c.kind != "money" or c.currency]
+    money = [(c.start, c.end) for c in items if c.kind == "money"]
+    # a number with its unit ("1h10", "3.5/5") is a quantity even where a date or clock finder saw one
+    measured = [(q.start, q.end) for q in find_quantities(text, money) if q.unit]
+    items = [c for c in items if c.kind == "money" or not any(c.start < e and s < c.end for s, e in measured)]
+    return Offer(
+        text, session_date,
+        tuple(c for c in items if c.kind == "date"),
+        tuple(c for c in items if c.kind == "time"),
+        tuple(c for c in items if c.kind == "money"),
+        tuple(find_quantities(text, [(c.start, c.end) for c in items])),
+    )
+
+
+def question(o: Offer, existing: list[str]) -> str:
+    lines = [f"Session date: {o.session_date.isoformat()} ({o.session_date.strftime('%a')})"]
+    lines.append("Existing collections: " + ("; ".join(existing) if existing else "(none)"))
+    lines += [f"Message: {o.text.strip()}", "Candidates:", o.block(), "Records:"]
+    return "\n".join(lines)
+
+
+def schema(o: Offer) -> dict[str, Any]:
+    ids = o.ids()
+    text = {"type": "string", "maxLength": MAX_TEXT}
+    value: dict[str, Any] = {"anyOf": [{"enum": ids}, text]} if ids else text
+    record = {
+        "type": "object",
+        "properties": {
+            "collection": {"type": "string", "maxLength": 40},
+            "date": {"enum": ["today", *(c.id for c in o.dates)]},
+            "who": {"type": "string", "maxLength": 30},
+            "corrects": {"type": "boolean"},
+            "values": {"type": "object", "additionalProperties": value, "maxProperties": MAX_FIELDS},
+        },
+        "required": ["collection", "date", "values"],
+    }
+    return {"type": "object", "properties": {"records": {"type": "array", "items": record, "maxItems": MAX_RECORDS}},
+            "required": ["records"]}
+
+
+@cache
+def prefix() -> str:
+    parts = [INSTRUCTIONS, "Examples:"]
+    for ex in _examples():
+        parts.append(ex["question"])
+        parts.append(json.dumps({"records": ex["records"]}, ensure_ascii=False))
+        parts.append("")
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def request(o: Offer, existing: list[str]) -> SchemaRequest:
+    return SchemaRequest(prefix=prefix(), question=question(o, existing), schema=schema(o), max_tokens=MAX_TOKENS)
+
+
+@cache
+def _examples() -> tuple[dict[str, Any], ...]:
+    out = []
+    for line in EXAMPLES_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        ex = json.loads(line)
+        o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
+        surfaces = {c.surface.strip(" .,"): c.id for c in (*o.dates, *o.times, *o.money)}
+        surfaces.update({q.surface: q.id for q in o.quantities})
+        for rec in ex["records"]:
+            if str(rec["date"]).startswith("@"):
+                rec["date"] = _cite(rec["date"], surfaces, ex["text"])
+            for name, value in rec["values"].items():
+                if value.startswith("@"):
+                    rec["values"][name] = _cite(value, surfaces, ex["text"])
+        out.append({"question": question(o, ex["existing"]), "records": ex["records"]})
+    return tuple(out)
+
+
+def _cite(value: str, surfaces: dict[str, str], text: str) -> str:
+    try:
+        return surfaces[value[1:]]
+    except KeyError:
+        raise ValueError(f"learn example: no candidate {value[1:]!r} in {text[:40]!r}; have {sorted(surfaces)}") from None

@@ -1,0 +1,201 @@
+"""Measured quantities in a message ("6.2k", "half an hour", "120 over 80", "82.4"), each a typed
+candidate the model may cite by id but never retype.
+
+A record of a kind no built-in frame covers is mostly numbers with units. The model names the
+collection and its fields; the numbers come only from here, with the unit and dimension the unit
+table (``resources/learn/units.tsv``) gives them, so a value can be converted between units of one
+dimension (miles and kilometres) by code. Spans already taken by a date, a clock time or an amount
+of money are not quantities.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+
+from engine.profile import RESOURCES
+
+UNITS_PATH = RESOURCES / "learn" / "units.tsv"
+
+
+@dataclass(frozen=True)
+class Unit:
+    name: str
+    dimension: str
+    factor: Decimal
+    """Multiply by this to get the dimension's base unit (metres, kilograms, minutes, ...)."""
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One citable number: ``id`` as the model sees it (Q1, Q2...), ``value`` in ``unit``."""
+
+    id: str
+    start: int
+    end: int
+    surface: str
+    value: Decimal
+    unit: str  # "" for a bare number
+    dimension: str  # "" for a bare number
+    note: str = ""
+
+    def line(self) -> str:
+        unit = f" {self.unit}" if self.unit else " (no unit)"
+        dim = f" ({self.dimension})" if self.dimension and self.dimension != self.unit else ""
+        note = f" ({self.note})" if self.note else ""
+        return f'{self.id} "{self.surface}"{note} = {plain(self.value)}{unit}{dim}'
+
+
+def plain(value: Decimal) -> str:
+    """A decimal without exponent or trailing zeros: 6.20 -> "6.2", 1E+1 -> "10"."""
+    text = format(value.normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+@cache
+def units() -> dict[str, Unit]:
+    """Alias (lower case) -> unit, from the unit table."""
+    out: dict[str, Unit] = {}
+    for line in UNITS_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, dimension, factor, aliases = line.split("\t")
+        unit = Unit(name, dimension, Decimal(factor))
+        for alias in aliases.split(","):
+            out.setdefault(alias.strip().lower(), unit)
+    return out
+
+
+def unit_named(name: str) -> Unit | None:
+    """The unit whose canonical name (or alias) is ``name``."""
+    table = units()
+    return next((u for u in table.values() if u.name == name), None) or table.get(name.lower())
+
+
+def convert(value: Decimal, source: str, target: str) -> Decimal | None:
+    """``value`` in unit ``source`` expressed in ``target``; None across dimensions."""
+    if source == target:
+        return value
+    a, b = unit_named(source), unit_named(target)
+    if a is None or b is None or a.dimension != b.dimension:
+        return None
+    return value * a.factor / b.factor
+
+
+_WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a hundred": 100, "a dozen": 12, "a couple of": 2,
+    "a couple": 2, "a few": 3,
+}
+_WORD_NUM = "|".join(sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True))
+_DIGITS = r"\d+(?:[.,]\d+)?"
+_NUM = rf"(?:{_DIGITS}|(?:{_WORD_NUM})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)"
+
+
+def _number(raw: str) -> Decimal | None:
+    raw = raw.strip().lower()
+    if re.fullmatch(_DIGITS, raw):
+        whole, _, frac = raw.replace(",", ".").partition(".")
+        if "," in raw and len(frac) == 3:  # "1,500" is fifteen hundred, "82,4" is a decimal comma
+            return Decimal(whole + frac)
+        return Decimal(raw.replace(",", "."))
+    parts = re.split(r"[\s-]+", raw)
+    head = " ".join(parts[:-1]) if len(parts) > 1 and parts[-1] in _WORD_NUMBERS and " ".join(parts[:-1]) in _WORD_NUMBERS else raw
+    if head != raw:
+        return Decimal(_WORD_NUMBERS[head] + _WORD_NUMBERS[parts[-1]])
+    return Decimal(_WORD_NUMBERS[raw]) if raw in _WORD_NUMBERS else None
+
+
+def _alias_pattern() -> str:
+    return "|".join(sorted((re.escape(a) for a in units()), key=len, reverse=True))
+
+
+# durations said as phrases: minutes they stand for
+_DURATION_PHRASES = (
+    (re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b", re.I), Decimal(90)),
+    (re.compile(r"\b(?:half\s+an\s+hour|a\s+half[\s-]hour)\b", re.I), Decimal(30)),
+    (re.compile(r"\b(?:a\s+quarter\s+of\s+an\s+hour|quarter\s+of\s+an\s+hour)\b", re.I), Decimal(15)),
+    (re.compile(r"\b(?:an|one)\s+hour\b", re.I), Decimal(60)),
+)
+_HOURS_AND_HALF = re.compile(rf"\b(?P<n>{_NUM})\s+and\s+a\s+half\s+(?:hours|hrs)\b", re.I)
+_H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:m|min|mins|minutes?)?(?![\w:])", re.I)
+_HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
+_PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
+_RATING = re.compile(rf"(?<![\d/.])(?P<n>{_DIGITS}|{_WORD_NUM})\s*(?:/|\s+out\s+of\s+)\s*(?P<of>5|10|100)(?![\d/]|[.,]\d)", re.I)
+_STARS = re.compile(rf"\b(?P<n>{_DIGITS}|{_WORD_NUM})(?P<half>\s+and\s+a\s+half)?\s+stars?\b", re.I)
+_ORDINAL = re.compile(r"^(?:st|nd|rd|th)\b", re.I)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+@cache
+def _unit_re() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w.,])(?P<num>{_NUM})(?P<k>k(?=\s*(?:steps|words|points)\b))?\s?-?\s?(?P<unit>{_alias_pattern()})(?![\w°/])",
+        re.I,
+    )
+
+
+_BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
+
+
+def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quantity]:  # type: ignore[assignment]
+    """Every quantity in ``text`` outside the ``taken`` spans, numbered Q1, Q2... in text order."""
+    spans = list(taken)
+    found: list[tuple[int, int, Decimal, str, str, str]] = []
+
+    def free(a: int, b: int) -> bool:
+        return not any(a < e and s < b for s, e in spans)
+
+    def add(a: int, b: int, value: Decimal | None, unit: str, dim: str, note: str = "") -> None:
+        if value is None or not free(a, b):
+            return
+        spans.append((a, b))
+        found.append((a, b, value, unit, dim, note))
+
+    for m in _HMS.finditer(text):
+        minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
+        add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
+    for m in _H_MIN.finditer(text):
+        add(m.start(), m.end(), Decimal(int(m["h"]) * 60 + int(m["m"])), "min", "duration")
+    for m in _HOURS_AND_HALF.finditer(text):
+        n = _number(m["n"])
+        add(m.start(), m.end(), None if n is None else n + Decimal("0.5"), "h", "duration")
+    for pattern, minutes in _DURATION_PHRASES:
+        for m in pattern.finditer(text):
+            add(m.start(), m.end(), minutes, "min", "duration")
+    for m in _RATING.finditer(text):
+        n = _number(m["n"])
+        if n is not None and n <= Decimal(m["of"]):
+            add(m.start(), m.end(), n, f"/{m['of']}", "rating")
+    for m in _STARS.finditer(text):
+        n = _number(m["n"])
+        add(m.start(), m.end(), None if n is None else n + (Decimal("0.5") if m["half"] else 0), "/5", "rating")
+    for m in _PAIR.finditer(text):
+        a, b = int(m["a"]), int(m["b"])
+        if 70 <= a <= 250 and 35 <= b <= 150 and a > b and free(m.start(), m.end()):
+            spans.append((m.start(), m.end()))
+            found.append((m.start("a"), m.end("a"), Decimal(a), "mmHg", "pressure", f"first of {m.group(0).strip()}"))
+            found.append((m.start("b"), m.end("b"), Decimal(b), "mmHg", "pressure", f"second of {m.group(0).strip()}"))
+    table = units()
+    for m in _unit_re().finditer(text):
+        unit = table[m["unit"].lower()]
+        value = _number(m["num"])
+        if value is None:
+            continue
+        if m["k"]:
+            value *= 1000
+        add(m.start(), m.end(), value, unit.name, unit.dimension)
+    for m in _BARE.finditer(text):
+        after = text[m.end():m.end() + 3]
+        if _ORDINAL.match(after) or _YEAR.match(m["num"]):
+            continue
+        add(m.start(), m.end(), _number(m["num"]), "", "")
+    found.sort(key=lambda f: f[0])
+    return [
+        Quantity(f"Q{i}", a, b, text[a:b], value, unit, dim, note)
+        for i, (a, b, value, unit, dim, note) in enumerate(found, 1)
+    ]

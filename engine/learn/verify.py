@@ -1,0 +1,146 @@
+"""Check the model's proposal against the message: every value must be a candidate it was offered
+or words that are really in the message; a record must be something that happened (not dated
+after the session) and say something measurable. What fails is dropped with its reason."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from engine.learn.collection import clean_name
+from engine.learn.propose import MAX_TEXT, Offer
+
+_SELF = frozenset({"", "me", "i", "myself", "we", "us", "user", "the user", "self"})
+_OWNER = re.compile(r"^(?:my|our)\s+", re.I)
+_SPACE = re.compile(r"\s+")
+_WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One typed value and where in the message it came from."""
+
+    kind: str  # float | date | time | money | str
+    value: Any  # Decimal, date, "HH:MM", Decimal, str
+    start: int
+    end: int
+    unit: str = ""
+    dimension: str = ""
+    currency: str = ""
+
+
+@dataclass
+class Proposed:
+    collection: str
+    who: str
+    day: dt.date
+    corrects: bool
+    values: dict[str, Value]
+    date_span: tuple[int, int] | None = None
+    numbers: tuple[Decimal, ...] = ()
+    """Every number of the message: "272 pages, not 270" names the value being corrected."""
+
+    def span(self) -> tuple[int, int]:
+        spans = [(v.start, v.end) for v in self.values.values()]
+        if self.date_span:
+            spans.append(self.date_span)
+        return min(s for s, _ in spans), max(e for _, e in spans)
+
+
+@dataclass
+class Checked:
+    records: list[Proposed] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+
+
+def _norm(text: str) -> str:
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def _find(text: str, words: str) -> tuple[int, int] | None:
+    low, want = text.lower(), _norm(words)
+    if not want:
+        return None
+    at = low.find(want)
+    if at < 0:
+        at = _norm(text).find(want)  # whitespace differs: the span is approximate but the words are there
+        if at < 0:
+            return None
+    return at, at + len(want)
+
+
+def who_of(raw: Any, text: str) -> str | None:
+    """``me`` or the person as written in the message (without "my"); None when not in the message."""
+    who = str(raw or "").strip()
+    if who.lower() in _SELF:
+        return "me"
+    if len(who) > 30 or _find(text, who) is None:
+        return None
+    return _OWNER.sub("", who).strip() or "me"
+
+
+def verify(raw: Any, o: Offer) -> Checked:
+    out = Checked()
+    records = raw.get("records") if isinstance(raw, dict) else None
+    if not isinstance(records, list):
+        return out
+    by_id: dict[str, Value] = {}
+    for c in o.dates:
+        by_id[c.id] = Value("date", dt.date.fromisoformat(c.value), c.start, c.end)
+    for c in o.times:
+        by_id[c.id] = Value("time", c.value, c.start, c.end)
+    for c in o.money:
+        by_id[c.id] = Value("money", Decimal(c.value), c.start, c.end, currency=c.currency or "")
+    for q in o.quantities:
+        by_id[q.id] = Value("float", q.value, q.start, q.end, q.unit, q.dimension)
+    for rec in records:
+        if not isinstance(rec, dict):
+            continue
+        name = clean_name(rec.get("collection", ""))
+        if not name:
+            out.rejected.append("a record without a collection")
+            continue
+        who = who_of(rec.get("who"), o.text)
+        if who is None:
+            out.rejected.append(f"{name}: who {rec.get('who')!r} is not in the message")
+            continue
+        day, date_span = o.session_date, None
+        date_id = rec.get("date")
+        if date_id not in (None, "today"):
+            cited = by_id.get(str(date_id))
+            if cited is None or cited.kind != "date":
+                out.rejected.append(f"{name}: date {date_id!r} was not offered")
+                continue
+            day, date_span = cited.value, (cited.start, cited.end)
+            surface = o.text[cited.start:cited.end].lower()
+            if day > o.session_date and (day - o.session_date).days < 7 and _WEEKDAY.search(surface):
+                day -= dt.timedelta(days=7)  # "did it on Wednesday": a record happened, so the last one
+        if day > o.session_date:
+            out.rejected.append(f"{name}: dated {day} after the message — a plan, not a record")
+            continue
+        values: dict[str, Value] = {}
+        fields = rec.get("values")
+        for raw_name, raw_value in (fields.items() if isinstance(fields, dict) else ()):
+            fname = clean_name(raw_name)
+            if not fname or fname in values or not isinstance(raw_value, str):
+                continue
+            if raw_value in by_id:
+                v = by_id[raw_value]
+                if v.kind == "date" and fname in ("date", "day", "when"):
+                    continue  # the record's own day, already taken from "date"
+                values[fname] = v
+                continue
+            span = _find(o.text, raw_value)
+            if span is None or len(raw_value) > MAX_TEXT or re.fullmatch(r"[\d.,:/\s]+", raw_value):
+                out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
+                continue
+            values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
+        if not values:
+            out.rejected.append(f"{name}: no verified value")
+            continue
+        numbers = tuple(q.value for q in o.quantities)
+        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, numbers))
+    return out

@@ -1,0 +1,115 @@
+"""What the model proposes is checked and fitted by code: values only from the message, plans and
+retyped numbers dropped, units converted into the collection's, corrections supersede."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.learn.collection import InvalidCollection, check_name, learned_collections
+from engine.learn.fill import Batch, add
+from engine.learn.propose import offer
+from engine.learn.verify import verify
+from engine.log import LogStore
+from engine.state import fold
+
+DAY = dt.date(2026, 3, 4)
+
+
+def _learn(store: LogStore, text: str, raw: dict, day: dt.date = DAY) -> list[str]:
+    sid, (mid,) = store.add_session([("user", text)], day)
+    o = offer(text, day)
+    checked = verify(raw, o)
+    batch = Batch(learned_collections(store.facts()), store.facts())
+    for p in checked.records:
+        add(batch, p, session_id=sid, message_id=mid, session_date=day, text=text)
+    store.add_facts(batch.facts)
+    return checked.rejected + batch.rejected
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> LogStore:
+    s = LogStore(tmp_path / "log.db")
+    yield s
+    s.close()
+
+
+def _records(store: LogStore, collection: str) -> list[dict]:
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == collection)
+    return [dict(r.values, _who=r.subject) for r in state.of(frame.name)]
+
+
+def test_a_new_collection_from_one_message(store: LogStore) -> None:
+    text = "Went for a run yesterday along the canal. Did 6.2k, took me about 34 minutes."
+    o = offer(text, DAY)
+    ids = {q.surface: q.id for q in o.quantities}
+    rejected = _learn(store, text, {"records": [{"collection": "runs", "date": o.dates[0].id, "values": {
+        "distance": ids["6.2k"], "duration": ids["34 minutes"], "route": "along the canal"}}]})
+    assert rejected == []
+    (rec,) = _records(store, "runs")
+    assert rec["date"] == dt.date(2026, 3, 3)
+    assert rec["distance_km"] == 6.2 and rec["duration_min"] == 34 and rec["route"] == "along the canal"
+    (coll,) = learned_collections(store.facts()).values()
+    assert coll.state == "suggested" and [f.name for f in coll.fields] == ["date", "distance_km", "duration_min", "route"]
+
+
+def test_values_not_in_the_message_and_plans_are_dropped(store: LogStore) -> None:
+    text = "Tomorrow I'll run 10k. Today I did 5k."
+    o = offer(text, DAY)
+    ten, five = (q.id for q in o.quantities)
+    rejected = _learn(store, text, {"records": [
+        {"collection": "runs", "date": o.dates[0].id, "values": {"distance": ten}},  # a plan
+        {"collection": "runs", "date": "today", "values": {"distance": "7", "route": "the moon"}},  # retyped
+        {"collection": "runs", "date": "today", "values": {"distance": five}},
+    ]})
+    assert any("a plan" in r for r in rejected)
+    assert any("'7' is not words of the message" in r for r in rejected)
+    assert any("'the moon' is not words of the message" in r for r in rejected)
+    assert [r["distance_km"] for r in _records(store, "runs")] == [5.0]
+
+
+def test_a_later_record_fills_the_same_collection_in_its_unit(store: LogStore) -> None:
+    first = "Long run today, 10 km in 55 minutes."
+    o = offer(first, DAY)
+    _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {
+        "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]})
+    second = "Did 3 miles this morning, took an hour and a half with walking breaks."
+    o = offer(second, DAY + dt.timedelta(days=2))
+    _learn(store, second, {"records": [{"collection": "run", "date": "today", "values": {
+        "distance": o.quantities[0].id, "time": o.quantities[1].id}}]}, DAY + dt.timedelta(days=2))
+    recs = _records(store, "runs")
+    assert [(r["distance_km"], r["duration_min"]) for r in recs] == [(10.0, 55.0), (4.83, 90.0)]
+    assert len(learned_collections(store.facts())) == 1
+
+
+def test_a_correction_naming_the_old_value_supersedes_it(store: LogStore) -> None:
+    text = "Finished Piranesi last night, around 270 pages, four stars."
+    o = offer(text, DAY)
+    _learn(store, text, {"records": [{"collection": "books_read", "date": o.dates[0].id, "values": {
+        "title": "Piranesi", "pages": o.quantities[0].id, "rating": o.quantities[1].id}}]})
+    fix = "Actually I checked and Piranesi is 272 pages, not 270."
+    o = offer(fix, DAY + dt.timedelta(days=5))
+    _learn(store, fix, {"records": [{"collection": "books_read", "date": "today", "values": {
+        "title": "Piranesi", "pages": o.quantities[0].id, "rating": o.quantities[1].id}}]}, DAY + dt.timedelta(days=5))
+    (rec,) = _records(store, "books_read")
+    assert rec["pages"] == 272 and rec["rating"] == 4 and rec["date"] == dt.date(2026, 3, 3)
+
+
+def test_a_relative_is_their_own_record(store: LogStore) -> None:
+    text = "Mia swam 50m backstroke in 53.9 seconds on Saturday!"
+    o = offer(text, DAY)
+    _learn(store, text, {"records": [{"collection": "swim_times", "who": "Mia", "date": o.dates[0].id, "values": {
+        "distance": o.quantities[0].id, "time": o.quantities[1].id, "stroke": "backstroke"}}]})
+    (rec,) = _records(store, "swim_times")
+    assert rec["_who"] == "Mia" and rec["time_sec"] == 53.9
+    assert rec["date"] == dt.date(2026, 2, 28)  # the Saturday before, not after: a record is past
+
+
+def test_built_in_and_malformed_names_are_refused() -> None:
+    for bad in ("trips", "trip", "medications", "x", "1runs", "collections"):
+        with pytest.raises(InvalidCollection):
+            check_name(bad)
+    assert check_name("weigh_ins") == "weigh_ins"
