@@ -16,6 +16,7 @@ from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
 from engine.extract.people import relation_of
+from engine.frames import FRAMES_BY_NAME
 from engine.log import Fact
 from engine.state import Record, fold
 
@@ -30,7 +31,8 @@ class Resolver:
     @classmethod
     def from_facts(cls, facts: list[Fact]) -> Resolver:
         state = fold(facts)
-        return cls([r for recs in state.records.values() for r in recs])
+        # imported and learned collections are never a draft's record: only built-in frames resolve
+        return cls([r for frame, recs in state.records.items() if frame in FRAMES_BY_NAME for r in recs])
 
     def match(self, d: Draft, text: str = "") -> Record | None:
         """The record the draft is about; ``text`` (the message) lets a relative named in the clause
