@@ -82,6 +82,16 @@ def argbest(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> Row | Non
     return best
 
 
+def change(rows: list[Row], value: Callable[[Row], Any], when: Callable[[Row], Any]) -> Any:
+    """The last value minus the first, in the order of ``when`` (rows missing either are skipped)."""
+    keep = [r for r in rows if value(r) is not None and when(r) is not None]
+    if len(keep) < 2:
+        return None
+    keep.sort(key=when)
+    diff = Decimal(str(value(keep[-1]))) - Decimal(str(value(keep[0])))
+    return float(diff) if not isinstance(value(keep[0]), Decimal) else diff
+
+
 def ranked(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> list[Row]:
     """Rows by key (stable: ties keep state order); rows without a value are dropped."""
     keep = [r for r in rows if key(r) is not None]
@@ -158,6 +168,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
+    "change": change,
     "group_best": group_best, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -299,6 +310,11 @@ def compile_query(coll: Collection, q: Query) -> str:
         first = _metric_expr(coll, q, q.filters + q.periods[0])
         second = _metric_expr(coll, q, q.filters + q.periods[1])
         return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
+    if agg in ("change", "drop"):
+        m = _attr(_check(coll, q.measure))
+        when = _attr(_check(coll, coll.date_field))
+        expr = f"change({rows}, lambda r: {m}, lambda r: day({when}))"
+        return f"-({expr} or 0)" if agg == "drop" else expr
     if agg == "list":
         m = _attr(_check(coll, q.measure or coll.date_field))
         t = _attr(_check(coll, q.target))

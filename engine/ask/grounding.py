@@ -51,7 +51,8 @@ def _stem(word: str) -> str:
 
 
 def _words(text: str) -> Iterable[str]:
-    return _WORD.findall(text.lower())
+    """Words, hyphens dropped: "fill-up" is the "fillups" of a collection's name."""
+    return [w.replace("-", "") for w in _WORD.findall(text.lower())]
 
 
 def vocabulary(coll: Collection) -> set[str]:

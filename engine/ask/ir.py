@@ -13,8 +13,9 @@ from typing import Any
 
 AGGREGATES = (
     "count", "count_distinct", "sum", "avg", "min", "max", "most_common", "least_common",
-    "argmax", "argmin", "share", "distinct", "trend", "list",
+    "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
 )
+"""``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""
 FILTER_OPS = ("eq", "ne", "in", "contains", "gt", "ge", "lt", "le", "between")
 DERIVED_GROUPS = ("month", "year", "weekday")
 

@@ -43,6 +43,9 @@ STRONG_TREND = re.compile(
     r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew)\b"
 )
 SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%")
+CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the)\s+first\b.*\b(?:to|until)\s+(?:my|the)\s+(?:last|latest)\b"
+                    r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
+DOWN = re.compile(r"\b(?:lost|lose|dropped|come down|came down|gone down|went down|shed|fallen|fell)\b")
 AVG = re.compile(r"\b(average|avg|mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
@@ -116,7 +119,12 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         split = find_windows(re.sub(r"^(between|from)\s+", "", windows[0].text), now)
         if len(split) == 2:
             windows = [Window(w.start, w.end, w.text, windows[0].pos + i) for i, w in enumerate(split)]
-    if len(windows) >= 2 and TREND.search(q) and not SHARE.search(q):
+    change = CHANGE.search(q)
+    if change and coll.date_field and (numeric_hits or coll.numeric()):
+        # "how much have I lost since my first weigh-in", "miles between my first and last fill-up"
+        query.aggregate = "drop" if DOWN.search(q) else "change"
+        query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif len(windows) >= 2 and TREND.search(q) and not SHARE.search(q):
         query.aggregate = "trend"
         query.metric = _metric(q, coll, numeric_hits, d)
         if query.metric != "count":
@@ -404,6 +412,13 @@ def _superlative_query(
     accumulate = word in ("most", "least") and adj is None
     if by_date:
         datef = _date_field(coll, [])
+        named = [h.field for h in numeric_hits if h.direct]
+        if target is None and named and datef and not re.search(r"^\s*when\b", q):
+            # "my most recent weight": that field of the latest record, not the latest date
+            query.aggregate = "argmax" if direction > 0 else "argmin"
+            query.measure = datef
+            query.target = named[0]
+            return
         if target is None or target == datef or re.search(r"^\s*when\b", q):
             query.aggregate = "max" if direction > 0 else "min"
             query.measure = datef
@@ -447,7 +462,8 @@ def _superlative_query(
         noun = stem(noun_after.group(1)) if noun_after else ""
         record_noun = noun in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())} and not any(
             variants(noun_after.group(1)) & set(f.words) for f in coll.numeric()) if noun_after else False
-        if record_noun and not q.startswith("how"):
+        label = coll.label_field
+        if record_noun and not q.startswith("how") and label is not None and not coll.fields[label].temporal:
             d.open["answer"] = Open(("value", "record"), "record", "the largest value itself, or the record that has it")
             query.aggregate = "argmax" if direction > 0 else "argmin"
             query.measure = measure
@@ -459,6 +475,13 @@ def _superlative_query(
     if target and coll.fields[target].numeric:
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = target
+        return
+    label = coll.label_field
+    if target is None and measure and (label is None or coll.fields[label].temporal) and not re.search(
+            r"^\s*when\b|^\s*(?:which|what)\s+(?:day|date|night|week|month|time)\b", q):
+        # nothing names a record but its date: "what was my heaviest weigh-in" asks for the weight
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = measure
         return
     query.aggregate = "argmax" if direction > 0 else "argmin"
     query.measure = measure

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.frames import FRAMES, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
 from engine.importer import RESERVED_COLLECTIONS, frame_name
+from engine.learn.quantities import unit_words
 from engine.log import Fact, NewFact
 
 SOURCE = "conversation"
@@ -44,12 +45,19 @@ class LearnedField:
     currency: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.name.replace("_", " ")}
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": label(self.name, self.unit)}
         if self.unit:
             out["unit"] = self.unit
         if self.currency:
             out["currency"] = self.currency
         return out
+
+
+def label(name: str, unit: str) -> str:
+    """A field's words for asking: its name and its unit's words ("fuel_gal" -> "fuel gal gallons gallon")."""
+    words = name.replace("_", " ")
+    spelled = unit_words(unit) if unit else []
+    return f"{words} ({' '.join(spelled)})" if spelled else words
 
 
 @dataclass(frozen=True)

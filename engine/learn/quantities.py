@@ -74,6 +74,14 @@ def unit_named(name: str) -> Unit | None:
     return next((u for u in table.values() if u.name == name), None) or table.get(name.lower())
 
 
+def unit_words(name: str) -> list[str]:
+    """The spelled-out words of a unit ("gal" -> gallon, gallons), for matching questions."""
+    unit = unit_named(name)
+    if unit is None:
+        return {"/5": ["rating", "stars"], "/10": ["rating", "score"], "/100": ["score"]}.get(name, [])
+    return sorted({a for a, u in units().items() if u.name == unit.name and a.isalpha() and len(a) > 3})
+
+
 def convert(value: Decimal, source: str, target: str) -> Decimal | None:
     """``value`` in unit ``source`` expressed in ``target``; None across dimensions."""
     if source == target:

@@ -1,0 +1,57 @@
+"""Asking over a collection learned from conversation: its fields are named by their words and
+their unit's words, the latest value of a named field, and change since the first record."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.frames import IMPORT_DOMAIN
+from engine.learn.collection import LearnedField, new_collection, record_key, schema_fact
+from engine.log import LogStore, NewFact
+from engine.state import State, fold
+
+NOW = dt.datetime(2026, 7, 1, 12)
+FILLS = [("2026-06-02", 20.6, 48210), ("2026-06-13", 22.0, 48575), ("2026-06-20", 21.4, 48990), ("2026-06-28", 19.8, 49330)]
+WEIGHTS = [("2026-01-05", 94.6), ("2026-01-12", 93.8), ("2026-02-14", 91.9)]
+
+
+@pytest.fixture
+def learned(tmp_path: Path) -> tuple[State, LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    sid, (mid,) = store.add_session([("user", "fills and weigh-ins")], dt.date(2026, 1, 1))
+    facts: list[NewFact] = []
+    fuel = new_collection("fuel_fillups", [LearnedField("date", "date"), LearnedField("fuel_gal", "float", "gal"),
+                                           LearnedField("odometer_mi", "float", "mi")], [])
+    weigh = new_collection("weigh_ins", [LearnedField("date", "date"), LearnedField("weight_kg", "float", "kg")],
+                           [schema_fact(fuel, session_id=sid, message_id=mid, session_date=dt.date(2026, 1, 1), evidence="")])
+    for coll in (fuel, weigh):
+        facts.append(schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 1, 1), evidence=""))
+    for day, gal, odo in FILLS:
+        slots = {"date": day, "fuel_gal": gal, "odometer_mi": odo}
+        facts.append(NewFact(sid, mid, dt.date(2026, 1, 1), IMPORT_DOMAIN, fuel.frame, record_key(fuel.name, "me", slots, None), slots))
+    for day, kg in WEIGHTS:
+        slots = {"date": day, "weight_kg": kg}
+        facts.append(NewFact(sid, mid, dt.date(2026, 1, 1), IMPORT_DOMAIN, weigh.frame, record_key(weigh.name, "me", slots, None), slots))
+    store.add_facts(facts)
+    yield fold(store.facts()), store
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How many gallons did I put in the truck in June?", 83.8),
+        ("How many miles between my first and last fill-up?", 1120.0),
+        ("What's the most recent weight you have for me?", 91.9),
+        ("How much have I lost since my first weigh-in this year?", 2.7),
+        ("What was my heaviest weigh-in?", 94.6),
+    ],
+)
+def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:
+    state, store = learned
+    got = ask(state, question, NOW, None, store)
+    assert got.answer == pytest.approx(answer, abs=0.01), got.computation
