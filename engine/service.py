@@ -6,6 +6,7 @@ itself: the app gives it one worker thread.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import shutil
@@ -136,6 +137,7 @@ class Service:
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
         new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
         facts, error = self.extract_pending(progress=progress)
+        new_rules += self.model_rules(sid)
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
                               rules=new_rules)
         result.checkpoint = self.checkpoint()
@@ -164,6 +166,7 @@ class Service:
         turn = ChatTurn(sid, "")
         turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid})]
         facts, turn.extraction_error = self.extract_pending(progress=progress)
+        turn.rules += self.model_rules(sid, {mid})
         turn.learned = [f for f in facts if f.message_id == mid]
         if facts or turn.rules:
             turn.checkpoint_error = self.checkpoint().error
@@ -224,6 +227,43 @@ class Service:
             wanted = set(ids)
             added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
         return added, error
+
+    def model_rules(self, session_id: str, message_ids: set[int] | None = None) -> list[str]:
+        """Rules the phrase parser did not read, read by the model (see :mod:`engine.rules.rule_model`);
+        returns the announcements. Without a model, or when it fails, nothing changes."""
+        from engine.learn.collection import learned_collections, schema_fact
+        from engine.rules.rule_model import read_rules
+        from engine.rules.rule_store import DOMAIN, load_rules, origin_of, rule_facts
+
+        srow = self.log.session(session_id)
+        try:
+            backend = self.backend() if srow is not None else None
+        except ModelError:
+            return []  # the extraction step already said what is wrong with the model
+        if srow is None or backend is None:
+            return []
+        origin = origin_of(srow.source)
+        stated = {f.message_id for f in self.log.facts(domain=DOMAIN)}
+        added: list[str] = []
+        for msg in self.log.messages(session_id):
+            if msg.speaker != "user" or msg.id in stated or (message_ids is not None and msg.id not in message_ids):
+                continue
+            facts = self.log.facts()
+            try:
+                reading = read_rules(msg.text, srow.session_date, backend, learned_collections(facts), facts)
+            except ModelError:
+                return added
+            for rule in reading.rules:
+                new = rule_facts([rule.ir], session_id=session_id, message_id=msg.id, session_date=srow.session_date,
+                                 texts=[rule.text], origin=origin, existing=self.log.facts(domain=DOMAIN))
+                new = [dataclasses.replace(f, extractor="model") for f in new]
+                if rule.collection is not None and new:
+                    new.insert(0, schema_fact(rule.collection, session_id=session_id, message_id=msg.id,
+                                              session_date=srow.session_date,
+                                              evidence=f"collection {rule.collection.describe()}, for your rule"))
+                ids = set(self.log.add_facts(new))
+                added += [announce(r) for r in load_rules(self.log.facts(domain=DOMAIN)) if set(r.facts) & ids]
+        return added
 
     def _learn(self, msgs: list, session_date: dt.date, drafted: list, backend: Backend, problems: list[str]) -> list:
         """Records of kinds no built-in frame covers, into learned collections (see :mod:`engine.learn`)."""

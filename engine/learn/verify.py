@@ -60,7 +60,7 @@ def _norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().lower()
 
 
-def _find(text: str, words: str) -> tuple[int, int] | None:
+def find_words(text: str, words: str) -> tuple[int, int] | None:
     low, want = text.lower(), _norm(words)
     if not want:
         return None
@@ -77,7 +77,7 @@ def who_of(raw: Any, text: str) -> str | None:
     who = str(raw or "").strip()
     if who.lower() in _SELF:
         return "me"
-    if len(who) > 30 or _find(text, who) is None:
+    if len(who) > 30 or find_words(text, who) is None:
         return None
     return _OWNER.sub("", who).strip() or "me"
 
@@ -133,7 +133,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                     continue  # the record's own day, already taken from "date"
                 values[fname] = v
                 continue
-            span = _find(o.text, raw_value)
+            span = find_words(o.text, raw_value)
             if span is None or len(raw_value) > MAX_TEXT or re.fullmatch(r"[\d.,:/\s]+", raw_value):
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from engine.frames import Frame
+from engine.frames import IMPORT_DOMAIN, Frame
 from engine.log import Fact
 from engine.project.naming import attr
 from engine.rules.rule_ir import (
@@ -138,6 +138,16 @@ def _name(record, fields):
     return names[0] + (" (" + ", ".join(names[1:]) + ")" if names[1:] else "")
 
 
+def _collection(state, domain, name):
+    """A collection that may not exist yet (a learned one before its first record): empty."""
+    holder = state.domains.get(domain)
+    return list(holder.collections.get(name, ())) if holder is not None else []
+
+
+def _num(value):
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
 def _amount(value, currency):
     if value is None:
         return "?"
@@ -149,7 +159,18 @@ def _access(fr: Frame) -> str:
     for name in (fr.domain, fr.collection):
         if not name.isidentifier() or keyword.iskeyword(name):
             raise InvalidRule(f"{name!r} is not a usable name")
+    if fr.domain == IMPORT_DOMAIN:
+        return f"_collection(state, {fr.domain!r}, {fr.collection!r})"
     return f"state.{fr.domain}.{fr.collection}"
+
+
+def _learned_roles(fr: Frame) -> tuple[list[str], str | None, str | None]:
+    """A learned collection's label fields, date field and amount field (the lexicon knows only
+    the built-in frames)."""
+    labels = [s.name for s in fr.slots if s.kind == "str"]
+    date_field = "date" if "date" in fr.slot_names else next((s.name for s in fr.slots if s.kind == "date"), None)
+    amount = next((s.name for s in fr.slots if s.kind in ("money", "float")), None)
+    return labels, date_field, amount
 
 
 def _field(fr: Frame, name: str) -> str:
@@ -222,6 +243,15 @@ def _cites(fr: Frame, ir: RuleIR) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _compared_field(ir: RuleIR) -> str | None:
+    """The numeric field a rule's conditions compare (what its alert should show)."""
+    for group in ir.conditions:
+        for c in group:
+            if c.op in COMPARE_OPS and isinstance(c.value, Decimal):
+                return c.fields[0]
+    return None
+
+
 def rule_function(rule_id: int, ir: RuleIR) -> str:
     """The source of one rule's function ``rule_<id>(state, now)``."""
     validate(ir)
@@ -233,8 +263,11 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     rule_name = f"{MODULE}.{name}"
     summary = describe(ir)
     severity = ir.severity
-    label_fields = [f for f in lx["text_fields"].get(fr.name, ()) if f in fr.slot_names]
+    learned_labels, learned_date, learned_amount = _learned_roles(fr)
+    label_fields = [f for f in lx["text_fields"].get(fr.name, ()) if f in fr.slot_names] if ir.learned is None else learned_labels
     label = "_name(r, (" + "".join(f"{_field(fr, f)}, " for f in label_fields) + "))"
+    if ir.learned is not None and not label_fields:
+        label = repr(fr.collection.replace("_", " ").capitalize())
     cites = ", ".join(repr(c) for c in _cites(fr, ir))
     finished = tuple(lx["finished_statuses"]) if ir.lead is not None else ()
     lines = [
@@ -251,7 +284,7 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     if any(not g for g in groups):
         lines.append("    return out  # a field this rule needs is gone from the schema")
         return "\n".join(lines) + "\n"
-    date_field = lx["date_fields"].get(fr.name)
+    date_field = lx["date_fields"].get(fr.name) if ir.learned is None else learned_date
     date_expr = _field(fr, date_field) if date_field in fr.slot_names else "None"
     if ir.aggregate is not None:
         lines.append("    groups = {}")
@@ -304,7 +337,7 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             "            continue",
         ]
         if a.func == "sum":
-            lines.append(f"        total = sum(({_field(fr, a.field or '')} for r in recs), Decimal(0))")
+            lines.append(f"        total = sum((_num({_field(fr, a.field or '')}) for r in recs), Decimal(0))")
         else:
             lines.append("        total = Decimal(len(recs))")
         unit = f" {a.currency}" if a.currency else ""
@@ -321,14 +354,15 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             "                         evidence))",
         ]
     else:
-        amount_field = lx["amount_fields"].get(fr.name)
+        amount_field = lx["amount_fields"].get(fr.name) if ir.learned is None else _compared_field(ir) or learned_amount
         if amount_field in fr.slot_names:
             cur = _field(fr, "currency") if "currency" in fr.slot_names else "None"
             detail = f"_amount({_field(fr, amount_field)}, {cur})"
         else:
             detail = "None"
         when = date_expr
-        clock = next((_field(fr, f) for f in ("time", "departs") if f in fr.slot_names), "None")
+        clock = next((_field(fr, f) for f in ("time", "departs") if f in fr.slot_names),
+                     next((_field(fr, s.name) for s in fr.slots if s.kind == "time"), "None"))
         lines += [
             f"        what = {label}",
             f"        amount = {detail}",

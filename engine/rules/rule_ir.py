@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import keyword
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from engine.frames import FRAMES_BY_NAME, Frame
+from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN, Frame, Slot
 from engine.rules.rule_lexicon import lexicon
 
 DOMAIN = "rules"
@@ -76,6 +77,22 @@ class Lead:
     days: int
 
 
+LEARNED_KINDS = frozenset({"float", "money", "date", "time", "str"})
+
+
+@dataclass(frozen=True)
+class Learned:
+    """A learned collection as a rule sees it: ``fields`` maps a field to its kind."""
+
+    collection: str
+    fields: tuple[tuple[str, str], ...]
+
+    def frame(self, name: str) -> Frame:
+        return Frame(name, IMPORT_DOMAIN, self.collection,
+                     tuple(Slot(f, k, (), f.replace("_", " ")) for f, k in self.fields), ("_hash",),
+                     f"{self.collection} learned from your messages", ("active",))
+
+
 @dataclass(frozen=True)
 class RuleIR:
     """One rule over one collection: every group of ``conditions`` must hold (a group holds when
@@ -87,9 +104,14 @@ class RuleIR:
     lead: Lead | None = None
     severity: str = "warning"
     since: dt.date | None = None
+    learned: Learned | None = None
+    """For a collection learned from conversation (not a built-in frame): its name and the kinds
+    of the fields the rule reads, kept in the rule so it validates and compiles on its own."""
 
     @property
     def frame(self) -> Frame:
+        if self.learned is not None:
+            return self.learned.frame(self.collection)
         return FRAMES_BY_NAME[self.collection]
 
     def to_json(self) -> dict[str, Any]:
@@ -105,6 +127,8 @@ class RuleIR:
             "lead": None if self.lead is None else {"field": self.lead.field, "days": self.lead.days},
             "severity": self.severity,
             "since": self.since.isoformat() if self.since else None,
+            **({"learned": {"collection": self.learned.collection, "fields": dict(self.learned.fields)}}
+               if self.learned is not None else {}),
         }
 
     def dumps(self) -> str:
@@ -191,6 +215,7 @@ def ir_from_json(doc: Any) -> RuleIR:
             lead=None if lead is None else Lead(str(lead["field"]), lead["days"]),
             severity=str(doc.get("severity")),
             since=since,
+            learned=_learned_from_json(doc.get("learned")),
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, InvalidRule):
@@ -198,6 +223,18 @@ def ir_from_json(doc: Any) -> RuleIR:
         raise InvalidRule(f"malformed rule: {exc}") from exc
     validate(ir)
     return ir
+
+
+def _learned_from_json(raw: Any) -> Learned | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("fields"), dict):
+        raise InvalidRule("a learned collection needs its fields")
+    return Learned(str(raw.get("collection")), tuple((str(k), str(v)) for k, v in raw["fields"].items()))
+
+
+def _plain(name: str) -> bool:
+    return name.isascii() and name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_")
 
 
 def slot_kinds(fr: Frame) -> dict[str, str]:
@@ -215,7 +252,15 @@ CLOCK_FIELDS = frozenset({"time", "departs"})
 
 def validate(ir: RuleIR) -> RuleIR:
     """Check every part against the frame catalog and the closed vocabulary; raise InvalidRule."""
-    fr = FRAMES_BY_NAME.get(ir.collection)
+    if ir.learned is not None:
+        names = [ir.collection, ir.learned.collection, *(f for f, _ in ir.learned.fields)]
+        if not all(_plain(n) for n in names) or "_" in ir.collection or ir.collection in FRAMES_BY_NAME:
+            raise InvalidRule(f"{ir.collection!r} is not a usable learned collection")
+        if not ir.learned.fields or any(k not in LEARNED_KINDS for _, k in ir.learned.fields):
+            raise InvalidRule("a learned collection's fields are float, money, date, time or str")
+        fr: Frame | None = ir.frame
+    else:
+        fr = FRAMES_BY_NAME.get(ir.collection)
     if fr is None or fr.domain in ("notes", DOMAIN):
         raise InvalidRule(f"unknown collection {ir.collection!r}")
     kinds = slot_kinds(fr)
@@ -234,7 +279,7 @@ def validate(ir: RuleIR) -> RuleIR:
             raise InvalidRule("unknown aggregate")
         if kinds.get(a.date_field) != "date":
             raise InvalidRule(f"{a.date_field!r} is not a date of {fr.name}")
-        if a.func == "sum" and kinds.get(a.field or "") not in ("money", "int"):
+        if a.func == "sum" and kinds.get(a.field or "") not in ("money", "int", "float"):
             raise InvalidRule(f"{a.field!r} is not an amount of {fr.name}")
         if a.func == "count" and a.field is not None:
             raise InvalidRule("count takes no field")
@@ -266,9 +311,10 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
     fkinds = {kinds[f] for f in c.fields}
     v = c.value
     if c.op in COMPARE_OPS:
-        money = fkinds <= {"money", "int"} and isinstance(v, Decimal) and v.is_finite()
+        money = fkinds <= {"money", "int", "float"} and isinstance(v, Decimal) and v.is_finite()
         day = fkinds == {"date"} and isinstance(v, dt.date)
-        clock = fkinds == {"str"} and set(c.fields) <= CLOCK_FIELDS and isinstance(v, str) and bool(_CLOCK.match(v))
+        clock = ((fkinds == {"str"} and set(c.fields) <= CLOCK_FIELDS) or fkinds == {"time"}) and isinstance(v, str) \
+            and bool(_CLOCK.match(v))
         if not (money or day or clock):
             raise InvalidRule(f"cannot compare {c.fields!r} with {v!r}")
         if c.currency is not None:
@@ -295,7 +341,7 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
         if not v or not isinstance(v, tuple) or not all(type(d) is int and 0 <= d <= 6 for d in v):
             raise InvalidRule("weekday_in takes weekday numbers 0-6")
     elif c.op == "time_between":
-        if not set(c.fields) <= CLOCK_FIELDS or fkinds != {"str"}:
+        if not ((set(c.fields) <= CLOCK_FIELDS and fkinds == {"str"}) or fkinds == {"time"}):
             raise InvalidRule("time_between works on clock times")
         if not (isinstance(v, tuple) and len(v) == 2 and all(isinstance(t, str) and _CLOCK.match(t) for t in v)):
             raise InvalidRule("time_between takes two HH:MM times")
@@ -336,7 +382,7 @@ def describe_condition(c: Condition) -> str:
 
 def describe(ir: RuleIR) -> str:
     """One line a person can check: what the rule watches and when it fires."""
-    what = _COLLECTION_WORDS.get(ir.collection, ir.collection)
+    what = ir.learned.collection.replace("_", " ") if ir.learned is not None else _COLLECTION_WORDS.get(ir.collection, ir.collection)
     conds = [" or ".join(describe_condition(c) for c in g) for g in ir.conditions]
     where = (" where " + " and ".join(conds)) if conds else ""
     if ir.lead is not None:
@@ -344,6 +390,6 @@ def describe(ir: RuleIR) -> str:
     if ir.aggregate is not None:
         a = ir.aggregate
         measure = f"total {a.field}" if a.func == "sum" else "number"
-        return (f"when the {measure} of {ir.collection.lower()} records{where} in one calendar {a.window} "
+        return (f"when the {measure} of {what if ir.learned is not None else ir.collection.lower()} records{where} in one calendar {a.window} "
                 f"is {_OP_WORDS[a.op]} {_money_text(a.value, a.currency)}")
     return f"when {what}{where}" if where else f"when {what} is added"

@@ -1,0 +1,324 @@
+"""Rules the phrase parser cannot read, read by the model into the rule IR; checked by code.
+
+Stages: ``asks_for_a_rule`` (a cheap gate: words of warning, reminding, limiting or budgeting),
+``propose`` (the model says whether the message is the user's own instruction and, if so, which
+collection, field, comparison and limit, under a grammar whose values are candidate ids and
+whose words must be the message's), ``to_ir`` (fields resolved against the built-in frames and
+the learned collections — a collection the rule names that does not exist yet is created as a
+suggestion, so later records of that kind fill it), then the rule's own tests
+(:mod:`engine.rules.rule_selftest`) must pass before it is stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from engine.frames import FRAMES, Frame
+from engine.learn.collection import (
+    InvalidCollection,
+    LearnedCollection,
+    LearnedField,
+    changed,
+    check_name,
+    clean_name,
+    new_collection,
+)
+from engine.learn.fill import field_name
+from engine.learn.propose import Offer, offer
+from engine.learn.quantities import convert
+from engine.learn.verify import Value, find_words
+from engine.llm.backend import Backend, SchemaRequest
+from engine.log import Fact
+from engine.profile import RESOURCES
+from engine.rules.rule_ir import Aggregate, Condition, InvalidRule, Learned, RuleIR, validate
+from engine.rules.rule_lexicon import lexicon
+from engine.rules.rule_selftest import self_test
+
+EXAMPLES_PATH = RESOURCES / "rules" / "model_examples.jsonl"
+OPS = ("gt", "ge", "lt", "le")
+PERIODS = ("none", "day", "week", "month", "year")
+TOTALS = ("none", "sum", "count")
+RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
+"""Built-in collections a model-read rule may watch (a limit on a number or a clock time)."""
+MAX_TOKENS = 160
+
+_GATE = re.compile(
+    r"\b(?:warn|alert|remind|reminder|flag|heads[\s-]?up|let me know|tell me|notify|nag|shout|ping|yell|nudge|"
+    r"say so|say something|speak up|point it out|call it out|give me a nudge|keep me|hold me|stop me|don'?t let me|do not let me|never let me|make sure|budget|limit|cap|max(?:imum)?|"
+    r"no more than|at most|not more than|my rule|rule is|keep (?:it|them|this|that|myself) (?:under|below|to)|"
+    r"don'?t (?:really )?want to (?:spend|go|pay|drink|have|book|drop)|if i (?:ever )?(?:go|spend|book|buy|drop|hit|pass|get)\b.*\b(?:over|more|above|below|under|before|after)|shouldn'?t (?:go|spend)|under \S+ a (?:month|week|day))\b",
+    re.I,
+)
+
+INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
+Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
+For an instruction, describe the check:
+- collection: the records it watches. Use one of the listed collections when it fits (purchases for things bought and money spent, trips for flights and travel, events for meetings and appointments); otherwise a short plural snake_case name for the kind of record (blood_pressure, sleep, drinks, weigh_ins).
+- field: the field compared (amount, cost, time, systolic, hours, weight).
+- op: gt (over, more than, above), ge (at least), lt (under, below, less than, before), le (at most).
+- value: the id of the limit in the Candidates list (M for money, Q for a number, T for a clock time).
+- words: up to three words of the message that the watched records must mention (a shop, a category, a kind of thing: "Waitrose", "takeaway", "hotel"); none when the limit is on every record.
+- total: "sum" when the limit is on a total over a period ("£200 a month on takeaway"), "count" when it is on how many records ("more than 10 drinks a week"), else "none".
+- per: the period of a total: day, week, month or year; "none" when there is no total.
+"""
+
+
+@dataclass
+class ModelRule:
+    """A rule the model read, checked: its IR, the sentence it came from, and a collection to create."""
+
+    ir: RuleIR
+    text: str
+    collection: LearnedCollection | None = None
+    """A learned collection the rule named before any record of it (created with the rule)."""
+
+
+@dataclass
+class Reading:
+    rules: list[ModelRule] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    asked: int = 0
+
+
+def asks_for_a_rule(text: str) -> bool:
+    return bool(_GATE.search(text))
+
+
+def _frame_fields(fr: Frame) -> list[str]:
+    return [s.name for s in fr.slots if s.kind in ("money", "int", "date") or s.name in ("time", "departs")]
+
+
+def catalog(learned: dict[str, LearnedCollection]) -> list[str]:
+    """The collections offered to the model, one line each."""
+    lines = []
+    for fr in FRAMES:
+        if fr.name in RULE_FRAMES:
+            lines.append(f"{fr.collection}: " + ", ".join(_frame_fields(fr) + lexicon()["text_fields"].get(fr.name, [])))
+    for c in learned.values():
+        if c.state != "refused":
+            lines.append(c.describe())
+    return lines
+
+
+def question(o: Offer, collections: list[str]) -> str:
+    return "\n".join([
+        f"Session date: {o.session_date.isoformat()}",
+        "Collections: " + "; ".join(collections),
+        f"Message: {o.text.strip()}",
+        "Candidates:",
+        o.block(),
+        "Answer:",
+    ])
+
+
+def schema(o: Offer) -> dict[str, Any]:
+    ids = [c.id for c in (*o.money, *o.times)] + [q.id for q in o.quantities]
+    return {
+        "type": "object",
+        "properties": {
+            "instruction": {"type": "boolean"},
+            "collection": {"type": "string", "maxLength": 40},
+            "field": {"type": "string", "maxLength": 30},
+            "op": {"enum": list(OPS)},
+            "value": {"enum": ids or ["none"]},
+            "words": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 3},
+            "total": {"enum": list(TOTALS)},
+            "per": {"enum": list(PERIODS)},
+        },
+        "required": ["instruction"],
+    }
+
+
+@cache
+def prefix() -> str:
+    parts = [INSTRUCTIONS, "Examples:"]
+    for line in EXAMPLES_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        ex = json.loads(line)
+        o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
+        answer = dict(ex["answer"])
+        if str(answer.get("value", "")).startswith("@"):
+            surface = answer["value"][1:]
+            hits = [c.id for c in (*o.money, *o.times) if c.surface.strip(" .,") == surface] + \
+                [q.id for q in o.quantities if q.surface == surface]
+            if not hits:
+                raise ValueError(f"rule example: no candidate {surface!r} in {ex['text'][:40]!r}: {o.block()}")
+            answer["value"] = hits[0]
+        parts += [question(o, ex["collections"]), json.dumps(answer, ensure_ascii=False), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def _value(o: Offer, raw: Any) -> Value | None:
+    for c in o.money:
+        if c.id == raw:
+            return Value("money", Decimal(c.value), c.start, c.end, currency=c.currency or "")
+    for c in o.times:
+        if c.id == raw:
+            return Value("time", c.value, c.start, c.end)
+    for q in o.quantities:
+        if q.id == raw:
+            return Value("float", q.value, q.start, q.end, q.unit, q.dimension)
+    return None
+
+
+def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list[Fact]) -> ModelRule | str:
+    """The checked rule, or why the proposal was refused."""
+    if not isinstance(raw, dict) or raw.get("instruction") is not True:
+        return "not an instruction"
+    value = _value(o, raw.get("value"))
+    if value is None:
+        return "no limit the message states"
+    op = raw.get("op")
+    if op not in OPS:
+        return "no comparison"
+    words = tuple(w.strip().lower() for w in raw.get("words") or [] if isinstance(w, str) and w.strip()
+                  and find_words(o.text, w.strip()) is not None)
+    total, per = raw.get("total", "none"), raw.get("per", "none")
+    if total not in TOTALS or per not in PERIODS or (total != "none") != (per != "none"):
+        total, per = "none", "none"
+    if op in ("lt", "le") and (value.kind == "money" or total != "none"):
+        # a cap or a budget is broken by going over it: "keep groceries under $150 a week" fires above
+        op = "gt" if op == "lt" else "ge"
+    name = clean_name(raw.get("collection", ""))
+    fname = clean_name(raw.get("field", ""))
+    frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
+    if frame is not None:
+        return _built_in(frame, fname, op, value, words, total, per, o)
+    return _learned(name, fname, op, value, words, total, per, o, learned, facts)
+
+
+def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ...], total: str, per: str,
+              o: Offer) -> ModelRule | str:
+    lx = lexicon()
+    if value.kind == "time":
+        target = fname if fname in ("time", "departs") and fname in fr.slot_names else \
+            next((f for f in ("departs", "time") if f in fr.slot_names), None)
+        limit: Any = value.value
+    elif value.kind != "money" and total != "count":
+        return f"{fr.collection} compares amounts of money, not {value.unit or 'plain numbers'}"
+    else:
+        kinds = {s.name: s.kind for s in fr.slots}
+        target = fname if kinds.get(fname) in ("money", "int") else lx["amount_fields"].get(fr.name)
+        limit = value.value
+    if target is None:
+        return f"{fr.collection} has no field to compare with {value.kind}"
+    conditions: list[tuple[Condition, ...]] = []
+    text_fields = tuple(f for f in lx["text_fields"].get(fr.name, []) if f in fr.slot_names or f in lx["expected_slots"].get(fr.name, {}))
+    if words and text_fields:
+        conditions.append((Condition(text_fields, "contains_any", words),))
+    currency = value.currency or None
+    aggregate = None
+    if total != "none":
+        date_field = lx["date_fields"].get(fr.name)
+        if date_field is None or (total == "sum" and value.kind != "money"):
+            return "a total needs dates and amounts"
+        aggregate = Aggregate(total, target if total == "sum" else None, per, date_field, op, Decimal(limit),
+                              currency if total == "sum" and "currency" in fr.slot_names else None)
+    else:
+        conditions.append((Condition((target,), op, limit, currency if "currency" in fr.slot_names and value.kind == "money" else None),))
+    try:
+        ir = validate(RuleIR(fr.name, tuple(conditions), aggregate, since=o.session_date))
+    except InvalidRule as exc:
+        return str(exc)
+    return ModelRule(ir, o.text)
+
+
+def _learned(name: str, fname: str, op: str, value: Value, words: tuple[str, ...], total: str, per: str, o: Offer,
+             learned: dict[str, LearnedCollection], facts: list[Fact]) -> ModelRule | str:
+    if value.kind == "money":
+        return "money limits watch purchases or trips"
+    if not fname:
+        return "no field named"
+    coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
+    created = None
+    kind = "time" if value.kind == "time" else "float"
+    if coll is None:
+        try:
+            check_name(name)
+            fields = [LearnedField("date", "date")]
+            if total != "count":
+                fields.append(LearnedField(field_name(fname, value), kind, value.unit))
+            created = coll = new_collection(name, fields, facts)
+        except InvalidCollection as exc:
+            return str(exc)
+    if coll.state == "refused":
+        return f"{coll.name} is a collection you refused"
+    target = None
+    if total != "count":
+        same_quantity = [f for f in coll.fields if f.kind == kind and f.name != "date" and (
+            f.unit == value.unit or (f.unit and value.unit and convert(Decimal(1), value.unit, f.unit) is not None))]
+        target = next((f for f in coll.fields if f.name in (fname, field_name(fname, value)) and f.kind == kind), None) or \
+            next((f for f in same_quantity if f.name.startswith(fname)), None) or \
+            (same_quantity[0] if len(same_quantity) == 1 else None)
+        if target is None:
+            try:
+                extra = LearnedField(field_name(fname, value), kind, value.unit)
+                coll = changed(coll, fields=(*coll.fields, extra))
+            except InvalidCollection as exc:
+                return str(exc)
+            created, target = coll, extra
+    limit: Any = value.value
+    if target is not None and target.kind == "float" and value.unit and target.unit and value.unit != target.unit:
+        converted = convert(value.value, value.unit, target.unit)
+        if converted is None:
+            return f"{value.unit} does not compare with {target.unit}"
+        limit = converted
+    shape = Learned(coll.name, tuple((f.name, f.kind) for f in coll.fields))
+    conditions: list[tuple[Condition, ...]] = []
+    text_fields = tuple(f.name for f in coll.fields if f.kind == "str")
+    if words and text_fields:
+        conditions.append((Condition(text_fields, "contains_any", words),))
+    aggregate = None
+    if total == "sum" and target is not None:
+        aggregate = Aggregate("sum", target.name, per, "date", op, Decimal(limit))
+    elif total == "count":
+        aggregate = Aggregate("count", None, per, "date", op, Decimal(limit))
+    elif target is not None:
+        conditions.append((Condition((target.name,), op, limit),))
+    try:
+        ir = validate(RuleIR(coll.frame, tuple(conditions), aggregate, since=o.session_date, learned=shape))
+    except InvalidRule as exc:
+        return str(exc)
+    return ModelRule(ir, o.text, created)
+
+
+def _sentence_of(text: str, o: Offer, value_id: Any) -> str:
+    """The sentence holding the rule's limit: what the rule is shown as, in the user's words."""
+    from engine.extract.segment import sentences
+
+    value = _value(o, value_id)
+    at = value.start if value is not None else 0
+    for start, end in sentences(text):
+        if start <= at < end:
+            return text[start:end].strip()
+    return text.strip()
+
+
+def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict[str, LearnedCollection],
+               facts: list[Fact]) -> Reading:
+    """The model's reading of one message that the phrase parser made no rule of. Raises
+    ModelError when the model fails."""
+    out = Reading()
+    if getattr(backend, "propose", None) is None or not asks_for_a_rule(text):
+        return out
+    o = offer(text, session_date)
+    raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o), MAX_TOKENS))
+    out.asked = 1
+    got = to_ir(raw, o, learned, facts)
+    if isinstance(got, str):
+        out.rejected.append(got)
+        return out
+    got.text = _sentence_of(text, o, raw.get("value"))
+    test = self_test(got.ir)
+    if not test.ok:
+        out.rejected.append(f"the rule failed its own tests: {test.reason}")
+        return out
+    out.rules.append(got)
+    return out
