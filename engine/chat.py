@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.ask import Answer
 from engine.extract.segment import opens_as_question, question_start, sentences
+from engine.frames import IMPORT_SCHEMA_FRAME
 from engine.log import Fact
 from engine.rules.alert import Alert
 
@@ -56,6 +57,10 @@ def describe(fact: Fact) -> str:
                                                                                           "allergen_class", "region")}
     if fact.frame == "Note":
         return f"kept as a note: “{fact.slots.get('text', fact.evidence)}”"
+    if fact.frame == IMPORT_SCHEMA_FRAME:
+        fields = ", ".join(str(f.get("name")) for f in fact.slots.get("fields", []) if isinstance(f, dict))
+        verb = "started keeping" if not fact.supersedes else "changed"
+        return f"{verb} a collection “{fact.slots.get('collection')}” ({fields}) — accept, rename or refuse it with `uac collections`"
     whose = "" if fact.subject == "me" else f" ({fact.subject})"
     values = ", ".join(f"{k.replace('_', ' ')} {_value(k, v, fact.slots)}" for k, v in shown.items())
     verb = "updated" if fact.supersedes else "new"

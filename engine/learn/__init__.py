@@ -20,6 +20,7 @@ from engine.extract.segment import sentences
 from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add
 from engine.learn.propose import Offer, offer, request
+from engine.learn.quantities import Quantity
 from engine.learn.verify import verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -45,11 +46,17 @@ def _stem(word: str) -> str:
     return re.sub(r"(?:ings?|ed|es|s)$", "", word)
 
 
-def worth_asking(o: Offer, covered: Sequence[tuple[int, int]], known: dict[str, LearnedCollection]) -> bool:
-    """A quantity outside questions and outside what built-in records of this message took; or a
-    word of a learned collection's name (a kind the user tracks: "watered the ferns")."""
-    skip = [*covered, *_questions(o.text)]
-    if any(not any(s <= q.start < e for s, e in skip) for q in o.quantities):
+def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
+    """Whether a built-in record of the message holds this quantity (a dose, a number of nights)."""
+    words = re.sub(r"\s+", " ", q.surface.lower())
+    return any(words in str(v).lower() for f in records for v in f.slots.values() if isinstance(v, str))
+
+
+def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection]) -> bool:
+    """A quantity outside questions that no built-in record of this message holds; or a word of a
+    learned collection's name (a kind the user tracks: "watered the ferns")."""
+    questions = _questions(o.text)
+    if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
     words = {_stem(w) for w in _WORD.findall(o.text.lower())}
     return any(_stem(part) in words for c in known.values() if c.state != "refused"
@@ -67,9 +74,9 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
             continue
-        covered = [f.span for f in drafted if f.message_id == msg.id and f.frame != "Note"]
+        records = [f for f in drafted if f.message_id == msg.id and f.frame != "Note"]
         o = offer(msg.text, session_date)
-        if not worth_asking(o, covered, batch.collections):
+        if not worth_asking(o, records, batch.collections):
             continue
         existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]
         raw = backend.propose(request(o, existing))

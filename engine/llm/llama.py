@@ -34,6 +34,18 @@ def check_gguf(path: Path) -> None:
         raise ModelError(f"{path} is too small to be a model ({path.stat().st_size} bytes); it may be truncated")
 
 
+PREFIX_CACHE_BYTES = 768 << 20
+"""Room for the evaluated instruction blocks of the readers that take turns on one model (records,
+learned collections, rules, questions): switching reader restores its block instead of
+re-reading it, which on a CPU costs tens of seconds."""
+
+
+def _prefix_cache() -> Any:
+    from llama_cpp import LlamaRAMCache
+
+    return LlamaRAMCache(capacity_bytes=PREFIX_CACHE_BYTES)
+
+
 def default_threads() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
@@ -52,6 +64,7 @@ class LlamaBackend:
         self._lock = threading.Lock()
         self.load_seconds: float | None = None
         self.calls = 0
+        self._prefixes: set[str] = set()
 
     def _load(self) -> Any:
         if self._llm is None:
@@ -70,6 +83,7 @@ class LlamaBackend:
                 )
             except (ValueError, RuntimeError, OSError) as exc:
                 raise ModelError(f"llama.cpp could not load {self.path.name}: {exc}") from exc
+            self._llm.set_cache(_prefix_cache())
             self.load_seconds = time.perf_counter() - started
         return self._llm
 
@@ -84,8 +98,8 @@ class LlamaBackend:
         """One grammar-constrained completion, streamed so a deadline can stop it; None if not JSON."""
         with self._lock:
             llm = self._load()
-            # The first call also prefills the instruction prefix (cached afterwards): allow more.
-            allowed = self.deadline_s * (3 if self.calls == 0 else 1)
+            # The first call with an instruction block also reads the block (cached afterwards): allow more.
+            allowed = self.deadline_s * (3 if prefix not in self._prefixes else 1)
             deadline = time.monotonic() + allowed
             pieces: list[str] = []
             try:
@@ -106,6 +120,7 @@ class LlamaBackend:
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"the model failed on a request: {exc}") from exc
             self.calls += 1
+            self._prefixes.add(prefix)
             try:
                 return json.loads("".join(pieces))
             except json.JSONDecodeError:

@@ -181,8 +181,8 @@ def render_state(domain: str, state: State) -> bytes:
     mapping = ", ".join(f"{fr.collection!r}: {constant(fr.collection)}" for fr in frames)
     blocks.append(f"COLLECTIONS = {{{mapping}}}\n")
     enums = sorted({enum_class(fr, s) for fr in frames for s in fr.slots if s.kind == "enum"})
-    imports = ", ".join([fr.name for fr in frames] + enums)
-    if len(imports) > 60:
+    imports = ", ".join([fr.name for fr in frames] + enums) or "KINDS  # noqa: F401 - no collection here now (all refused)"
+    if len(imports) > 60 and frames:
         imports = "(\n    " + ",\n    ".join([fr.name for fr in frames] + enums) + ",\n)"
     src = _template("state.py.tmpl").substitute(
         domain=domain, summary=", ".join(counts), imports=imports, body="\n".join(blocks)
