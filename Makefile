@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := bubblewrap libseccomp2 xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-ask bench-checkpoint bench-crash clean
+.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,13 +49,21 @@ test: install system-deps lint
 fuzz: install
 	UAC_FUZZ_EXAMPLES=$${UAC_FUZZ_EXAMPLES:-500} $(PY) -m pytest -q tests/engine/project/test_generated_code_fuzz.py
 
-bench: bench-extract bench-rules bench-ask bench-checkpoint bench-crash
+bench: bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash
 
 bench-extract: install
 	$(PY) -m benchmarks.extraction $(ARGS)
 
 bench-rules: install
 	$(PY) -m benchmarks.rules $(ARGS)
+
+# rules stated in the user's words (and decoys that must make none), written by someone who never saw the code
+bench-stated-rules: install
+	$(PY) -m benchmarks.rules.stated $(ARGS)
+
+# records of kinds no built-in frame covers: do they reach a typed collection, are questions over them answered
+bench-collections: install
+	$(PY) -m benchmarks.collections $(ARGS)
 
 bench-ask: install
 	$(PY) -m benchmarks.ask

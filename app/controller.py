@@ -26,6 +26,7 @@ from app.views.ask_view import AskOutcome, resolve_sources
 from app.views.import_action import import_summary
 from app.window import MainWindow
 from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
+from engine.errors import UacError, checkpoint_failure
 from engine.frames import IMPORT_DOMAIN
 from engine.importer import ImportResult
 from engine.inbox import InboxOutcome, ingest_file, pending_files
@@ -123,6 +124,7 @@ class AppController(QObject):
         w.alerts_view.recheckRequested.connect(self.evaluate)
         w.ask_view.asked.connect(self.ask)
         w.importRequested.connect(self.import_records)
+        w.collectionActionRequested.connect(self.collection_action)
         w.refreshRequested.connect(self.on_external_change)
         w.pauseToggled.connect(self.set_paused)
         w.quitRequested.connect(self.quit)
@@ -336,6 +338,24 @@ class AppController(QObject):
             return result, read_snapshot(ctx.service)
 
         self.runner.submit(f"Importing {path.name}", task, self._imported, self._import_failed)
+
+    @Slot(str, str, str)
+    def collection_action(self, action: str, name: str, target: str) -> None:
+        """Keep, rename, merge or refuse a learned collection, then show the new state."""
+
+        def task(ctx: TaskContext) -> tuple[str, Snapshot]:
+            updated, summary = ctx.service.collection_action(action, name, target or None)
+            if summary.error:
+                raise UacError(checkpoint_failure(summary.error))
+            return updated.name, read_snapshot(ctx.service)
+
+        def done(value: tuple[str, Snapshot]) -> None:
+            self._show_snapshot(value[1])
+            words = {"accept": "kept", "refuse": "refused", "rename": f"renamed to {value[0]}", "merge": f"merged into {target}"}
+            self.window.set_progress(f"Collection {name.replace('_', ' ')} {words.get(action, action)}.")
+
+        self.runner.submit(f"Updating collection {name}", task, done,
+                           lambda err: self.window.show_error("Could not change the collection", err.message))
 
     # -- results --------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from engine.learn.collection import learned_collections
+from engine.learn.manage import records_of
 from engine.log import Fact
 from engine.service import Service
 from engine.state import Record, fold
@@ -47,6 +49,16 @@ class Provenance:
     span: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class CollectionView:
+    """A collection learned from conversation, as the collections dialog lists it."""
+
+    name: str
+    state: str
+    fields: str
+    records: int
+
+
 @dataclass
 class Snapshot:
     domains: dict[str, dict[str, list[Record]]] = field(default_factory=dict)
@@ -54,6 +66,12 @@ class Snapshot:
     facts: dict[int, Fact] = field(default_factory=dict)
     model_status: str = ""
     messages: dict[int, MessageView] = field(default_factory=dict)
+    collections: list[CollectionView] = field(default_factory=list)
+
+    @property
+    def suggested(self) -> int:
+        """Learned collections waiting for the user to accept, rename, merge or refuse them."""
+        return sum(c.state == "suggested" for c in self.collections)
 
     def __post_init__(self) -> None:
         if not self.messages:
@@ -108,6 +126,10 @@ def read_snapshot(service: Service) -> Snapshot:
         sessions=sessions,
         facts={f.id: f for f in facts},
         model_status=model_status(service),
+        collections=[
+            CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
+            for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)
+        ],
     )
 
 

@@ -32,6 +32,7 @@ from app.snapshot import Snapshot
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
+from app.views.collections_dialog import CollectionsDialog
 from app.views.compose_view import ComposeView
 from app.views.import_action import accept_records_drag, choose_records_file, take_dropped_records
 from app.views.state_view import StateView
@@ -46,6 +47,7 @@ class MainWindow(QMainWindow):
     quitRequested = Signal()
     closeRequested = Signal()
     importRequested = Signal(object)  # Path of a records file (menu or drag and drop)
+    collectionActionRequested = Signal(str, str, str)  # action, collection, target
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +62,9 @@ class MainWindow(QMainWindow):
         self.alerts_view = AlertsView()
         self.compose_view = ComposeView()
         self.ask_view = AskView()
+        self.collections_dialog = CollectionsDialog(self)
+        self.collections_dialog.actionRequested.connect(self.collectionActionRequested)
+        self._collections: list = []
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -130,6 +135,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(refresh)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
+        memory_menu = self.menuBar().addMenu("&Memory")
+        self.collections_action = QAction("Learned &collections…", self)
+        self.collections_action.setToolTip("Kinds of record learned from what you said: keep, rename, merge or refuse them")
+        self.collections_action.triggered.connect(self.show_collections)
+        memory_menu.addAction(self.collections_action)
         alerts_menu = self.menuBar().addMenu("&Alerts")
         recheck = QAction("&Check now", self)
         recheck.triggered.connect(self.alerts_view.recheckRequested)
@@ -157,6 +167,11 @@ class MainWindow(QMainWindow):
             self.import_dir = str(path.parent)
             self.importRequested.emit(path)
 
+    def show_collections(self) -> None:
+        self.collections_dialog.set_collections(self._collections)
+        self.collections_dialog.show()
+        self.collections_dialog.raise_()
+
     def show_ask(self) -> None:
         self.tabs.setCurrentWidget(self.ask_view)
         self.ask_view.question.setFocus()
@@ -168,6 +183,10 @@ class MainWindow(QMainWindow):
         self.state_view.set_snapshot(snapshot)
         self.timeline_view.set_sessions(snapshot.sessions)
         self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")
+        self._collections = list(snapshot.collections)
+        self.collections_dialog.set_collections(self._collections)
+        waiting = snapshot.suggested
+        self.collections_action.setText(f"Learned &collections ({waiting} to review)…" if waiting else "Learned &collections…")
         if snapshot.model_status:
             self.model_label.setText(snapshot.model_status)
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from engine.ask import Answer
     from engine.chat import ChatTurn
     from engine.importer import ImportResult
+    from engine.learn.collection import LearnedCollection
     from engine.project.edits import FieldEdit
     from engine.project.history import Revision
     from models.log import MessageRow
@@ -227,6 +228,14 @@ class Service:
             wanted = set(ids)
             added += [f for f in self.log.facts(session_id=sid) if f.id in wanted]
         return added, error
+
+    def collection_action(self, action: str, name: str | None, target: str | None = None) -> tuple[LearnedCollection, CheckpointSummary]:
+        """Accept, rename, merge or refuse a learned collection (see :mod:`engine.learn.manage`), then
+        checkpoint so the project matches."""
+        from engine.learn.manage import apply
+
+        updated = apply(self.log, action, name, target)
+        return updated, self.checkpoint()
 
     def model_rules(self, session_id: str, message_ids: set[int] | None = None) -> list[str]:
         """Rules the phrase parser did not read, read by the model (see :mod:`engine.rules.rule_model`);
