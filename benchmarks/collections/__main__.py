@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
 import json
 import statistics
 import sys
@@ -25,17 +24,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from benchmarks.common import default_backend, load_items
+
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh"}
 _SCALES = (1.0, 60.0, 1 / 60.0, 1000.0, 0.001)
-
-
-def split(items: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
-    """The stable id-hash split of the other benchmarks: 'tune' (~60%) may be studied, 'holdout' is only reported."""
-    if part == "all":
-        return items
-    keep = (lambda h: h < 60) if part == "tune" else (lambda h: h >= 60)
-    return [it for it in items if keep(int(hashlib.sha256(it["id"].encode()).hexdigest(), 16) % 100)]
 
 
 def close(a: float, b: float) -> bool:
@@ -151,19 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--id", help="only histories whose id starts with this")
     ap.add_argument("--json", type=Path, help="write every record and answer here")
     args = ap.parse_args(argv)
-    items = split([json.loads(line) for path in sorted(SETS[args.set].glob("*.jsonl"))
-                   for line in path.read_text().splitlines() if line.strip()], args.part)
-    if args.id:
-        items = [it for it in items if it["id"].startswith(args.id)]
-    backend = None
-    if not args.no_model:
-        from engine.llm.catalog import DEFAULT_MODEL, find
-        from engine.llm.install import installed_path
-        from engine.llm.llama import LlamaBackend
-
-        entry = find(DEFAULT_MODEL)
-        assert entry is not None
-        backend = LlamaBackend(installed_path(entry))
+    items = load_items(SETS[args.set], args.part, args.id)
+    backend = default_backend(args.no_model)
     started = time.perf_counter()
     results = []
     print(f"{len(items)} histories, set {args.set} ({args.part}), {'no model' if backend is None else 'default model'}")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
 import json
 import math
 import os
@@ -21,20 +20,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from benchmarks.common import split
+
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
 # the team's own scenarios (regression), scenarios by writers who never saw the code, a late fresh set
 SETS = {"dev": (DATA, "scenarios*.jsonl"), "independent": (DATA / "independent", "scenarios*.jsonl"),
         "fresh": (DATA / "fresh", "scenarios*.jsonl")}
-
-
-def split(items: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
-    """The stable id-hash split the extraction benchmark uses: 'tune' (~60%) may be studied,
-    'holdout' (~40%) is only reported."""
-    if part == "all":
-        return items
-    keep = (lambda h: h < 60) if part == "tune" else (lambda h: h >= 60)
-    return [it for it in items if keep(int(hashlib.sha256(it["id"].encode()).hexdigest(), 16) % 100)]
 
 
 class InProcess:

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.rules.__main__ import split
+from benchmarks.common import default_backend, load_items
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {"stated": DATA / "stated", "fresh": DATA / "fresh-stated"}
@@ -93,19 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--id", help="only items whose id starts with this")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    items = split([json.loads(line) for path in sorted(SETS[args.set].glob("*.jsonl"))
-                   for line in path.read_text().splitlines() if line.strip()], args.part)
-    if args.id:
-        items = [it for it in items if it["id"].startswith(args.id)]
-    backend = None
-    if not args.no_model:
-        from engine.llm.catalog import DEFAULT_MODEL, find
-        from engine.llm.install import installed_path
-        from engine.llm.llama import LlamaBackend
-
-        entry = find(DEFAULT_MODEL)
-        assert entry is not None
-        backend = LlamaBackend(installed_path(entry))
+    items = load_items(SETS[args.set], args.part, args.id)
+    backend = default_backend(args.no_model)
     print(f"{len(items)} items, set {args.set} ({args.part}), {'no model' if backend is None else 'default model'}")
     started = time.perf_counter()
     results = []

@@ -1,0 +1,37 @@
+"""What the benchmarks over independent sets share: the stable tune/holdout split, reading a set,
+and the embedded model they run on."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+
+def split(items: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
+    """The stable id-hash split: 'tune' (~60%) may be studied, 'holdout' (~40%) is only reported."""
+    if part == "all":
+        return items
+    keep = (lambda h: h < 60) if part == "tune" else (lambda h: h >= 60)
+    return [it for it in items if keep(int(hashlib.sha256(it["id"].encode()).hexdigest(), 16) % 100)]
+
+
+def load_items(folder: Path, part: str, id_prefix: str | None = None) -> list[dict[str, Any]]:
+    """Every item of the set's JSONL files, in the chosen part, optionally only ids with a prefix."""
+    items = split([json.loads(line) for path in sorted(folder.glob("*.jsonl"))
+                   for line in path.read_text().splitlines() if line.strip()], part)
+    return [it for it in items if not id_prefix or it["id"].startswith(id_prefix)]
+
+
+def default_backend(no_model: bool) -> Any:
+    """The embedded default model, or None when asked to run without it."""
+    if no_model:
+        return None
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+
+    entry = find(DEFAULT_MODEL)
+    assert entry is not None
+    return LlamaBackend(installed_path(entry))
