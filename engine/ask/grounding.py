@@ -31,7 +31,7 @@ QUERY_WORDS = frozenset({
     "taken", "tell", "than", "then", "they", "those", "through", "time", "times", "today", "together",
     "tomorrow", "took", "total", "under", "until", "weeks", "went", "were", "what", "will", "within",
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
-    "afternoon", "weekend", "weekday", "tonight", "last", "first",
+    "afternoon", "weekend", "weekday", "tonight", "last", "first", "start", "beginning", "end",
 })
 """Words that shape a query rather than name what it is about."""
 

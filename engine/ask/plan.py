@@ -241,7 +241,7 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
         return _role(coll, PLACE_WORDS), None
     if re.search(r"^\s*who\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
-    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b", q):
+    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)", q):
         return coll.date_field, None
     if re.search(r"\bwhat time\b", q):
         times = [f.name for f in coll.fields.values() if f.kind == "time"]

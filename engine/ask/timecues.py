@@ -146,8 +146,8 @@ def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
     """'since X' runs to today; 'before X' ends the day before X starts; 'after X' starts after X ends."""
     out = []
     for w in windows:
-        head = q[max(0, w.pos - 12):w.pos]
-        if re.search(r"\bsince\s+$", head) and w.end < today:
+        head = q[max(0, w.pos - 40):w.pos]
+        if re.search(r"\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?$", head) and w.end < today:
             out.append(Window(w.start, today, w.text, w.pos))
         elif re.search(r"\bbefore\s+$", head):
             out.append(Window(dt.date(1900, 1, 1), w.start - dt.timedelta(days=1), w.text, w.pos))

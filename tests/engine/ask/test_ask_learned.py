@@ -49,6 +49,7 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("What's the most recent weight you have for me?", 91.9),
         ("How much have I lost since my first weigh-in this year?", 2.7),
         ("What was my heaviest weigh-in?", 94.6),
+        ("How many fill-ups since the start of June?", 4),
     ],
 )
 def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:
