@@ -184,6 +184,7 @@ def find_limit(question: str) -> int | None:
 def collection_score(question: str, coll: Collection) -> float:
     """How strongly the question points at ``coll``: its name, synonyms, fields and values."""
     stems_ = [t.stem for t in tokens(question)]
+    stems_ += [stem(w.replace("-", "")) for w in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower())]  # "fill-ups"
     name_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
     score = 0.0
     for s in stems_:
