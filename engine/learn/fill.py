@@ -57,12 +57,31 @@ def _base(name: str) -> str:
     return head if head and tail in SUFFIX.values() else name
 
 
-def _same_kind(name: str, known: dict[str, LearnedCollection]) -> LearnedCollection | None:
-    """The collection the model meant: same name, or the same name in singular/plural."""
+def _prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, Value] | None = None) -> LearnedCollection | None:
+    """The collection the model meant: same name, the same name in singular/plural, or a name
+    sharing its first five letters ("weight" for "weigh_ins") whose fields hold the same kind of
+    quantity as the record."""
     if name in known:
         return known[name]
     stem = name.rstrip("s")
-    return next((c for n, c in known.items() if n.rstrip("s") == stem), None)
+    same = next((c for n, c in known.items() if n.rstrip("s") == stem), None)
+    if same is not None or not values:
+        return same
+    units = {v.unit for v in values.values() if v.kind == "float" and v.unit}
+    for n, c in known.items():
+        if _prefix(n, name) >= 5 and any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units)
+                                         for f in c.fields):
+            return c
+    return None
 
 
 def _kind(v: Value) -> str:
@@ -150,7 +169,7 @@ def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slot
 def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, session_date: dt.date,
         text: str) -> None:
     """Log ``p`` into its collection (creating or widening the collection as needed)."""
-    coll = _same_kind(p.collection, batch.collections)
+    coll = _same_kind(p.collection, batch.collections, p.values)
     if coll is not None and coll.state == "refused":
         batch.rejected.append(f"{coll.name}: a collection you refused")
         return

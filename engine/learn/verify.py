@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from engine.extract.segment import sentences
 from engine.learn.collection import clean_name
 from engine.learn.propose import MAX_TEXT, Offer
 
@@ -96,6 +97,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         by_id[c.id] = Value("money", Decimal(c.value), c.start, c.end, currency=c.currency or "")
     for q in o.quantities:
         by_id[q.id] = Value("float", q.value, q.start, q.end, q.unit, q.dimension)
+    asked = [(a, b) for a, b in sentences(o.text) if o.text[a:b].rstrip().endswith("?")]
     for rec in records:
         if not isinstance(rec, dict):
             continue
@@ -129,6 +131,9 @@ def verify(raw: Any, o: Offer) -> Checked:
                 continue
             if raw_value in by_id:
                 v = by_id[raw_value]
+                if any(a <= v.start < b for a, b in asked):
+                    out.rejected.append(f"{name}.{fname}: {raw_value} is in a question, not a record")
+                    continue
                 if v.kind == "date" and fname in ("date", "day", "when"):
                     continue  # the record's own day, already taken from "date"
                 values[fname] = v
