@@ -18,11 +18,18 @@ from engine.ask import countdown
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
 from engine.ask.compile import compile_query, evaluate, matching_rows, rows_expression
-from engine.ask.grounding import about_something_else, text_filters, uncovered
+from engine.ask.grounding import (
+    about_something_else,
+    said_about,
+    said_score,
+    text_filters,
+    uncovered,
+)
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
 from engine.ask.recall import recall
 from engine.errors import InputError
+from engine.frames import IMPORT_DOMAIN
 from engine.llm.backend import Backend
 from engine.log import LogStore
 from engine.state import State
@@ -55,8 +62,11 @@ def plan_question(
     if not catalog or is_recall(question):
         return None
     ranked = rank_collections(question, catalog)
+    if log_store is not None and any(c.domain == IMPORT_DOMAIN for c in catalog.values()):
+        ranked = sorted(((score + said_score(question, catalog[name], log_store), name) for score, name in ranked),
+                        key=lambda x: (-x[0], x[1]))
     if log_store is not None and about_something_else(question, catalog[ranked[0][1]], log_store):
-        holding = {name for name, c in catalog.items() if not uncovered(question, c)}
+        holding = {name for name, c in catalog.items() if not uncovered(question, c, said_about(c, log_store))}
         ranked = [(max(score, 0.5), name) for score, name in ranked if name in holding]
         if not ranked:
             return None

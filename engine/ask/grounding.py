@@ -19,6 +19,7 @@ from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES
 from engine.ask.plan import SUPERLATIVE_WORDS
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
+from engine.frames import IMPORT_DOMAIN
 from engine.log import LogStore
 
 QUERY_WORDS = frozenset({
@@ -64,9 +65,28 @@ def vocabulary(coll: Collection) -> set[str]:
     return _schema_words(coll) | {_stem(w) for text in texts for w in _words(text)}
 
 
-def uncovered(question: str, coll: Collection) -> list[str]:
+def said_about(coll: Collection, log_store: LogStore | None) -> set[str]:
+    """Stems of what was said where a learned or imported collection's records come from: "meter"
+    and "readings" belong to a collection of electricity readings the user told about in those words."""
+    if log_store is None or coll.domain != IMPORT_DOMAIN:
+        return set()
+    ids = {i for r in coll.records for i in r.evidence}
+    texts = [f.evidence for f in log_store.facts(domain=IMPORT_DOMAIN) if f.id in ids]
+    return {_stem(w) for text in texts for w in _words(text)}
+
+
+def said_score(question: str, coll: Collection, log_store: LogStore | None) -> float:
+    """How many content words of the question were said where the collection's records come from."""
+    said = said_about(coll, log_store)
+    if not said:
+        return 0.0
+    words = [w for w in dict.fromkeys(_words(question)) if len(w) > 3 and w not in IGNORED]
+    return float(sum(_stem(w) in said for w in words))
+
+
+def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Content words of the question that the collection does not hold in any form."""
-    known = vocabulary(coll)
+    known = vocabulary(coll) | said
     return [w for w in dict.fromkeys(_words(question))
             if len(w) > 3 and w not in IGNORED and _stem(w) not in known]
 
@@ -75,7 +95,7 @@ def about_something_else(question: str, coll: Collection, log_store: LogStore | 
     """The question names something the collection lacks and the log mentions: recall, not compute."""
     if log_store is None:
         return False
-    return any(log_store.search(word, limit=1) for word in uncovered(question, coll))
+    return any(log_store.search(word, limit=1) for word in uncovered(question, coll, said_about(coll, log_store)))
 
 
 def _schema_words(coll: Collection) -> set[str]:

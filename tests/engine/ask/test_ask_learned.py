@@ -32,7 +32,8 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         facts.append(schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 1, 1), evidence=""))
     for day, gal, odo in FILLS:
         slots = {"date": day, "fuel_gal": gal, "odometer_mi": odo}
-        facts.append(NewFact(sid, mid, dt.date(2026, 1, 1), IMPORT_DOMAIN, fuel.frame, record_key(fuel.name, "me", slots, None), slots))
+        facts.append(NewFact(sid, mid, dt.date(2026, 1, 1), IMPORT_DOMAIN, fuel.frame, record_key(fuel.name, "me", slots, None), slots,
+                             evidence=f"Filled up the truck, {gal} gallons, odometer {odo}."))
     for day, kg in WEIGHTS:
         slots = {"date": day, "weight_kg": kg}
         facts.append(NewFact(sid, mid, dt.date(2026, 1, 1), IMPORT_DOMAIN, weigh.frame, record_key(weigh.name, "me", slots, None), slots))
@@ -50,6 +51,7 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How much have I lost since my first weigh-in this year?", 2.7),
         ("What was my heaviest weigh-in?", 94.6),
         ("How many fill-ups since the start of June?", 4),
+        ("How many times did I fill the truck in June?", 4),  # "truck" is only in what was said
     ],
 )
 def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:
