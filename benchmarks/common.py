@@ -18,10 +18,12 @@ def split(items: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
 
 
 def load_items(folder: Path, part: str, id_prefix: str | None = None) -> list[dict[str, Any]]:
-    """Every item of the set's JSONL files, in the chosen part, optionally only ids with a prefix."""
+    """Every item of the set's JSONL files, in the chosen part, optionally only ids starting with one
+    of the comma-separated prefixes."""
     items = split([json.loads(line) for path in sorted(folder.glob("*.jsonl"))
                    for line in path.read_text().splitlines() if line.strip()], part)
-    return [it for it in items if not id_prefix or it["id"].startswith(id_prefix)]
+    prefixes = tuple(p.strip() for p in (id_prefix or "").split(",") if p.strip())
+    return [it for it in items if not prefixes or it["id"].startswith(prefixes)]
 
 
 def default_backend(no_model: bool) -> Any:

@@ -301,6 +301,15 @@ def _sentence_of(text: str, o: Offer, value_id: Any) -> str:
     return text.strip()
 
 
+_REPORTED = re.compile(r"\b(?:told|tells|telling|advised|advising|warned)\s+(?!me\b|you\b|myself\b)\w+|[:]\s*['\"“‘]", re.I)
+
+
+def reported(sentence: str) -> bool:
+    """Words said to or by someone else ("I told her: set a cap…", "Katrin told the team: '…'"):
+    a rule for them, not an instruction to the assistant, whatever the model makes of it."""
+    return bool(_REPORTED.search(sentence))
+
+
 def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict[str, LearnedCollection],
                facts: list[Fact]) -> Reading:
     """The model's reading of one message that the phrase parser made no rule of. Raises
@@ -316,6 +325,9 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
         out.rejected.append(got)
         return out
     got.text = _sentence_of(text, o, raw.get("value"))
+    if reported(got.text):
+        out.rejected.append("the limit is in words said to or by someone else")
+        return out
     test = self_test(got.ir)
     if not test.ok:
         out.rejected.append(f"the rule failed its own tests: {test.reason}")

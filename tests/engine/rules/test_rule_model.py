@@ -123,3 +123,19 @@ def test_the_gate_lets_instructions_through_and_small_talk_not() -> None:
     assert asks_for_a_rule("wednesday mornings = deep work. nothing before noon. if i book something there, say so.")
     assert asks_for_a_rule("Keep me honest about clothes shopping please. £100 a month is plenty.")
     assert not asks_for_a_rule("Had a lovely walk by the river with Sam, then pizza.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said_elsewhere"),
+    [
+        ("I told her: set a hard cap of $200 a month on eating out.", True),
+        ("Katrin told the team: 'Flag it to me if any invoice comes in over €5,000.'", True),
+        ("Told my mate Dev he needs a rule, no more than £30 on a night out.", True),
+        ("If I haven't said he's had it by the evening, remind me.", False),
+        ("Tell me if I spend more than $40 at once.", False),
+    ],
+)
+def test_words_said_to_or_by_someone_else_make_no_rule(sentence: str, said_elsewhere: bool) -> None:
+    from engine.rules.rule_model import reported
+
+    assert reported(sentence) is said_elsewhere
