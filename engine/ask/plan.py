@@ -46,7 +46,7 @@ SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%"
 CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the)\s+first\b.*\b(?:to|until)\s+(?:my|the)\s+(?:last|latest)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
 DOWN = re.compile(r"\b(?:lost|lose|dropped|come down|came down|gone down|went down|shed|fallen|fell)\b")
-AVG = re.compile(r"\b(average|avg|mean|typical|typically|usually|normally|on average|per)\b")
+AVG = re.compile(r"\b(average[ds]?|averaging|avg|mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
