@@ -150,12 +150,12 @@ def learned_collections(facts: Iterable[Fact]) -> dict[str, LearnedCollection]:
     return {c.name: c for c in by_frame.values()}
 
 
-def taken_frames(facts: Iterable[Fact]) -> dict[str, str]:
+def taken_frames(facts: Iterable[Fact | NewFact]) -> dict[str, str]:
     """Frame -> collection for every imported or learned collection (new frames must differ)."""
     return {str(f.slots.get("frame")): str(f.slots.get("collection")) for f in facts if f.frame == IMPORT_SCHEMA_FRAME}
 
 
-def new_collection(name: str, fields: Sequence[LearnedField], facts: Sequence[Fact]) -> LearnedCollection:
+def new_collection(name: str, fields: Sequence[LearnedField], facts: Sequence[Fact | NewFact]) -> LearnedCollection:
     return validate(LearnedCollection(name, frame_name(name, taken_frames(facts)), tuple(fields)))
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from engine.extract.segment import sentences
 from engine.frames import IMPORT_DOMAIN
 from engine.learn.collection import (
     MAX_FIELDS,
@@ -185,7 +186,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
                 fields.append(LearnedField(fname, v.kind, v.unit, v.currency))
         try:
             check_name(p.collection)
-            coll = new_collection(p.collection, fields[:MAX_FIELDS], [*batch.prior, *_as_facts(batch.facts)])
+            coll = new_collection(p.collection, fields[:MAX_FIELDS], [*batch.prior, *batch.facts])
         except InvalidCollection as exc:
             batch.rejected.append(str(exc))
             return
@@ -226,13 +227,6 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
 
 
 def _sentence(text: str, start: int, end: int) -> str:
-    """The message from the sentence holding ``start`` to the one holding ``end``."""
-    lo = max(text.rfind(mark, 0, start) for mark in ".!?\n") + 1
-    hi_marks = [i for i in (text.find(mark, end) for mark in ".!?\n") if i >= 0]
-    hi = min(hi_marks) + 1 if hi_marks else len(text)
-    return text[lo:hi].strip()
-
-
-def _as_facts(new: list[NewFact]) -> list[Any]:
-    """New schema facts look enough like logged ones for frame naming (``frame`` and ``slots``)."""
-    return list(new)
+    """The message from the sentence holding ``start`` to the one holding ``end`` (the segmenter's sentences)."""
+    spans = [(a, b) for a, b in sentences(text) if a <= end and b >= start] or [(0, len(text))]
+    return text[spans[0][0]:spans[-1][1]].strip()
