@@ -16,8 +16,15 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.corrections import (
+    Correction,
+    describe_value,
+    edit_session_id,
+    find_record,
+    log_corrections,
+    typed_value,
+)
 from engine.errors import InputError, ModelError, UacError
-from engine.frames import FRAMES_BY_NAME
 from engine.llm.backend import Backend
 from engine.log import Fact, Forgotten, LogStore, NewFact
 from engine.profile import Profile
@@ -292,7 +299,6 @@ class Service:
         the edit survives every later checkpoint and keeps its provenance. Broken edits are
         reported with file and line and change nothing.
         """
-        from engine.log import NewFact
         from engine.project.edits import find_edits
         from engine.project.meta import Layout, Meta
 
@@ -313,27 +319,41 @@ class Service:
                 errors.append(str(exc))
         if not found:
             return HandEdits([], errors)
-        lines = [edit.describe(rel) for rel, edit in found]
-        text = "\n".join(lines)
-        today = dt.date.today()
-        sid, (mid,) = self.log.add_session([("user", text)], today, source="edit",
-                                           session_id=f"edit-{dt.datetime.now():%Y%m%d-%H%M%S-%f}")
-        new, offset = [], 0
-        for line, (_rel, edit) in zip(lines, found, strict=True):
-            rec = edit.record
-            anchor = rec.sources.get(edit.slot) or (rec.evidence[-1] if rec.evidence else None)
-            value = edit.new.isoformat() if isinstance(edit.new, dt.date) else edit.new
-            new.append(NewFact(
-                session_id=sid, message_id=mid, session_date=today, domain=FRAMES_BY_NAME[rec.frame].domain,
-                frame=rec.frame, entity_key=rec.key, subject=rec.subject,
-                slots={edit.slot: str(value) if not isinstance(value, list) else value},
-                span=(offset, offset + len(line)), evidence=line, extractor="hand-edit",
-                supersedes=(anchor,) if anchor else (),
-            ))
-            offset += len(line) + 1
-        ids = set(self.log.add_facts(new))
-        self.log.mark_extraction([mid], "done")
-        return HandEdits([f for f in self.log.facts(session_id=sid) if f.id in ids], errors)
+        corrections = [Correction(edit.record, edit.slot, edit.new, edit.describe(rel)) for rel, edit in found]
+        facts = log_corrections(self.log, corrections, state or self.state(), dt.date.today(), edit_session_id())
+        return HandEdits(facts, errors)
+
+    def correct(self, record_id: str, slot: str, raw: object) -> tuple[Fact, CheckpointSummary]:
+        """The user corrects one value of a record (in the app): checked against the slot's type,
+        logged as a correction fact that supersedes the old value's, then checkpointed."""
+        state = self.state()
+        rec = find_record(state, record_id)
+        frame = state.frame(rec.frame)
+        if frame is None:
+            raise InputError(f"the kind of record {rec.frame!r} is no longer kept")
+        new = typed_value(frame, slot, raw)
+        old = rec.status if slot == "status" else rec.values.get(slot)
+        if new == old:
+            raise InputError(f"{slot.replace('_', ' ')} is already {describe_value(old)}")
+        said = f"correction in the app: {rec.id} {slot} {describe_value(old)} -> {describe_value(new)}"
+        (fact,) = log_corrections(self.log, [Correction(rec, slot, new, said)], state, dt.date.today(), edit_session_id())
+        return fact, self.checkpoint()
+
+    def forget_record(self, record_id: str, reason: str = "") -> list[Forgotten]:
+        """Forget every fact a record was folded from (each an audited forget), then checkpoint once."""
+        rec = find_record(self.state(), record_id)
+        ids = sorted(set(rec.evidence))
+        if not ids:
+            raise InputError(f"the record {record_id!r} has no facts to forget")
+        self._mark_forget(ids[0])
+        gone: list[Forgotten] = []
+        known = {f.id for f in self.log.facts()}
+        for fid in ids:
+            if fid in known:  # an earlier forget of this record may already have taken derived facts
+                gone.append(self.log.forget_fact(fid, reason))
+                known = {f.id for f in self.log.facts()}
+        self.checkpoint()
+        return gone
 
     def checkpoint(self) -> CheckpointSummary:
         from engine.project.checkpoint import checkpoint
