@@ -23,9 +23,12 @@ from app.snapshot import Snapshot, read_snapshot
 from app.tray import Tray
 from app.views.alerts_view import DISMISS, SEEN, SNOOZE
 from app.views.ask_view import AskOutcome, resolve_sources
+from app.views.chat_view import Explanation
 from app.views.import_action import import_summary
 from app.window import MainWindow
-from app.workers import EngineRunner, ServiceFactory, TaskContext, TaskError
+from app.workers import Cancelled, EngineRunner, ServiceFactory, TaskContext, TaskError
+from engine.ask.explain import in_words
+from engine.chat import ChatTurn
 from engine.errors import UacError, checkpoint_failure
 from engine.frames import IMPORT_DOMAIN
 from engine.importer import ImportResult
@@ -41,6 +44,7 @@ _ACTIONS = {SEEN: "seen", SNOOZE: "snoozed", DISMISS: "dismissed"}
 SNOOZE_FOR = dt.timedelta(days=1)
 _SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
 ASKING = "Answering"  # task label; its errors are shown in the ask view, not as a banner
+CHATTING = "Chat"  # likewise, shown in the conversation
 
 
 def _local_now() -> dt.datetime:
@@ -63,6 +67,9 @@ class AppController(QObject):
     askFailed = Signal(object)
     importFinished = Signal(object)
     importFailed = Signal(object)
+    chatFinished = Signal(object)  # the ChatTurn, or None when the user stopped it
+    chatFailed = Signal(object)
+    undoFinished = Signal(object)
 
     def __init__(
         self,
@@ -94,6 +101,8 @@ class AppController(QObject):
             return service
 
         self.window = MainWindow()
+        self.window.today = lambda: self.clock().date()
+        self._chat_task: int | None = None
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
@@ -120,6 +129,10 @@ class AppController(QObject):
         self.runner.progress.connect(w.set_progress)
         self.runner.taskFailed.connect(self._on_task_failed)
         w.compose_view.submitted.connect(self.ingest)
+        w.chat_view.sent.connect(self.chat)
+        w.chat_view.stopRequested.connect(self.stop_chat)
+        w.chat_view.undoRequested.connect(self.undo_fact)
+        w.chat_view.recordRequested.connect(w.show_record)
         w.alerts_view.actionRequested.connect(self.alert_action)
         w.alerts_view.recheckRequested.connect(self.evaluate)
         w.ask_view.asked.connect(self.ask)
@@ -291,6 +304,43 @@ class AppController(QObject):
         self.window.compose_view.set_busy(True, "Adding to memory…")
         self.runner.submit("Adding to memory", task, self._ingested, self._ingest_failed)
 
+    @Slot(str)
+    def chat(self, text: str) -> None:
+        """One turn of the conversation on the engine thread; the reply is built from typed results."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[ChatTurn | None, Snapshot]:
+            try:
+                turn = ctx.service.chat(text, now.date(), now=now, progress=ctx.report)
+            except Cancelled:
+                return None, read_snapshot(ctx.service)
+            return turn, read_snapshot(ctx.service)
+
+        self.window.chat_view.set_busy(True, "Reading what you said…")
+        self.window.show_chat()
+        self._chat_task = self.runner.submit(CHATTING, task, self._chatted, self._chat_failed)
+
+    @Slot()
+    def stop_chat(self) -> None:
+        if self._chat_task is not None:
+            self.runner.cancel(self._chat_task)
+
+    @Slot(int, str)
+    def undo_fact(self, fact_id: int, what: str) -> None:
+        """Undo what a message taught: an audited forget of that fact (and what was derived from it)."""
+
+        def task(ctx: TaskContext) -> Snapshot:
+            ctx.service.forget_fact(fact_id, "undone from the conversation")
+            return read_snapshot(ctx.service)
+
+        def done(snap: Snapshot) -> None:
+            self._show_snapshot(snap)
+            self.window.set_progress(f"Undone: {what}")
+            self.evaluate()
+            self.undoFinished.emit(fact_id)
+
+        self.runner.submit("Undoing", task, done)
+
     @Slot(str, str)
     def alert_action(self, key: str, action: str) -> None:
         state = _ACTIONS[action]
@@ -417,6 +467,32 @@ class AppController(QObject):
         self.ingestFailed.emit(error)
         self.refresh()
 
+    def _chatted(self, value: tuple[ChatTurn | None, Snapshot]) -> None:
+        turn, snap = value
+        self._chat_task = None
+        self._show_snapshot(snap)
+        view = self.window.chat_view
+        if turn is None:
+            view.finished(clear=True, message="Stopped. What you said is saved; it will be read with your next message.")
+            self.chatFinished.emit(None)
+            return
+        if turn.answer is not None and turn.reply_id is not None and turn.answer.answer is not None:
+            words = in_words(turn.answer.ir)
+            if words:
+                view.explain(turn.reply_id, Explanation(words, turn.answer.computation))
+        view.finished(clear=True)
+        if turn.checkpoint_error:
+            self.window.show_error("Checkpoint failed", turn.checkpoint_error)
+        self.handle_alerts(AlertUpdate(active=turn.active, new=turn.alerts, resolved=[], problems=turn.problems,
+                                       warnings=turn.warnings))
+        self.chatFinished.emit(turn)
+
+    def _chat_failed(self, error: TaskError) -> None:
+        self._chat_task = None
+        self.window.chat_view.finished(clear=False, message=f"Not answered: {error.message}")
+        self.chatFailed.emit(error)
+        self.refresh()
+
     def _answered(self, outcome: AskOutcome) -> None:
         self.window.ask_view.show_outcome(outcome)
         self.askFinished.emit(outcome)
@@ -447,7 +523,7 @@ class AppController(QObject):
             # Shown in the alerts panel; a banner on every timer tick would be noise.
             self.window.set_progress(f"Rules could not run: {error.message}")
             return
-        if error.label == ASKING:
+        if error.label in (ASKING, CHATTING):
             self.window.set_progress(f"Could not answer: {error.message}")
             return
         self.window.show_error(f"{error.label} failed", error.message)

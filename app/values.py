@@ -1,4 +1,5 @@
-"""How typed record values read on screen: dates as ISO, money with its currency, lists joined."""
+"""How typed record values read on screen: dates as people read them (ISO in tooltips), money with
+its currency, lists joined."""
 
 from __future__ import annotations
 
@@ -43,3 +44,25 @@ def sort_key(value: Any) -> tuple[int, Any]:
     if isinstance(value, Decimal | int | float):
         return (0, float(value))
     return (2, format_value(value).casefold())
+
+
+def human_date(day: dt.date, today: dt.date | None = None) -> str:
+    """"Fri 21 Feb 2025 · in 48 days": the weekday and month in words, and how far it is from today."""
+    text = f"{day:%a} {day.day} {day:%b %Y}"
+    if today is None:
+        return text
+    delta = (day - today).days
+    if delta == 0:
+        return f"{text} · today"
+    if delta == 1:
+        return f"{text} · tomorrow"
+    if delta == -1:
+        return f"{text} · yesterday"
+    return f"{text} · in {delta} days" if delta > 0 else f"{text} · {-delta} days ago"
+
+
+def display_value(value: Any, currency: str | None = None, today: dt.date | None = None) -> str:
+    """What a table cell shows: like :func:`format_value`, but dates in words."""
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return human_date(value, today)
+    return format_value(value, currency)

@@ -5,6 +5,8 @@ Only layout and presentation live here; what happens on a click is the controlle
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -32,6 +34,7 @@ from app.snapshot import Snapshot
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
+from app.views.chat_view import ChatView
 from app.views.collections_dialog import CollectionsDialog
 from app.views.compose_view import ComposeView
 from app.views.import_action import accept_records_drag, choose_records_file, take_dropped_records
@@ -55,6 +58,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.resize(1200, 760)
         self.allow_close = True
+        self.today: Callable[[], dt.date] = dt.date.today  # the controller sets its clock's
 
         self.banners = BannerArea()
         self.state_view = StateView()
@@ -62,12 +66,14 @@ class MainWindow(QMainWindow):
         self.alerts_view = AlertsView()
         self.compose_view = ComposeView()
         self.ask_view = AskView()
+        self.chat_view = ChatView()
         self.collections_dialog = CollectionsDialog(self)
         self.collections_dialog.actionRequested.connect(self.collectionActionRequested)
         self._collections: list = []
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.chat_view, "Chat")
         self.tabs.addTab(self.state_view, "Memory")
         self.tabs.addTab(self.timeline_view, "Timeline")
         self.tabs.addTab(self.ask_view, "Ask")
@@ -130,7 +136,16 @@ class MainWindow(QMainWindow):
         self.import_action.triggered.connect(self.choose_import)
         ask_action = QAction("&Ask a question", self, shortcut=QKeySequence("Ctrl+K"))
         ask_action.triggered.connect(self.show_ask)
+        chat_action = QAction("&Chat", self, shortcut=QKeySequence("Ctrl+1"))
+        chat_action.triggered.connect(self.show_chat)
+        memory_action = QAction("&Memory", self, shortcut=QKeySequence("Ctrl+2"))
+        memory_action.triggered.connect(lambda: self.tabs.setCurrentWidget(self.state_view))
+        timeline_action = QAction("&Timeline", self, shortcut=QKeySequence("Ctrl+3"))
+        timeline_action.triggered.connect(lambda: self.tabs.setCurrentWidget(self.timeline_view))
         file_menu.addAction(self.import_action)
+        file_menu.addAction(chat_action)
+        file_menu.addAction(memory_action)
+        file_menu.addAction(timeline_action)
         file_menu.addAction(ask_action)
         file_menu.addAction(refresh)
         file_menu.addSeparator()
@@ -172,6 +187,18 @@ class MainWindow(QMainWindow):
         self.collections_dialog.show()
         self.collections_dialog.raise_()
 
+    def show_chat(self) -> None:
+        self.tabs.setCurrentWidget(self.chat_view)
+        self.chat_view.entry.setFocus()
+
+    def show_record(self, record_id: str) -> bool:
+        """Open Memory on one record (from a chat link or an alert); False when it no longer exists."""
+        if self.state_view.show_record(record_id):
+            self.tabs.setCurrentWidget(self.state_view)
+            return True
+        self.statusBar().showMessage("That record is no longer in memory (forgotten or merged).", 8000)
+        return False
+
     def show_ask(self) -> None:
         self.tabs.setCurrentWidget(self.ask_view)
         self.ask_view.question.setFocus()
@@ -181,6 +208,7 @@ class MainWindow(QMainWindow):
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
         self.state_view.set_snapshot(snapshot)
+        self.chat_view.set_history(snapshot, self.today())
         self.timeline_view.set_sessions(snapshot.sessions)
         self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")
         self._collections = list(snapshot.collections)

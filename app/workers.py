@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import itertools
 import logging
+import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -36,14 +37,28 @@ class TaskError:
     detail: str = ""
 
 
-class TaskContext:
-    """What a task function gets: the service, and a way to report progress to the window."""
+class Cancelled(Exception):
+    """The user stopped the task. Raised at the next progress report, between steps, so what the
+    task already wrote (a logged message) stays and is picked up later. Not an engine error on
+    purpose: no engine ``except UacError`` may swallow it."""
 
-    def __init__(self, service: Service, report: Callable[[str], None]) -> None:
+
+class TaskContext:
+    """What a task function gets: the service, a way to report progress to the window, and
+    whether the user asked to stop (checked at every report)."""
+
+    def __init__(self, service: Service, report: Callable[[str], None], stop: threading.Event | None = None) -> None:
         self.service = service
         self._report = report
+        self._stop = stop or threading.Event()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
 
     def report(self, text: str) -> None:
+        if self._stop.is_set():
+            raise Cancelled()
         self._report(text)
 
 
@@ -57,6 +72,7 @@ class _Task:
     id: int
     label: str
     fn: TaskFn
+    stop: threading.Event = field(default_factory=threading.Event)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -87,7 +103,7 @@ class _EngineWorker(QObject):
         try:
             if self._service is None:
                 self._service = self._factory()
-            ctx = TaskContext(self._service, lambda text, tid=task.id: self.progressed.emit(tid, text))
+            ctx = TaskContext(self._service, lambda text, tid=task.id: self.progressed.emit(tid, text), task.stop)
             result = task.fn(ctx)
         except Exception as exc:
             log.debug("task %r failed", task.label, exc_info=True)
@@ -125,6 +141,7 @@ class EngineRunner(QObject):
         super().__init__(parent)
         self._ids = itertools.count(1)
         self._pending: dict[int, tuple[str, Success | None, Failure | None]] = {}
+        self._stops: dict[int, threading.Event] = {}
         self._thread = QThread()
         self._thread.setObjectName("uac-engine")
         self._worker = _EngineWorker(factory)
@@ -159,10 +176,19 @@ class EngineRunner(QObject):
         task = _Task(next(self._ids), label, fn)
         was_busy = self.busy
         self._pending[task.id] = (label, on_success, on_failure)
+        self._stops[task.id] = task.stop
         if not was_busy:
             self.busyChanged.emit(True)
         self._submit.emit(task)
         return task.id
+
+    def cancel(self, task_id: int) -> bool:
+        """Ask a queued or running task to stop at its next progress report; False when it is done."""
+        stop = self._stops.get(task_id)
+        if stop is None:
+            return False
+        stop.set()
+        return True
 
     def shutdown(self, timeout_ms: int = 30_000) -> bool:
         """Close the service on its own thread, then stop the thread. True when it stopped."""
@@ -199,6 +225,7 @@ class EngineRunner(QObject):
 
     def _finish(self, task_id: int) -> tuple[str, Success | None, Failure | None] | None:
         entry = self._pending.pop(task_id, None)
+        self._stops.pop(task_id, None)
         if not self._pending:
             self.busyChanged.emit(False)
         return entry

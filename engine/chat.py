@@ -16,7 +16,7 @@ from engine.ask import Answer
 from engine.extract.segment import opens_as_question, question_start, sentences
 from engine.frames import IMPORT_SCHEMA_FRAME
 from engine.log import Fact
-from engine.rules.alert import Alert
+from engine.rules.alert import Alert, RuleProblem
 
 
 def session_for(day: dt.date, session_id: str | None = None) -> str:
@@ -49,6 +49,10 @@ class ChatTurn:
     alerts: list[Alert] = field(default_factory=list)
     extraction_error: str = ""
     checkpoint_error: str = ""
+    active: list[Alert] = field(default_factory=list)
+    problems: list[RuleProblem] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    reply_id: int | None = None
 
 
 def describe(fact: Fact) -> str:

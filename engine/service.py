@@ -171,20 +171,27 @@ class Service:
             raise InputError("say something: the message is empty")
         sid = session_for(session_date, session_id)
         mid = self.log.add_message(sid, "user", text, session_date)
+        step = progress or (lambda _text: None)
         turn = ChatTurn(sid, "")
         turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid})]
+        step("Reading what you said…")
         facts, turn.extraction_error = self.extract_pending(progress=progress)
+        step("Looking for rules in it…")
         turn.rules += self.model_rules(sid, {mid})
         turn.learned = [f for f in facts if f.message_id == mid]
         if facts or turn.rules:
+            step("Updating your records…")
             turn.checkpoint_error = self.checkpoint().error
         when = now or dt.datetime.combine(session_date, dt.time(12))
         turn.question = question_in(text)
         if turn.question is not None:
+            step("Working out the answer…")
             turn.answer = self.ask(turn.question, when)
-        turn.alerts = self.evaluate(when).new
+        step("Checking your rules…")
+        update = self.evaluate(when)
+        turn.alerts, turn.active, turn.problems, turn.warnings = update.new, update.active, update.problems, update.warnings
         turn.reply = compose(turn)
-        self.log.add_message(sid, "assistant", turn.reply, session_date)
+        turn.reply_id = self.log.add_message(sid, "assistant", turn.reply, session_date)
         return turn
 
     def retry_extraction(self) -> list[Fact]:

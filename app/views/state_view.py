@@ -274,6 +274,17 @@ class StateView(QWidget):
                     return True
         return False
 
+    def show_record(self, record_id: str) -> bool:
+        """Select the collection holding ``record_id`` and its row; False when no record has that id."""
+        for domain, colls in self.snapshot.domains.items():
+            for coll, recs in colls.items():
+                if any(r.id == record_id for r in recs) and self.show_collection(domain, coll):
+                    row = next(i for i, r in enumerate(self.model.records) if r.id == record_id)
+                    self.table.setCurrentIndex(self.model.index(row, 0))
+                    self.table.scrollTo(self.model.index(row, 0))
+                    return True
+        return False
+
     def _on_tree_changed(self, current: QTreeWidgetItem | None, _prev: QTreeWidgetItem | None) -> None:
         if current is not None and current.data(0, _ROLE_PATH):
             self._show(*current.data(0, _ROLE_PATH))
