@@ -70,6 +70,9 @@ class AppController(QObject):
     chatFinished = Signal(object)  # the ChatTurn, or None when the user stopped it
     chatFailed = Signal(object)
     undoFinished = Signal(object)
+    correctionFinished = Signal(str)
+    correctionFailed = Signal(object)
+    forgetFinished = Signal(str)
 
     def __init__(
         self,
@@ -133,6 +136,8 @@ class AppController(QObject):
         w.chat_view.stopRequested.connect(self.stop_chat)
         w.chat_view.undoRequested.connect(self.undo_fact)
         w.chat_view.recordRequested.connect(w.show_record)
+        w.state_view.correctRequested.connect(self.correct_value)
+        w.state_view.forgetRequested.connect(self.forget_record)
         w.alerts_view.actionRequested.connect(self.alert_action)
         w.alerts_view.recheckRequested.connect(self.evaluate)
         w.ask_view.asked.connect(self.ask)
@@ -340,6 +345,44 @@ class AppController(QObject):
             self.undoFinished.emit(fact_id)
 
         self.runner.submit("Undoing", task, done)
+
+    @Slot(str, str, str)
+    def correct_value(self, record_id: str, slot: str, value: str) -> None:
+        """A value corrected in Memory: a correction fact (typed and checked by the engine), then the
+        rules run again, since a corrected date may clear or raise an alert."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate, str]:
+            fact, summary = ctx.service.correct(record_id, slot, value)
+            if summary.error:
+                raise UacError(checkpoint_failure(summary.error))
+            return read_snapshot(ctx.service), ctx.service.evaluate(now), fact.evidence
+
+        def done(result: tuple[Snapshot, AlertUpdate, str]) -> None:
+            snap, update, said = result
+            self._show_snapshot(snap)
+            self.window.state_view.show_record(record_id)
+            self.handle_alerts(update)
+            self.window.set_progress(f"Corrected: {slot.replace('_', ' ')} is now {value}. The old value stays in the history.")
+            self.correctionFinished.emit(said)
+
+        self.runner.submit("Correcting the value", task, done, self.correctionFailed.emit)
+
+    @Slot(str, str)
+    def forget_record(self, record_id: str, what: str) -> None:
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate]:
+            ctx.service.forget_record(record_id, "forgotten from Memory")
+            return read_snapshot(ctx.service), ctx.service.evaluate(now)
+
+        def done(result: tuple[Snapshot, AlertUpdate]) -> None:
+            self._show_snapshot(result[0])
+            self.handle_alerts(result[1])
+            self.window.set_progress(f"Forgotten: {what}")
+            self.forgetFinished.emit(record_id)
+
+        self.runner.submit("Forgetting", task, done)
 
     @Slot(str, str)
     def alert_action(self, key: str, action: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from engine.frames import Frame
 from engine.learn.collection import learned_collections
 from engine.learn.manage import records_of
 from engine.log import Fact
@@ -67,6 +68,7 @@ class Snapshot:
     model_status: str = ""
     messages: dict[int, MessageView] = field(default_factory=dict)
     collections: list[CollectionView] = field(default_factory=list)
+    frames: dict[str, Frame] = field(default_factory=dict)  # learned and imported collections' frames
 
     @property
     def suggested(self) -> int:
@@ -126,6 +128,7 @@ def read_snapshot(service: Service) -> Snapshot:
         sessions=sessions,
         facts={f.id: f for f in facts},
         model_status=model_status(service),
+        frames=dict(state.frames),
         collections=[
             CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)

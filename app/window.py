@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
     # -- presenting -----------------------------------------------------------------------
 
     def set_snapshot(self, snapshot: Snapshot) -> None:
-        self.state_view.set_snapshot(snapshot)
+        self.state_view.set_snapshot(snapshot, self.today())
         self.chat_view.set_history(snapshot, self.today())
         self.timeline_view.set_sessions(snapshot.sessions)
         self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")

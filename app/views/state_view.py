@@ -6,15 +6,21 @@ selected, show the fact it came from, that fact's message text and the session d
 
 from __future__ import annotations
 
+import datetime as dt
 import html
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QInputDialog,
     QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -26,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import Provenance, Snapshot
-from app.values import format_value, slot_kind, sort_key
+from app.values import display_value, format_value, slot_kind, sort_key
 from engine.frames import DOMAIN_DOCS, FRAMES_BY_NAME
 from engine.state import Record
 
@@ -43,8 +49,9 @@ class RecordsModel(QAbstractTableModel):
         self.records: list[Record] = []
         self.columns: list[str] = []
         self.snapshot = Snapshot()
+        self.today: dt.date | None = None
 
-    def set_records(self, records: list[Record], snapshot: Snapshot) -> None:
+    def set_records(self, records: list[Record], snapshot: Snapshot, needle: str = "") -> None:
         self.beginResetModel()
         self.records = list(records)
         self.snapshot = snapshot
@@ -57,6 +64,8 @@ class RecordsModel(QAbstractTableModel):
             names = fr.slot_names if fr else tuple(records[0].values)
             cols += [n for n in names if n not in _HIDDEN_SLOTS and any(r.values.get(n) is not None for r in records)]
         self.columns = cols
+        if needle:
+            self.records = [r for r in self.records if self.matches(r, needle)]
         self.endResetModel()
 
     # -- Qt model API -------------------------------------------------------------------
@@ -84,7 +93,9 @@ class RecordsModel(QAbstractTableModel):
             return self.display(rec, col)
         if role == Qt.ItemDataRole.ToolTipRole:
             prov = self.snapshot.provenance(self.fact_id(rec, col))
-            return provenance_tooltip(prov) if prov else None
+            value = self.raw(rec, col)
+            iso = f"<b>{value.isoformat()}</b><br>" if isinstance(value, dt.date) else ""
+            return iso + provenance_tooltip(prov) if prov else (iso or None)
         if role == Qt.ItemDataRole.UserRole:
             return self.raw(rec, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and slot_kind(rec.frame, col) in ("money", "int"):
@@ -116,7 +127,12 @@ class RecordsModel(QAbstractTableModel):
     def display(self, rec: Record, col: str) -> str:
         value = self.raw(rec, col)
         currency = rec.values.get("currency") if slot_kind(rec.frame, col) == "money" else None
-        return format_value(value, currency)
+        return display_value(value, currency, self.today)
+
+    def matches(self, rec: Record, needle: str) -> bool:
+        """True when any shown value of the record contains ``needle`` (case-insensitive)."""
+        return any(needle in self.display(rec, col).casefold() or needle in format_value(self.raw(rec, col)).casefold()
+                   for col in self.columns)
 
     @staticmethod
     def fact_id(rec: Record, col: str) -> int | None:
@@ -135,21 +151,38 @@ def provenance_tooltip(prov: Provenance) -> str:
     return f"<b>From {html.escape(where)}</b><br>{html.escape(text)}"
 
 
-def provenance_html(rec: Record, col: str, prov: Provenance | None, value: str) -> str:
+KIND_WORDS = {
+    "str": "text", "int": "whole number", "float": "number", "money": "amount of money", "date": "date",
+    "time": "time of day", "datetime": "date and time", "bool": "yes or no", "enum": "one of a fixed list",
+    "list": "list", "status": "status",
+}
+_READ_BY = {
+    "detector": "read by the built-in readers", "model": "read by the on-device model",
+    "detector+model": "read by the built-in readers and the on-device model", "hand-edit": "corrected by you",
+    "import": "imported from a file", "rule-parser": "stated by you as a rule", "user": "set by you",
+}
+
+
+def how_read(extractor: str) -> str:
+    """Where a value came from, in words ("read by the on-device model", "corrected by you")."""
+    return _READ_BY.get(extractor, _READ_BY.get(extractor.split(":")[0], f"recorded ({extractor})"))
+
+
+def provenance_html(rec: Record, col: str, prov: Provenance | None, value: str, highlight: str = "#fff2a8") -> str:
     """The side panel: the value, its type, the message it came from (span highlighted), history."""
-    parts = [f"<h3>{html.escape(rec.frame)} · {html.escape(col)}</h3>"]
+    parts = [f"<h3>{html.escape(rec.frame)} · {html.escape(col.replace('_', ' '))}</h3>"]
     kind = "status" if col == "status" else slot_kind(rec.frame, col)
-    parts.append(f"<p><b>{html.escape(value or '—')}</b> <span style='color:gray'>({kind})</span></p>")
+    parts.append(f"<p><b>{html.escape(value or '—')}</b> <span style='color:gray'>({KIND_WORDS.get(kind, kind)})</span></p>")
     if prov is None:
         parts.append("<p style='color:gray'>No source recorded for this value.</p>")
     else:
-        speaker = prov.message.speaker if prov.message else "?"
+        speaker = {"user": "you", "assistant": "the assistant"}.get(prov.message.speaker, prov.message.speaker) \
+            if prov.message else "someone"
         parts.append(
-            f"<p>Said on <b>{prov.session_date.isoformat()}</b> by {html.escape(speaker)} "
-            f"<span style='color:gray'>(session {html.escape(prov.session_id)}, fact #{prov.fact_id}, "
-            f"{html.escape(prov.extractor)}, confidence {prov.confidence:.2f})</span></p>"
+            f"<p>Said by {html.escape(speaker)} on <b>{prov.session_date:%a} {prov.session_date.day} "
+            f"{prov.session_date:%b %Y}</b>; {html.escape(how_read(prov.extractor))}.</p>"
         )
-        parts.append(f"<blockquote>{_highlight(prov)}</blockquote>")
+        parts.append(f"<blockquote>{_highlight(prov, highlight)}</blockquote>")
     history = [c for c in rec.history if c.slot == col]
     if history:
         rows = "".join(
@@ -160,7 +193,7 @@ def provenance_html(rec: Record, col: str, prov: Provenance | None, value: str) 
     return "".join(parts)
 
 
-def _highlight(prov: Provenance) -> str:
+def _highlight(prov: Provenance, colour: str) -> str:
     text = prov.message.text if prov.message else prov.evidence
     start, end = prov.span
     if not (prov.message and 0 <= start < end <= len(text)):
@@ -170,18 +203,43 @@ def _highlight(prov: Provenance) -> str:
         start, end = pos, pos + len(prov.evidence)
     return (
         html.escape(text[:start])
-        + f"<span style='background:#fff2a8'>{html.escape(text[start:end])}</span>"
+        + f"<span style='background:{colour}'>{html.escape(text[start:end])}</span>"
         + html.escape(text[end:])
     )
 
 
+def _ask_value(parent: QWidget, rec: Record, col: str, current: Any, choices: tuple[str, ...]) -> str | None:
+    """The correction dialog: a list for fixed choices, text otherwise (dates as 2026-03-14)."""
+    label = f"{col.replace('_', ' ').capitalize()} of this {rec.frame.lower()}:"
+    if choices:
+        index = choices.index(current) if current in choices else 0
+        value, ok = QInputDialog.getItem(parent, "Correct a value", label, list(choices), index, False)
+    else:
+        shown = current.isoformat() if isinstance(current, dt.date) else format_value(current).replace(",", "") \
+            if isinstance(current, int | float) else format_value(current)
+        value, ok = QInputDialog.getText(parent, "Correct a value", label, text=shown)
+    return str(value) if ok else None
+
+
+def _confirm(parent: QWidget, title: str, text: str) -> bool:
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
+    return QMessageBox.question(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
+
+
 class StateView(QWidget):
-    """Emits ``collectionShown(domain, collection)`` whenever the table changes collection."""
+    """Emits ``collectionShown(domain, collection)`` whenever the table changes collection,
+    ``correctRequested(record_id, field, value)`` and ``forgetRequested(record_id, what)`` after the
+    user confirmed them."""
 
     collectionShown = Signal(str, str)
+    correctRequested = Signal(str, str, str)
+    forgetRequested = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ask_value: Callable[[QWidget, Record, str, Any, tuple[str, ...]], str | None] = _ask_value
+        self.confirm: Callable[[QWidget, str, str], bool] = _confirm
+        self.needle = ""
         self.snapshot = Snapshot()
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Domain", "Records"])
@@ -205,6 +263,16 @@ class StateView(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentChanged.connect(self._on_cell_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.doubleClicked.connect(lambda index: self.correct_cell(index))
+
+        self.filter = QLineEdit()
+        self.filter.setObjectName("memoryFilter")
+        self.filter.setPlaceholderText("Filter every collection (Ctrl+F)")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self.set_filter)
+        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.focus_filter)
 
         self.title = QLabel()
         self.title.setObjectName("collectionTitle")
@@ -215,6 +283,7 @@ class StateView(QWidget):
         right = QWidget()
         rlay = QVBoxLayout(right)
         rlay.setContentsMargins(0, 0, 0, 0)
+        rlay.addWidget(self.filter)
         rlay.addWidget(self.title)
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(self.table)
@@ -235,15 +304,35 @@ class StateView(QWidget):
         self._current: tuple[str, str] | None = None
         self._show_empty()
 
-    def set_snapshot(self, snapshot: Snapshot) -> None:
+    def focus_filter(self) -> None:
+        self.filter.setFocus()
+        self.filter.selectAll()
+
+    def set_filter(self, text: str) -> None:
+        """Show only records with a value containing ``text``; collections with none leave the tree."""
+        self.needle = text.strip().casefold()
+        self.set_snapshot(self.snapshot, self.model.today)
+
+    def _matching(self, recs: list[Record]) -> list[Record]:
+        if not self.needle:
+            return recs
+        probe = RecordsModel()
+        probe.set_records(recs, self.snapshot, self.needle)
+        return probe.records
+
+    def set_snapshot(self, snapshot: Snapshot, today: dt.date | None = None) -> None:
         """Rebuild the tree, keeping the selected collection when it still exists."""
         self.snapshot = snapshot
+        self.model.today = today
         keep = self._current
         self.tree.blockSignals(True)
         self.tree.clear()
         select: QTreeWidgetItem | None = None
         first: QTreeWidgetItem | None = None
-        for domain, colls in snapshot.domains.items():
+        for domain, all_colls in snapshot.domains.items():
+            colls = {c: m for c, recs in all_colls.items() if (m := self._matching(recs))}
+            if not colls:
+                continue
             total = sum(len(v) for v in colls.values())
             ditem = QTreeWidgetItem([domain.capitalize(), str(total)])
             ditem.setToolTip(0, DOMAIN_DOCS.get(domain, domain))
@@ -292,17 +381,22 @@ class StateView(QWidget):
     def _show(self, domain: str, collection: str) -> None:
         recs = self.snapshot.domains.get(domain, {}).get(collection, [])
         self._current = (domain, collection)
-        self.model.set_records(recs, self.snapshot)
+        self.model.set_records(recs, self.snapshot, self.needle)
         self.table.resizeColumnsToContents()
         frame_doc = FRAMES_BY_NAME[recs[0].frame].doc if recs and recs[0].frame in FRAMES_BY_NAME else ""
-        self.title.setText(f"<b>{collection.capitalize()}</b> — {len(recs)} record(s). {html.escape(frame_doc)}")
+        shown = f"{len(self.model.records)} of {len(recs)}" if self.needle else f"{len(recs)}"
+        self.title.setText(f"<b>{collection.capitalize()}</b> — {shown} record(s). {html.escape(frame_doc)}")
         self.details.clear()
         self.collectionShown.emit(domain, collection)
 
     def _show_empty(self) -> None:
         self._current = None
         self.model.set_records([], self.snapshot)
-        self.title.setText("<b>Nothing remembered yet.</b> Add a session to start.")
+        if self.needle and self.snapshot.domains:
+            self.title.setText(f"No record mentions “{html.escape(self.needle)}”.")
+        else:
+            self.title.setText("<b>Nothing remembered yet.</b> Tell the assistant something in Chat, or add a past "
+                               "conversation.")
         self.details.clear()
 
     def _on_cell_changed(self, current: QModelIndex, _prev: QModelIndex) -> None:
@@ -312,4 +406,60 @@ class StateView(QWidget):
         rec = self.model.records[current.row()]
         col = self.model.columns[current.column()]
         prov = self.snapshot.provenance(self.model.fact_id(rec, col))
-        self.details.setHtml(provenance_html(rec, col, prov, self.model.display(rec, col)))
+        colour = self.palette().color(QPalette.ColorRole.Highlight)
+        colour.setAlpha(90)
+        css = f"rgba({colour.red()},{colour.green()},{colour.blue()},{colour.alphaF():.2f})"
+        self.details.setHtml(provenance_html(rec, col, prov, self.model.display(rec, col), css))
+
+    # -- review and correct ------------------------------------------------------------------
+
+    def _context_menu(self, pos: Any) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid():
+            return
+        rec = self.model.records[index.row()]
+        col = self.model.columns[index.column()]
+        menu = QMenu(self)
+        correct = menu.addAction(f"Correct {col.replace('_', ' ')}…")
+        correct.setEnabled(col != "subject")
+        correct.triggered.connect(lambda: self.correct_cell(index))
+        forget = menu.addAction(f"Forget this {rec.frame.lower()}…")
+        forget.triggered.connect(lambda: self.forget_row(index.row()))
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def correct_cell(self, index: QModelIndex) -> bool:
+        """Ask for the new value of one cell; emits ``correctRequested`` (the engine checks its type)."""
+        if not index.isValid():
+            return False
+        rec = self.model.records[index.row()]
+        col = self.model.columns[index.column()]
+        if col == "subject":
+            return False
+        frame = self.snapshot_frame(rec)
+        if col == "status":
+            choices = frame.statuses if frame else ()
+        else:
+            try:
+                choices = frame.slot(col).choices if frame else ()
+            except KeyError:
+                choices = ()
+        value = self.ask_value(self, rec, col, self.model.raw(rec, col), tuple(choices))
+        if value is None or not value.strip():
+            return False
+        self.correctRequested.emit(rec.id, col, value.strip())
+        return True
+
+    def forget_row(self, row: int) -> bool:
+        rec = self.model.records[row]
+        what = ", ".join(f for f in (self.model.display(rec, c) for c in self.model.columns[:4]) if f)
+        title = f"{rec.frame} ({what})" if what else rec.frame
+        if not self.confirm(self, "Forget this record?",
+                            f"Forget for good: {title}?\n\nEvery fact it was built from is removed from the log, the "
+                            "project and its history; the forget itself is recorded."):
+            return False
+        self.forgetRequested.emit(rec.id, title)
+        return True
+
+    def snapshot_frame(self, rec: Record) -> Any:
+        """The frame of ``rec``: built in, or the learned/imported collection's."""
+        return FRAMES_BY_NAME.get(rec.frame) or self.snapshot.frames.get(rec.frame)
