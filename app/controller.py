@@ -34,6 +34,7 @@ from engine.frames import IMPORT_DOMAIN
 from engine.importer import ImportResult
 from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.profile import Profile
+from engine.rules.snooze import snooze_until
 from engine.service import AlertUpdate, CheckpointSummary, HandEdits, IngestResult, Service
 from engine.watch import Change, Watcher
 
@@ -73,6 +74,7 @@ class AppController(QObject):
     correctionFinished = Signal(str)
     correctionFailed = Signal(object)
     forgetFinished = Signal(str)
+    alertHistoryLoaded = Signal(object)
 
     def __init__(
         self,
@@ -105,6 +107,7 @@ class AppController(QObject):
 
         self.window = MainWindow()
         self.window.today = lambda: self.clock().date()
+        self.window.alerts_view.now = self.clock
         self._chat_task: int | None = None
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
@@ -139,6 +142,9 @@ class AppController(QObject):
         w.state_view.correctRequested.connect(self.correct_value)
         w.state_view.forgetRequested.connect(self.forget_record)
         w.alerts_view.actionRequested.connect(self.alert_action)
+        w.alerts_view.snoozeRequested.connect(self.snooze_alert)
+        w.alert_history.refreshRequested.connect(self.load_alert_history)
+        w.alert_history.undoRequested.connect(self.undo_alert)
         w.alerts_view.recheckRequested.connect(self.evaluate)
         w.ask_view.asked.connect(self.ask)
         w.importRequested.connect(self.import_records)
@@ -395,6 +401,49 @@ class AppController(QObject):
             return ctx.service.evaluate(now)
 
         self.runner.submit(f"Marking alert {state}", task, self.handle_alerts)
+
+    @Slot(str, object)
+    def snooze_alert(self, key: str, when: object) -> None:
+        """Snooze for a choice ("hour", "tomorrow", "week") or until a given moment."""
+        now = self.clock()
+        until = snooze_until(when, now) if isinstance(when, str) else when
+        if not isinstance(until, dt.datetime):
+            return
+
+        def task(ctx: TaskContext) -> AlertUpdate:
+            ctx.service.set_alert_state(key, "snoozed", until)
+            return ctx.service.evaluate(now)
+
+        def done(update: AlertUpdate) -> None:
+            self.handle_alerts(update)
+            self.window.set_progress(f"Snoozed until {until:%a} {until.day} {until:%b, %H:%M}.")
+
+        self.runner.submit("Snoozing the alert", task, done)
+
+    @Slot()
+    def load_alert_history(self) -> None:
+        self.runner.submit("Loading alert history", lambda ctx: ctx.service.alert_history(),
+                           self._show_alert_history)
+
+    def _show_alert_history(self, alerts: list) -> None:
+        self.window.alert_history.set_alerts(alerts)
+        self.alertHistoryLoaded.emit(alerts)
+
+    @Slot(str, str)
+    def undo_alert(self, key: str, state: str) -> None:
+        """From the history: bring a snoozed or dismissed alert back, or mark a seen one unread."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[AlertUpdate, list]:
+            ctx.service.set_alert_state(key, state)
+            return ctx.service.evaluate(now), ctx.service.alert_history()
+
+        def done(value: tuple[AlertUpdate, list]) -> None:
+            self.handle_alerts(value[0])
+            self._show_alert_history(value[1])
+            self.window.alerts_view.select(key)
+
+        self.runner.submit("Bringing the alert back", task, done)
 
     @Slot(bool)
     def set_paused(self, paused: bool) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.icons import app_icon
 from app.snapshot import Snapshot
+from app.views.alert_history import AlertHistoryDialog
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
@@ -68,6 +69,9 @@ class MainWindow(QMainWindow):
         self.ask_view = AskView()
         self.chat_view = ChatView()
         self.collections_dialog = CollectionsDialog(self)
+        self.alert_history = AlertHistoryDialog(self)
+        self.alerts_view.historyRequested.connect(self.alert_history.open_history)
+        self.alerts_view.recordRequested.connect(self.show_record)
         self.collections_dialog.actionRequested.connect(self.collectionActionRequested)
         self._collections: list = []
 
@@ -160,7 +164,11 @@ class MainWindow(QMainWindow):
         recheck.triggered.connect(self.alerts_view.recheckRequested)
         self.pause_action = QAction("&Pause alerts", self, checkable=True)
         self.pause_action.toggled.connect(self.pauseToggled)
+        history = QAction("&History…", self, shortcut=QKeySequence("Ctrl+H"))
+        history.setToolTip("Seen, snoozed, dismissed and resolved alerts, with undo")
+        history.triggered.connect(self.alert_history.open_history)
         alerts_menu.addAction(recheck)
+        alerts_menu.addAction(history)
         alerts_menu.addAction(self.pause_action)
 
     def choose_import(self) -> None:
@@ -209,6 +217,7 @@ class MainWindow(QMainWindow):
     def set_snapshot(self, snapshot: Snapshot) -> None:
         self.state_view.set_snapshot(snapshot, self.today())
         self.chat_view.set_history(snapshot, self.today())
+        self.alerts_view.set_facts(snapshot.facts, self.today())
         self.timeline_view.set_sessions(snapshot.sessions)
         self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")
         self._collections = list(snapshot.collections)

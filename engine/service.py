@@ -480,6 +480,12 @@ class Service:
 
         AlertBook(self.log).set_state(key, state, until)
 
+    def alert_history(self) -> list[Alert]:
+        """Every alert on record, whatever its state (new, seen, snoozed, dismissed, resolved)."""
+        from engine.rules.lifecycle import AlertBook
+
+        return AlertBook(self.log).all()
+
     # -- reading ------------------------------------------------------------------------
 
     def state(self) -> State:

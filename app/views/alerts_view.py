@@ -2,29 +2,57 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
+from PySide6.QtCore import (
+    QDateTime,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QShortcut,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QApplication,
+    QDateTimeEdit,
+    QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QListView,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.icons import severity_icon
+from app.values import human_date
+from app.views.links import href, parse
+from engine.chat import describe
+from engine.log import Fact
 from engine.rules.alert import Alert, RuleProblem
+from engine.rules.snooze import CHOICES
 
 SEEN, SNOOZE, DISMISS = "seen", "snooze", "dismiss"
 _HIDDEN_STATES = {"dismissed", "resolved"}
@@ -78,15 +106,44 @@ class AlertDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+def _ask_until(parent: QWidget, now: dt.datetime) -> dt.datetime | None:
+    """A date and time to snooze until (tomorrow morning offered first)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Snooze until")
+    edit = QDateTimeEdit(QDateTime(now + dt.timedelta(days=1)))
+    edit.setCalendarPopup(True)
+    edit.setMinimumDateTime(QDateTime(now))
+    edit.setDisplayFormat("ddd d MMM yyyy, HH:mm")
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    lay = QVBoxLayout(dialog)
+    lay.addWidget(QLabel("Bring this alert back on:"))
+    lay.addWidget(edit)
+    lay.addWidget(buttons)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return edit.dateTime().toPython()
+
+
 class AlertsView(QWidget):
-    """``actionRequested(key, action)`` with action one of ``seen``, ``snooze``, ``dismiss``."""
+    """``actionRequested(key, action)`` with action ``seen`` or ``dismiss``; ``snoozeRequested(key,
+    when)`` with a snooze choice (``hour``, ``tomorrow``, ``week``) or a datetime; ``recordRequested``
+    when the user opens a record an alert rests on; ``historyRequested`` for the alert history."""
 
     actionRequested = Signal(str, str)
+    snoozeRequested = Signal(str, object)
     recheckRequested = Signal()
+    recordRequested = Signal(str)
+    historyRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.alerts: list[Alert] = []
+        self.facts: dict[int, Fact] = {}
+        self.today: dt.date | None = None
+        self.ask_until: Callable[[QWidget, dt.datetime], dt.datetime | None] = _ask_until
+        self.now: Callable[[], dt.datetime] = dt.datetime.now
         self.header = QLabel("<b>Alerts</b>")
         self.recheck = QPushButton("Check now")
         self.recheck.setToolTip("Run every rule again as of now")
@@ -106,17 +163,35 @@ class AlertsView(QWidget):
         self.list.setItemDelegate(AlertDelegate(self.list))
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
 
-        self.seen_button = QPushButton("Mark seen")
-        self.snooze_button = QPushButton("Snooze 1 day")
-        self.dismiss_button = QPushButton("Dismiss")
+        self.seen_button = QPushButton("Mark &seen")
+        self.dismiss_button = QPushButton("&Dismiss")
+        self.dismiss_button.setToolTip("Dismiss (Delete); Alerts › History brings it back")
+        self.snooze_button = QToolButton()
+        self.snooze_button.setText("Snoo&ze")
+        self.snooze_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.snooze_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.snooze_menu = QMenu(self.snooze_button)
+        for choice, label in CHOICES.items():
+            self.snooze_menu.addAction(label).triggered.connect(lambda _=False, c=choice: self._snooze(c))
+        self.snooze_menu.addAction("Until a date…").triggered.connect(lambda: self._snooze(""))
+        self.snooze_button.setMenu(self.snooze_menu)
+        self.history_button = QPushButton("History…")
+        self.history_button.setToolTip("Seen, snoozed, dismissed and resolved alerts, with undo")
+        self.history_button.clicked.connect(self.historyRequested)
         buttons = QHBoxLayout()
-        for button, action in (
-            (self.seen_button, SEEN),
-            (self.snooze_button, SNOOZE),
-            (self.dismiss_button, DISMISS),
-        ):
-            button.clicked.connect(lambda _=False, a=action: self._request(a))
+        self.seen_button.clicked.connect(lambda: self._request(SEEN))
+        self.dismiss_button.clicked.connect(lambda: self._request(DISMISS))
+        for button in (self.seen_button, self.snooze_button, self.dismiss_button, self.history_button):
             buttons.addWidget(button)
+        QShortcut(QKeySequence.StandardKey.Delete, self.list, activated=lambda: self._request(DISMISS))
+
+        self.why = QTextBrowser()
+        self.why.setObjectName("alertWhy")
+        self.why.setOpenLinks(False)
+        self.why.anchorClicked.connect(self._on_link)
+        self.why.setMaximumHeight(110)
+        self.why.setPlaceholderText("Select an alert to see what it rests on.")
+        self.list.currentItemChanged.connect(lambda *_: self._show_why())
 
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -127,6 +202,7 @@ class AlertsView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(top)
         lay.addWidget(self.list, 1)
+        lay.addWidget(self.why)
         lay.addLayout(buttons)
         lay.addWidget(self.status)
         self.set_alerts([], [])
@@ -153,6 +229,7 @@ class AlertsView(QWidget):
             msgs.append("<span style='color:gray'>No alerts. Rules run after each session and on a timer.</span>")
         self.status.setText("<br>".join(msgs))
         self._update_buttons()
+        self._show_why()
 
     def set_error(self, message: str) -> None:
         """The rules could not run at all: say so instead of showing a stale, confident list."""
@@ -174,10 +251,53 @@ class AlertsView(QWidget):
         if key:
             self.actionRequested.emit(key, action)
 
+    def _snooze(self, choice: str) -> None:
+        key = self.selected_key()
+        if not key:
+            return
+        if choice:
+            self.snoozeRequested.emit(key, choice)
+            return
+        until = self.ask_until(self, self.now())
+        if until is not None:
+            self.snoozeRequested.emit(key, until)
+
     def _update_buttons(self) -> None:
         has = self.selected_key() is not None
         for b in (self.seen_button, self.snooze_button, self.dismiss_button):
             b.setEnabled(has)
+
+    def set_facts(self, facts: dict[int, Fact], today: dt.date | None = None) -> None:
+        """The log's facts, so an alert can show what it rests on."""
+        self.facts = facts
+        self.today = today
+        self._show_why()
+
+    def _show_why(self) -> None:
+        key = self.selected_key()
+        alert = next((a for a in self.alerts if a.key == key), None)
+        self.why.setHtml(evidence_html(alert, self.facts, self.today) if alert is not None else "")
+
+    def _on_link(self, url: QUrl) -> None:
+        kind, value = parse(url)
+        if kind == "record":
+            self.recordRequested.emit(value)
+
+
+def evidence_html(alert: Alert, facts: dict[int, Fact], today: dt.date | None = None) -> str:
+    """What an alert rests on: each fact's words, when and where it was said, and a link to its record."""
+    rows = []
+    for fid in alert.evidence:
+        fact = facts.get(fid)
+        if fact is None:
+            continue
+        record = f"{fact.frame.lower()}:{fact.subject}:{fact.entity_key}"
+        said = html.escape(fact.evidence or describe(fact))
+        rows.append(f"<li>{html.escape(describe(fact))} — said {html.escape(human_date(fact.session_date, today))}: "
+                    f"<i>“{said}”</i> <a href='{href('record', record)}'>show</a></li>")
+    if not rows:
+        return "<p style='color:gray'>This alert rests on no fact that is still in memory.</p>"
+    return "<b>Because:</b><ul style='margin-left:-20px'>" + "".join(rows) + "</ul>"
 
 
 def _item_html(alert: Alert) -> str:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import Snapshot
 from app.values import human_date
+from app.views.links import href, parse
 from engine.chat import describe
 from engine.log import Fact
 
@@ -217,7 +218,7 @@ class ChatView(QWidget):
         for fact in sorted(facts, key=lambda f: f.id):
             what = html.escape(describe(fact))
             rows.append(f"<br><span style='color:{muted}'>↳ {what}</span> "
-                        f"<a href='record:{html.escape(record_id_of(fact))}'>show</a> · <a href='undo:{fact.id}'>undo</a>")
+                        f"<a href='{href('record', record_id_of(fact))}'>show</a> · <a href='{href('undo', fact.id)}'>undo</a>")
         return "<small>" + "".join(rows) + "</small>"
 
     def _explanation_html(self, message_id: int, link: str) -> str:
@@ -233,7 +234,7 @@ class ChatView(QWidget):
     # -- links ----------------------------------------------------------------------------------
 
     def _on_link(self, url: QUrl) -> None:
-        kind, _, value = url.toString().partition(":")
+        kind, value = parse(url)
         if kind == "record":
             self.recordRequested.emit(value)
         elif kind == "how" and value.isdigit():

@@ -107,15 +107,19 @@ class AlertBook:
         )
 
     def set_state(self, key: str, state: str, until: dt.datetime | None = None) -> Alert:
-        """The user saw, snoozed (until a time) or dismissed an alert."""
-        if state not in ("seen", "snoozed", "dismissed"):
-            raise InputError(f"an alert can be marked seen, snoozed or dismissed, not {state!r}")
+        """The user saw, snoozed (until a time) or dismissed an alert, or undid that: ``seen`` brings a
+        snoozed or dismissed alert back, ``new`` marks a seen one unread. A resolved alert stays
+        resolved (its rule no longer fires; it comes back by itself if it fires again)."""
+        if state not in ("new", "seen", "snoozed", "dismissed"):
+            raise InputError(f"an alert can be marked new, seen, snoozed or dismissed, not {state!r}")
         if state == "snoozed" and until is None:
             raise InputError("snoozing needs a time to come back (--until)")
         with Session(self.engine, expire_on_commit=False) as db:
             row = db.get(AlertRow, key)
             if row is None:
                 raise InputError(f"there is no alert {key!r}; `uac alerts` lists them")
+            if row.state == "resolved" and state in ("new", "seen"):
+                raise InputError("that alert is resolved: its rule no longer fires, so there is nothing to bring back")
             row.state = state
             row.snoozed_until = _naive(until) if state == "snoozed" and until is not None else None
             db.add(row)

@@ -112,10 +112,10 @@ def test_alerts_list_and_actions_go_through_the_engine_thread(demo_profile: Prof
 
     view.select(NETFLIX_ALERT.key)
     with qtbot.waitSignal(ctl.alertsUpdated):
-        qtbot.mouseClick(view.snooze_button, Qt.MouseButton.LeftButton)
+        view.snooze_menu.actions()[1].trigger()  # until tomorrow morning
     snoozed = next(a for a in view.alerts if a.key == NETFLIX_ALERT.key)
     assert snoozed.state == "snoozed"
-    assert snoozed.snoozed_until == dt.datetime(2025, 2, 13, 9, 0)
+    assert snoozed.snoozed_until == dt.datetime(2025, 2, 13, 8, 0)
 
     view.select(PASSPORT_ALERT.key)
     with qtbot.waitSignal(ctl.alertsUpdated):
@@ -125,7 +125,7 @@ def test_alerts_list_and_actions_go_through_the_engine_thread(demo_profile: Prof
     svc = service[0]
     names = [name for name, _ in svc.calls]
     assert f"set_alert_state:{PASSPORT_ALERT.key}:seen:" in names
-    assert f"set_alert_state:{NETFLIX_ALERT.key}:snoozed:2025-02-13T09:00:00" in names
+    assert f"set_alert_state:{NETFLIX_ALERT.key}:snoozed:2025-02-13T08:00:00" in names
     assert f"set_alert_state:{PASSPORT_ALERT.key}:dismissed:" in names
     assert threading.get_ident() not in {ident for _, ident in svc.calls}
     assert len(shown) == 2  # nothing re-notified
