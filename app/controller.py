@@ -75,6 +75,7 @@ class AppController(QObject):
     correctionFailed = Signal(object)
     forgetFinished = Signal(str)
     alertHistoryLoaded = Signal(object)
+    ruleChanged = Signal(int, str)
 
     def __init__(
         self,
@@ -149,6 +150,7 @@ class AppController(QObject):
         w.ask_view.asked.connect(self.ask)
         w.importRequested.connect(self.import_records)
         w.collectionActionRequested.connect(self.collection_action)
+        w.rules_dialog.actionRequested.connect(self.rule_action)
         w.refreshRequested.connect(self.on_external_change)
         w.pauseToggled.connect(self.set_paused)
         w.quitRequested.connect(self.quit)
@@ -498,6 +500,32 @@ class AppController(QObject):
 
         self.runner.submit(f"Updating collection {name}", task, done,
                            lambda err: self.window.show_error("Could not change the collection", err.message))
+
+    @Slot(int, str)
+    def rule_action(self, rule_id: int, action: str) -> None:
+        """Approve, turn off or delete a stated rule (the engine function `uac rules` uses), then re-run the rules."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate]:
+            from engine.rules.commands import change_status
+            from engine.rules.user_rules import DOMAIN, load_rules
+
+            rule = next((r for r in load_rules(ctx.service.log.facts(domain=DOMAIN)) if r.id == rule_id), None)
+            if rule is None:
+                raise UacError(f"there is no rule {rule_id} any more")
+            summary = change_status(ctx.service, rule, action, source="app")
+            if summary.error:
+                raise UacError(checkpoint_failure(summary.error))
+            return read_snapshot(ctx.service), ctx.service.evaluate(now)
+
+        def done(value: tuple[Snapshot, AlertUpdate]) -> None:
+            self._show_snapshot(value[0])
+            self.handle_alerts(value[1])
+            words = {"approve": "is on", "disable": "is off", "delete": "is deleted"}
+            self.window.set_progress(f"Rule {rule_id} {words.get(action, action)}.")
+            self.ruleChanged.emit(rule_id, action)
+
+        self.runner.submit("Changing the rule", task, done)
 
     # -- results --------------------------------------------------------------------------
 

@@ -60,6 +60,20 @@ class CollectionView:
     records: int
 
 
+@dataclass(frozen=True)
+class RuleView:
+    """A rule the user stated, as the rules dialog shows it: in their words, in ours, and as code."""
+
+    id: int
+    status: str
+    origin: str
+    text: str
+    meaning: str
+    code: str
+    error: str
+    stated_on: dt.date
+
+
 @dataclass
 class Snapshot:
     domains: dict[str, dict[str, list[Record]]] = field(default_factory=dict)
@@ -69,6 +83,7 @@ class Snapshot:
     messages: dict[int, MessageView] = field(default_factory=dict)
     collections: list[CollectionView] = field(default_factory=list)
     frames: dict[str, Frame] = field(default_factory=dict)  # learned and imported collections' frames
+    rules: list[RuleView] = field(default_factory=list)
 
     @property
     def suggested(self) -> int:
@@ -129,11 +144,26 @@ def read_snapshot(service: Service) -> Snapshot:
         facts={f.id: f for f in facts},
         model_status=model_status(service),
         frames=dict(state.frames),
+        rules=rule_views(facts),
         collections=[
             CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)
         ],
     )
+
+
+def rule_views(facts: list[Fact]) -> list[RuleView]:
+    """Every rule not deleted, newest first."""
+    from engine.rules.user_rules import DOMAIN, compiled_source, describe, load_rules
+
+    out = []
+    for rule in load_rules([f for f in facts if f.domain == DOMAIN]):
+        if rule.status == "deleted":
+            continue
+        usable = rule.ir is not None
+        out.append(RuleView(rule.id, rule.status, rule.origin, rule.text, describe(rule.ir) if usable else "",
+                            compiled_source(rule) if usable else "", rule.error, rule.stated_on))
+    return sorted(out, key=lambda r: r.id, reverse=True)
 
 
 def model_status(service: Service) -> str:

@@ -39,6 +39,7 @@ from app.views.chat_view import ChatView
 from app.views.collections_dialog import CollectionsDialog
 from app.views.compose_view import ComposeView
 from app.views.import_action import accept_records_drag, choose_records_file, take_dropped_records
+from app.views.rules_dialog import RulesDialog
 from app.views.state_view import StateView
 from app.views.timeline_view import TimelineView
 
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.chat_view = ChatView()
         self.collections_dialog = CollectionsDialog(self)
         self.alert_history = AlertHistoryDialog(self)
+        self.rules_dialog = RulesDialog(self)
         self.alerts_view.historyRequested.connect(self.alert_history.open_history)
         self.alerts_view.recordRequested.connect(self.show_record)
         self.collections_dialog.actionRequested.connect(self.collectionActionRequested)
@@ -159,6 +161,10 @@ class MainWindow(QMainWindow):
         self.collections_action.setToolTip("Kinds of record learned from what you said: keep, rename, merge or refuse them")
         self.collections_action.triggered.connect(self.show_collections)
         memory_menu.addAction(self.collections_action)
+        self.rules_action = QAction("Your &rules…", self, shortcut=QKeySequence("Ctrl+R"))
+        self.rules_action.setToolTip("The rules you stated: in words and as code; approve, turn off, delete")
+        self.rules_action.triggered.connect(self.show_rules)
+        memory_menu.addAction(self.rules_action)
         alerts_menu = self.menuBar().addMenu("&Alerts")
         recheck = QAction("&Check now", self)
         recheck.triggered.connect(self.alerts_view.recheckRequested)
@@ -207,6 +213,10 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("That record is no longer in memory (forgotten or merged).", 8000)
         return False
 
+    def show_rules(self) -> None:
+        self.rules_dialog.show()
+        self.rules_dialog.raise_()
+
     def show_ask(self) -> None:
         self.tabs.setCurrentWidget(self.ask_view)
         self.ask_view.question.setFocus()
@@ -218,6 +228,9 @@ class MainWindow(QMainWindow):
         self.state_view.set_snapshot(snapshot, self.today())
         self.chat_view.set_history(snapshot, self.today())
         self.alerts_view.set_facts(snapshot.facts, self.today())
+        self.rules_dialog.set_rules(snapshot.rules)
+        waiting = sum(r.status == "pending" for r in snapshot.rules)
+        self.rules_action.setText(f"Your &rules ({waiting} to approve)…" if waiting else "Your &rules…")
         self.timeline_view.set_sessions(snapshot.sessions)
         self.records_label.setText(f"{snapshot.record_count} records · {len(snapshot.sessions)} sessions")
         self._collections = list(snapshot.collections)

@@ -18,7 +18,7 @@ import json
 import sys
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import InputError, checkpoint_failure
 from engine.profile import Profile
@@ -30,6 +30,9 @@ from engine.rules.user_rules import (
     load_rules,
     status_fact,
 )
+
+if TYPE_CHECKING:
+    from engine.service import CheckpointSummary, Service
 
 ACTIONS = ("list", "show", "approve", "disable", "delete")
 _TARGET = {"approve": "active", "disable": "disabled", "delete": "deleted"}
@@ -82,18 +85,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         if rule.status == target:
             print(f"rule {rule.id} is already {target}")
             return 0
-        if rule.status not in _ALLOWED_FROM[action]:
-            raise InputError(f"rule {rule.id} is {rule.status}; it cannot be {action}d")
-        if target == "active" and rule.ir is None:
-            raise InputError(f"rule {rule.id} cannot be turned on: {rule.error or 'it has no valid form'}")
-        today = dt.date.today()
-        sid, _ids = svc.log.add_session([("user", f"uac rules {action} {rule.id}")], today,
-                                        session_id=f"rules-{today.isoformat()}-{uuid.uuid4().hex[:8]}",
-                                        source="cli", title=f"rules: {action} {rule.id}")
-        # a command, not a conversation: nothing to extract from it
-        svc.log.mark_extraction([m.id for m in svc.log.messages(sid) if m.id], "done")
-        svc.log.add_facts([status_fact(rule, target, session_id=sid, session_date=today)])
-        summary = svc.checkpoint()
+        summary = change_status(svc, rule, action, source="cli")
     finally:
         svc.close()
     if getattr(args, "json", False):
@@ -104,6 +96,27 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(checkpoint_failure(summary.error), file=sys.stderr)
         return 1
     return 0
+
+
+def change_status(svc: Service, rule: StoredRule, action: str, *, source: str) -> CheckpointSummary:
+    """Approve, disable or delete ``rule``: a status fact that supersedes its last one, logged in a
+    command session of its own (nothing to extract), then a checkpoint. Shared by ``uac rules`` and
+    the app's rules dialog."""
+    if action not in _TARGET:
+        raise InputError(f"a rule can be approved, disabled or deleted, not {action!r}")
+    target = _TARGET[action]
+    if rule.status not in _ALLOWED_FROM[action]:
+        raise InputError(f"rule {rule.id} is {rule.status}; it cannot be {action}d")
+    if target == "active" and rule.ir is None:
+        raise InputError(f"rule {rule.id} cannot be turned on: {rule.error or 'it has no valid form'}")
+    today = dt.date.today()
+    sid, _ids = svc.log.add_session([("user", f"uac rules {action} {rule.id}")], today,
+                                    session_id=f"rules-{today.isoformat()}-{uuid.uuid4().hex[:8]}",
+                                    source=source, title=f"rules: {action} {rule.id}")
+    # a command, not a conversation: nothing to extract from it
+    svc.log.mark_extraction([m.id for m in svc.log.messages(sid) if m.id], "done")
+    svc.log.add_facts([status_fact(rule, target, session_id=sid, session_date=today)])
+    return svc.checkpoint()
 
 
 def _list(rules: list[StoredRule], as_json: bool) -> None:
