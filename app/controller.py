@@ -8,16 +8,19 @@ unless alerts are paused.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app import qtfix  # noqa: F401  (must precede any emit)
+from app.autostart import is_autostart, set_autostart
 from app.gc_guard import MainThreadCollector
 from app.notify import DBusNotifier, Notification, NotificationPresenter
+from app.quiet import format_quiet, is_quiet, parse_quiet
 from app.settings import Settings
 from app.snapshot import Snapshot, read_snapshot
 from app.tray import Tray
@@ -25,6 +28,7 @@ from app.views.alerts_view import DISMISS, SEEN, SNOOZE
 from app.views.ask_view import AskOutcome, resolve_sources
 from app.views.chat_view import Explanation
 from app.views.import_action import import_summary
+from app.views.settings_dialog import OFF, ModelChoice, SettingsValues
 from app.window import MainWindow
 from app.workers import Cancelled, EngineRunner, ServiceFactory, TaskContext, TaskError
 from engine.ask.explain import in_words
@@ -76,6 +80,8 @@ class AppController(QObject):
     forgetFinished = Signal(str)
     alertHistoryLoaded = Signal(object)
     ruleChanged = Signal(int, str)
+    settingsApplied = Signal(object)
+    demoLoaded = Signal(int)
 
     def __init__(
         self,
@@ -96,8 +102,8 @@ class AppController(QObject):
         self.notified: set[str] = set()
         self.first_load_ok: bool | None = None
         self.last_error: TaskError | None = None
-        use_model = bool(self.settings.get("gui.use_model"))
-        base_factory = service_factory or (lambda: Service(profile, use_model=use_model))
+        # read at every (re)start of the engine's service, so a model chosen in Settings takes effect
+        base_factory = service_factory or (lambda: Service(profile, use_model=bool(self.settings.get("gui.use_model"))))
         self.watcher = Watcher(profile.project_dir, profile.inbox_dir, self._on_disk_change) if watch else None
 
         def factory() -> Service:
@@ -128,7 +134,9 @@ class AppController(QObject):
         self.window.set_paused(self.paused)
         if self.tray is not None:
             self.tray.set_paused(self.paused)
-            self.window.allow_close = not self.tray.available
+            self.window.allow_close = not (self.tray.available and self.settings.get("gui.keep_running"))
+        self.quiet = self._read_quiet()
+        self.held: list[Notification] = []  # notifications waiting for quiet hours to end
 
     def _connect(self) -> None:
         w = self.window
@@ -151,6 +159,10 @@ class AppController(QObject):
         w.importRequested.connect(self.import_records)
         w.collectionActionRequested.connect(self.collection_action)
         w.rules_dialog.actionRequested.connect(self.rule_action)
+        w.settings_dialog.applied.connect(self.apply_settings)
+        w.settingsRequested.connect(self.open_settings)
+        w.aboutRequested.connect(self.show_about)
+        w.chat_view.demoRequested.connect(self.load_demo)
         w.refreshRequested.connect(self.on_external_change)
         w.pauseToggled.connect(self.set_paused)
         w.quitRequested.connect(self.quit)
@@ -206,6 +218,113 @@ class AppController(QObject):
         self.window.hide()
         if self.tray is not None:
             self.tray.notify(Notification("UaC Desktop is still running", "Alerts keep coming; Quit from the tray menu."))
+
+    def _read_quiet(self) -> tuple[dt.time, dt.time] | None:
+        try:
+            return parse_quiet(str(self.settings.get("gui.quiet_hours")))
+        except ValueError:
+            return None  # a hand-edited settings file with a bad value: no quiet hours, no crash
+
+    # -- settings, welcome, about ---------------------------------------------------------------
+
+    def settings_values(self) -> SettingsValues:
+        from engine.llm.config import configured_model
+
+        model = configured_model(self.profile) if self.settings.get("gui.use_model") else OFF
+        return SettingsValues(model, int(self.settings.get("gui.reevaluate_minutes")), self.quiet,
+                              is_autostart(), bool(self.settings.get("gui.keep_running")))
+
+    @staticmethod
+    def model_choices(current: str) -> list[ModelChoice]:
+        from engine.llm import catalog
+        from engine.llm.install import is_installed
+
+        choices = [ModelChoice(m.name, f"{m.name} ({m.quant}, {m.size_mb} MB)"
+                               + ("" if is_installed(m) else " — not installed"), is_installed(m))
+                   for m in catalog.CATALOG]
+        if current not in {c.spec for c in choices} | {OFF}:
+            choices.append(ModelChoice(current, current, True))
+        choices.append(ModelChoice(OFF, "Off — built-in readers only", True))
+        return choices
+
+    @Slot()
+    def open_settings(self) -> None:
+        values = self.settings_values()
+        dialog = self.window.settings_dialog
+        dialog.set_values(values, self.model_choices(values.model), tray=self.tray is not None and self.tray.available)
+        dialog.show()
+        dialog.raise_()
+
+    @Slot(object)
+    def apply_settings(self, values: SettingsValues) -> None:
+        """Store and apply: timer, quiet hours, autostart entry, tray behaviour, model (the engine's
+        service restarts after the work already queued, so the new model is used from then on)."""
+        before = self.settings_values()
+        try:
+            self.settings.set("gui.reevaluate_minutes", values.reevaluate_minutes)
+            self.settings.set("gui.quiet_hours", format_quiet(values.quiet))
+            self.settings.set("gui.keep_running", values.keep_running)
+            self.settings.set("gui.autostart", values.autostart)
+            if values.model != before.model:
+                self.settings.set("gui.use_model", values.model != OFF)
+                self.profile.update_settings(model=values.model)
+        except Exception as exc:
+            self.window.show_error("Could not save settings", str(exc))
+            return
+        self.set_reevaluate_minutes(values.reevaluate_minutes)
+        self.quiet = values.quiet
+        if self.tray is not None:
+            self.window.allow_close = not (self.tray.available and values.keep_running)
+        if values.autostart != before.autostart:
+            try:
+                set_autostart(values.autostart, self.profile.home)
+            except OSError as exc:
+                self.window.show_error("Could not change start at login", str(exc))
+        if values.model != before.model:
+            self.runner.reset_service()
+            self.window.model_label.setText("model off (detectors only)" if values.model == OFF
+                                            else f"model: {values.model} (loads on first use)")
+        self.window.set_progress("Settings saved.")
+        self.settingsApplied.emit(values)
+
+    @Slot()
+    def load_demo(self) -> None:
+        """Fill an empty profile with the demo user's sessions (from the welcome)."""
+        now = self.clock()
+
+        def task(ctx: TaskContext) -> tuple[int, Snapshot, AlertUpdate]:
+            from engine.demo import load_demo
+
+            n = load_demo(ctx.service, today=now.date(), progress=ctx.report)
+            return n, read_snapshot(ctx.service), ctx.service.evaluate(now)
+
+        def done(value: tuple[int, Snapshot, AlertUpdate]) -> None:
+            self._show_snapshot(value[1])
+            self.handle_alerts(value[2])
+            self.window.set_progress(f"Loaded {value[0]} demo conversation(s). Try asking: “when does my passport expire?”")
+            self.demoLoaded.emit(value[0])
+
+        self.runner.submit("Loading the demo", task, done)
+
+    def about_text(self) -> str:
+        from engine.llm import catalog
+        from engine.llm.config import configured_model
+
+        spec = configured_model(self.profile) if self.settings.get("gui.use_model") else OFF
+        model = catalog.find(spec)
+        if model is not None:
+            where = (f"{model.name} ({model.quant}), weights of {model.upstream}, installed from the Python packages "
+                     f"{model.packages[0]}…{model.packages[-1]}, sha256 {model.sha256[:16] if model.sha256 else '—'}…")
+        else:
+            where = "off — only the built-in readers" if spec == OFF else spec
+        return ("<h3>UaC Desktop</h3><p>Your memory as a typed, executable project: what you say becomes typed "
+                "records; your rules are Python functions that run over them and raise alerts.</p>"
+                f"<p><b>Language model:</b> {html.escape(where)}. It runs on this computer; nothing leaves it.</p>"
+                f"<p><b>Profile:</b> {html.escape(str(self.profile.home))}</p>")
+
+    @Slot()
+    def show_about(self) -> None:
+        QMessageBox.about(self.window, "About UaC Desktop", self.about_text())
 
     def set_reevaluate_minutes(self, minutes: int) -> None:
         self.timer.stop()
@@ -530,14 +649,27 @@ class AppController(QObject):
     # -- results --------------------------------------------------------------------------
 
     def handle_alerts(self, update: AlertUpdate) -> None:
-        """Show the active alerts; notify each new one once, unless paused."""
+        """Show the active alerts; notify each new one once, unless paused; in quiet hours the
+        notifications wait (the alerts are listed at once) and pop up when the hours end."""
         self.window.alerts_view.set_alerts(list(update.active), list(update.problems), update.warnings)
+        quiet = is_quiet(self.clock(), self.quiet)
+        if not quiet and self.held and not self.paused:
+            still = {a.key for a in update.active}
+            for note in self.held:
+                if note.key in still:
+                    self.presenter.present(note)
+            self.held.clear()
         for alert in sorted(update.new, key=lambda a: _SEVERITY_RANK.get(a.severity, 3)):
             if alert.key in self.notified or alert.state in ("dismissed", "snoozed", "resolved"):
                 continue
             self.notified.add(alert.key)
-            if not self.paused:
-                self.presenter.present(Notification(alert.title, alert.message, alert.severity, alert.key))
+            if self.paused:
+                continue
+            note = Notification(alert.title, alert.message, alert.severity, alert.key)
+            if quiet:
+                self.held.append(note)
+            else:
+                self.presenter.present(note)
         if self.tray is not None and self.tray.icon is not None:
             self.tray.icon.setToolTip(f"UaC Desktop — {len(self.window.alerts_view.alerts)} alert(s)")
         self.alertsUpdated.emit(update)

@@ -29,6 +29,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("gui.alerts_paused", bool, False, "Do not pop up notifications for new alerts."),
     Option("gui.use_model", bool, True, "Use the on-device model while extracting facts."),
+    Option("gui.quiet_hours", str, "", "No pop-up notifications in this window, e.g. 22:00-07:00 (empty: none)."),
+    Option("gui.keep_running", bool, True, "Closing the window keeps the app in the tray, so alerts keep coming."),
+    Option("gui.autostart", bool, False, "Start the app when you log in (an XDG autostart entry)."),
+    Option("gui.welcomed", bool, False, "The welcome has been shown once."),
 )
 OPTIONS_BY_NAME = {o.name: o for o in OPTIONS}
 

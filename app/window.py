@@ -40,6 +40,7 @@ from app.views.collections_dialog import CollectionsDialog
 from app.views.compose_view import ComposeView
 from app.views.import_action import accept_records_drag, choose_records_file, take_dropped_records
 from app.views.rules_dialog import RulesDialog
+from app.views.settings_dialog import SettingsDialog
 from app.views.state_view import StateView
 from app.views.timeline_view import TimelineView
 
@@ -53,6 +54,8 @@ class MainWindow(QMainWindow):
     closeRequested = Signal()
     importRequested = Signal(object)  # Path of a records file (menu or drag and drop)
     collectionActionRequested = Signal(str, str, str)  # action, collection, target
+    settingsRequested = Signal()
+    aboutRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,6 +75,7 @@ class MainWindow(QMainWindow):
         self.collections_dialog = CollectionsDialog(self)
         self.alert_history = AlertHistoryDialog(self)
         self.rules_dialog = RulesDialog(self)
+        self.settings_dialog = SettingsDialog(self)
         self.alerts_view.historyRequested.connect(self.alert_history.open_history)
         self.alerts_view.recordRequested.connect(self.show_record)
         self.collections_dialog.actionRequested.connect(self.collectionActionRequested)
@@ -154,6 +158,12 @@ class MainWindow(QMainWindow):
         file_menu.addAction(timeline_action)
         file_menu.addAction(ask_action)
         file_menu.addAction(refresh)
+        settings_action = QAction("&Settings…", self, shortcut=QKeySequence.StandardKey.Preferences)
+        if settings_action.shortcut().isEmpty():
+            settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        settings_action.triggered.connect(self.settingsRequested)
+        file_menu.addSeparator()
+        file_menu.addAction(settings_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         memory_menu = self.menuBar().addMenu("&Memory")
@@ -176,6 +186,10 @@ class MainWindow(QMainWindow):
         alerts_menu.addAction(recheck)
         alerts_menu.addAction(history)
         alerts_menu.addAction(self.pause_action)
+        help_menu = self.menuBar().addMenu("&Help")
+        about = QAction("&About UaC Desktop", self)
+        about.triggered.connect(self.aboutRequested)
+        help_menu.addAction(about)
 
     def choose_import(self) -> None:
         path = choose_records_file(self, self.import_dir)

@@ -112,6 +112,16 @@ class _EngineWorker(QObject):
             self.succeeded.emit(task.id, result)
 
     @Slot()
+    def reset(self) -> None:
+        """Queued after the pending tasks: close the service; the next task makes a new one."""
+        service, self._service = self._service, None
+        try:
+            if service is not None:
+                service.close()
+        except Exception:
+            log.warning("closing the service failed", exc_info=True)
+
+    @Slot()
     def close(self) -> None:
         """Queued after every pending task: close the service, then end this thread's loop."""
         service, self._service = self._service, None
@@ -136,6 +146,7 @@ class EngineRunner(QObject):
     taskFailed = Signal(object)
     _submit = Signal(object)
     _close = Signal()
+    _reset = Signal()
 
     def __init__(self, factory: ServiceFactory, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -148,6 +159,7 @@ class EngineRunner(QObject):
         self._worker.moveToThread(self._thread)
         self._submit.connect(self._worker.run)
         self._close.connect(self._worker.close)
+        self._reset.connect(self._worker.reset)
         self._worker.started.connect(self._on_started)
         self._worker.progressed.connect(self._on_progress)
         self._worker.succeeded.connect(self._on_succeeded)
@@ -181,6 +193,11 @@ class EngineRunner(QObject):
             self.busyChanged.emit(True)
         self._submit.emit(task)
         return task.id
+
+    def reset_service(self) -> None:
+        """Start a fresh service (e.g. with another model) once the work already queued is done."""
+        if self._thread.isRunning():
+            self._reset.emit()
 
     def cancel(self, task_id: int) -> bool:
         """Ask a queued or running task to stop at its next progress report; False when it is done."""

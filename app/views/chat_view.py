@@ -39,6 +39,17 @@ CHAT_PREFIX = "chat-"
 _HIDDEN_FRAMES = {"Note", "UserRule"}  # rules are announced in the reply and listed under Rules
 
 
+WELCOME = (
+    "<h2>Welcome to UaC Desktop</h2>"
+    "<p>Tell it about your life in plain words — trips, appointments, medicines, bills, your own rules.</p>"
+    "<p>It keeps what you say as typed records on this computer, in a project of Python code you can read and edit.</p>"
+    "<p>Rules run over those records by themselves and warn you: a passport that expires mid-trip, a medicine "
+    "that clashes with an allergy, a budget you set.</p>"
+    "<p><a href='demo:'>Load the demo profile</a> to look around, or <a href='first:'>write a first message</a> "
+    "below.</p>"
+)
+
+
 @dataclass(frozen=True)
 class Explanation:
     """How one reply's answer was computed: in words, and as the expression that ran."""
@@ -64,6 +75,7 @@ class ChatView(QWidget):
     stopRequested = Signal()
     recordRequested = Signal(str)
     undoRequested = Signal(int, str)
+    demoRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -192,7 +204,9 @@ class ChatView(QWidget):
                 learned_by_msg.setdefault(fact.message_id, []).append(fact)
         parts: list[str] = []
         sessions = self.chat_sessions()
-        if not sessions:
+        if not self.snapshot.sessions:
+            parts.append(WELCOME)
+        elif not sessions:
             parts.append(f"<p style='color:{muted}'>Nothing said yet. Tell me about a trip, an appointment, a "
                          "medicine, a bill or a rule (“warn me if…”), or ask about what you told me.</p>")
         for session in sessions:
@@ -237,6 +251,10 @@ class ChatView(QWidget):
         kind, value = parse(url)
         if kind == "record":
             self.recordRequested.emit(value)
+        elif kind == "demo":
+            self.demoRequested.emit()
+        elif kind == "first":
+            self.entry.setFocus()
         elif kind == "how" and value.isdigit():
             self._open ^= {int(value)}
             self._render()
