@@ -199,12 +199,12 @@ def test_dropping_a_records_file_on_the_window_imports_it(tmp_path, profile, mak
     assert records_paths(mime) == [path]
     pos = QPointF(w.width() / 2, w.height() / 2)
     actions = Qt.DropAction.CopyAction
-    enter = QDragEnterEvent(pos, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(pos.toPoint(), actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(w, enter)
     assert enter.isAccepted()
 
     other = mime_for([notes])  # the event does not own its mime data: keep a reference
-    refused = QDragEnterEvent(pos, actions, other, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    refused = QDragEnterEvent(pos.toPoint(), actions, other, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(w, refused)
     assert not refused.isAccepted()
 

@@ -34,7 +34,7 @@ def test_a_statement_is_confirmed_with_what_was_learned_and_can_be_opened_and_un
     _start(ctl, qtbot)
     view = ctl.window.chat_view
     assert ctl.window.tabs.currentWidget() is view  # the conversation is the way in
-    assert "Nothing said yet" in view.transcript.toPlainText()
+    assert "Welcome to UaC Desktop" in view.transcript.toPlainText()  # an empty profile is welcomed
 
     turn = _say(ctl, qtbot, "My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.")
     assert turn is not None and turn.learned
