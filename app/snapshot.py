@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from engine.agenda import AgendaItem, agenda
 from engine.frames import Frame
 from engine.learn.collection import learned_collections
 from engine.learn.manage import records_of
@@ -84,6 +85,7 @@ class Snapshot:
     collections: list[CollectionView] = field(default_factory=list)
     frames: dict[str, Frame] = field(default_factory=dict)  # learned and imported collections' frames
     rules: list[RuleView] = field(default_factory=list)
+    agenda: list[AgendaItem] = field(default_factory=list)
 
     @property
     def suggested(self) -> int:
@@ -145,6 +147,7 @@ def read_snapshot(service: Service) -> Snapshot:
         model_status=model_status(service),
         frames=dict(state.frames),
         rules=rule_views(facts),
+        agenda=agenda(state),
         collections=[
             CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.icons import app_icon
 from app.snapshot import Snapshot
+from app.views.agenda_view import AgendaView
 from app.views.alert_history import AlertHistoryDialog
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.compose_view = ComposeView()
         self.ask_view = AskView()
         self.chat_view = ChatView()
+        self.agenda_view = AgendaView()
+        self.agenda_view.recordRequested.connect(self.show_record)
         self.collections_dialog = CollectionsDialog(self)
         self.alert_history = AlertHistoryDialog(self)
         self.rules_dialog = RulesDialog(self)
@@ -85,6 +88,7 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.chat_view, "Chat")
         self.tabs.addTab(self.state_view, "Memory")
+        self.tabs.addTab(self.agenda_view, "Agenda")
         self.tabs.addTab(self.timeline_view, "Timeline")
         self.tabs.addTab(self.ask_view, "Ask")
 
@@ -150,11 +154,14 @@ class MainWindow(QMainWindow):
         chat_action.triggered.connect(self.show_chat)
         memory_action = QAction("&Memory", self, shortcut=QKeySequence("Ctrl+2"))
         memory_action.triggered.connect(lambda: self.tabs.setCurrentWidget(self.state_view))
-        timeline_action = QAction("&Timeline", self, shortcut=QKeySequence("Ctrl+3"))
+        agenda_action = QAction("A&genda", self, shortcut=QKeySequence("Ctrl+3"))
+        agenda_action.triggered.connect(lambda: self.tabs.setCurrentWidget(self.agenda_view))
+        timeline_action = QAction("&Timeline", self, shortcut=QKeySequence("Ctrl+4"))
         timeline_action.triggered.connect(lambda: self.tabs.setCurrentWidget(self.timeline_view))
         file_menu.addAction(self.import_action)
         file_menu.addAction(chat_action)
         file_menu.addAction(memory_action)
+        file_menu.addAction(agenda_action)
         file_menu.addAction(timeline_action)
         file_menu.addAction(ask_action)
         file_menu.addAction(refresh)
@@ -242,6 +249,7 @@ class MainWindow(QMainWindow):
         self.state_view.set_snapshot(snapshot, self.today())
         self.chat_view.set_history(snapshot, self.today())
         self.alerts_view.set_facts(snapshot.facts, self.today())
+        self.agenda_view.set_items(snapshot.agenda, self.today())
         self.rules_dialog.set_rules(snapshot.rules)
         waiting = sum(r.status == "pending" for r in snapshot.rules)
         self.rules_action.setText(f"Your &rules ({waiting} to approve)…" if waiting else "Your &rules…")

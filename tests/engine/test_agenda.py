@@ -1,0 +1,35 @@
+"""The agenda: dated records of every kind in one list; clashes and mid-trip expiries noted."""
+
+import datetime as dt
+
+from engine.agenda import agenda, upcoming
+from engine.state import fold
+
+
+def _state(world, *specs):
+    for frame, key, slots in specs:
+        world.say(frame, key, slots)
+    return fold(world.log.facts())
+
+
+def test_items_of_every_kind_with_clash_and_expiry_during_a_trip(world) -> None:
+    state = _state(
+        world,
+        ("Trip", "jp", {"destination": "Tokyo", "start": "2025-03-01", "end": "2025-03-12"}),
+        ("TravelDocument", "passport", {"kind": "passport", "expires": "2025-03-05"}),
+        ("Event", "wedding", {"title": "Sam's wedding", "start": "2025-03-08", "time": "15:00"}),
+        ("Deadline", "tax", {"about": "tax return", "due": "2025-01-31"}),
+        ("Subscription", "netflix", {"service": "Netflix", "renewal": "2025-02-15"}),
+        ("Event", "old", {"title": "cancelled party", "start": "2025-03-02", "status": "cancelled"}),
+    )
+    items = agenda(state)
+    labels = [i.label for i in items]
+    assert labels == ["Deadline: tax return", "Netflix renews", "Tokyo", "passport expires", "Sam's wedding"]
+    trip = items[2]
+    assert trip.start == dt.date(2025, 3, 1) and trip.end == dt.date(2025, 3, 12) and trip.covers(dt.date(2025, 3, 5))
+    assert set(trip.notes) == {"clashes with Sam's wedding", "passport expires during it"}
+    wedding = items[-1]
+    assert wedding.time == dt.time(15, 0) and wedding.notes == ("clashes with Tokyo",)
+    assert items[1].notes == ()
+    soon = upcoming(items, dt.date(2025, 2, 20), days=14)
+    assert [i.label for i in soon] == ["Deadline: tax return", "Tokyo", "passport expires"]  # open deadline overdue
