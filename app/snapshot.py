@@ -14,6 +14,7 @@ from engine.frames import Frame
 from engine.learn.collection import learned_collections
 from engine.learn.manage import records_of
 from engine.log import Fact
+from engine.series import Chartable, chartables
 from engine.service import Service
 from engine.state import Record, fold
 
@@ -86,6 +87,8 @@ class Snapshot:
     frames: dict[str, Frame] = field(default_factory=dict)  # learned and imported collections' frames
     rules: list[RuleView] = field(default_factory=list)
     agenda: list[AgendaItem] = field(default_factory=list)
+    charts: list[Chartable] = field(default_factory=list)
+    by_frame: dict[str, list[Record]] = field(default_factory=dict)
 
     @property
     def suggested(self) -> int:
@@ -148,6 +151,8 @@ def read_snapshot(service: Service) -> Snapshot:
         frames=dict(state.frames),
         rules=rule_views(facts),
         agenda=agenda(state),
+        charts=chartables(state),
+        by_frame={name: list(recs) for name, recs in state.records.items()},
         collections=[
             CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)

@@ -36,6 +36,7 @@ from app.views.alert_history import AlertHistoryDialog
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
+from app.views.chart_view import ChartView
 from app.views.chat_view import ChatView
 from app.views.collections_dialog import CollectionsDialog
 from app.views.compose_view import ComposeView
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.chat_view = ChatView()
         self.agenda_view = AgendaView()
         self.agenda_view.recordRequested.connect(self.show_record)
+        self.chart_view = ChartView()
         self.collections_dialog = CollectionsDialog(self)
         self.alert_history = AlertHistoryDialog(self)
         self.rules_dialog = RulesDialog(self)
@@ -89,6 +91,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.chat_view, "Chat")
         self.tabs.addTab(self.state_view, "Memory")
         self.tabs.addTab(self.agenda_view, "Agenda")
+        self.tabs.addTab(self.chart_view, "Charts")
         self.tabs.addTab(self.timeline_view, "Timeline")
         self.tabs.addTab(self.ask_view, "Ask")
 
@@ -250,6 +253,7 @@ class MainWindow(QMainWindow):
         self.chat_view.set_history(snapshot, self.today())
         self.alerts_view.set_facts(snapshot.facts, self.today())
         self.agenda_view.set_items(snapshot.agenda, self.today())
+        self.chart_view.set_data(snapshot.charts, snapshot.by_frame)
         self.rules_dialog.set_rules(snapshot.rules)
         waiting = sum(r.status == "pending" for r in snapshot.rules)
         self.rules_action.setText(f"Your &rules ({waiting} to approve)…" if waiting else "Your &rules…")
