@@ -119,6 +119,7 @@ class AppController(QObject):
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
+        self.presenter.actionInvoked.connect(self.on_notification_action)
         self.runner = EngineRunner(factory, self)
 
         self.collector = MainThreadCollector(self)
@@ -522,6 +523,17 @@ class AppController(QObject):
             return ctx.service.evaluate(now)
 
         self.runner.submit(f"Marking alert {state}", task, self.handle_alerts)
+
+    @Slot(str, str)
+    def on_notification_action(self, key: str, action: str) -> None:
+        """A button pressed on a desktop notification: open the app on the alert, snooze or dismiss it."""
+        if action == "snooze":
+            self.snooze_alert(key, "hour")
+        elif action == "dismiss":
+            self.alert_action(key, DISMISS)
+        else:
+            self.show_window()
+            self.window.alerts_view.select(key)
 
     @Slot(str, object)
     def snooze_alert(self, key: str, when: object) -> None:

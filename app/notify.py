@@ -14,7 +14,7 @@ import contextlib
 import html
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,8 @@ ICON_DIR = Path(__file__).resolve().parents[1] / "resources" / "icons"
 
 _NOTIFY_SIGNATURE = "susssasa{sv}i"
 _URGENCY = {"info": 1, "warning": 1, "critical": 2}
+ACTIONS: tuple[tuple[str, str], ...] = (("default", "Open"), ("snooze", "Snooze 1 hour"), ("dismiss", "Dismiss"))
+"""Buttons on an alert's notification, where the server supports actions: (action key, label)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,13 @@ class DBusNotifier:
         self.timeout = timeout
         self._conn: object | None = None
         self._server: ServerInfo | None = None
+        self._sent: dict[int, str] = {}  # notification id -> alert key (read by the action listener)
+        self._sent_lock = threading.Lock()
+
+    def alert_for(self, notification_id: int) -> str | None:
+        """The alert key of a notification this notifier sent with actions (thread-safe)."""
+        with self._sent_lock:
+            return self._sent.get(notification_id)
 
     def close(self) -> None:
         conn, self._conn, self._server = self._conn, None, None
@@ -103,8 +112,12 @@ class DBusNotifier:
             body = html.escape(body, quote=False)
         icon = ICON_DIR / f"{note.severity}.svg"
         hints = {"urgency": ("y", _URGENCY.get(note.severity, 1)), "category": ("s", "uac.alert")}
-        args = (self.app_name, 0, icon.as_uri() if icon.exists() else "", summary, body, [], hints, -1)
-        self._call("Notify", _NOTIFY_SIGNATURE, args)
+        actions = [part for pair in ACTIONS for part in pair] if note.key and "actions" in caps else []
+        args = (self.app_name, 0, icon.as_uri() if icon.exists() else "", summary, body, actions, hints, -1)
+        reply = self._call("Notify", _NOTIFY_SIGNATURE, args)
+        if actions and reply:
+            with self._sent_lock:
+                self._sent[int(reply[0])] = note.key
 
     def _call(self, method: str, signature: str, args: tuple) -> tuple:
         from jeepney import DBusAddress, DBusErrorResponse, new_method_call
@@ -137,6 +150,57 @@ class DBusNotifier:
         return self._conn
 
 
+class ActionListener:
+    """Listens on its own bus connection for ``ActionInvoked`` signals (a button pressed on one of
+    our notifications) and hands ``(notification id, action key)`` to ``callback``, on its thread."""
+
+    def __init__(self, bus: str, callback: Callable[[int, str], None]) -> None:
+        self.bus = bus
+        self.callback = callback
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.ready = threading.Event()
+        self.error = ""
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="uac-notify-actions", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+            self._thread = None
+
+    def _run(self) -> None:
+        from jeepney import HeaderFields, MessageType
+        from jeepney.bus_messages import MatchRule, message_bus
+        from jeepney.io.blocking import open_dbus_connection
+
+        try:
+            conn = open_dbus_connection(bus=self.bus)
+            rule = MatchRule(type="signal", interface="org.freedesktop.Notifications", member="ActionInvoked")
+            conn.send_and_get_reply(message_bus.AddMatch(rule), timeout=3)
+        except (OSError, KeyError, TimeoutError, ValueError, RuntimeError) as exc:
+            self.error = str(exc) or type(exc).__name__
+            self.ready.set()
+            return
+        self.ready.set()
+        with conn:
+            while not self._stop.is_set():
+                try:
+                    msg = conn.receive(timeout=0.2)
+                except TimeoutError:
+                    continue
+                except (OSError, ValueError) as exc:
+                    self.error = str(exc)
+                    return
+                fields = msg.header.fields
+                if (msg.header.message_type == MessageType.signal
+                        and fields.get(HeaderFields.member) == "ActionInvoked" and len(msg.body) == 2):
+                    self.callback(int(msg.body[0]), str(msg.body[1]))
+
+
 # -- the presenter ------------------------------------------------------------------------------
 
 
@@ -148,7 +212,9 @@ class NotificationPresenter(QObject):
     """
 
     shown = Signal(str, object)
+    actionInvoked = Signal(str, str)  # alert key, action key ("default", "snooze", "dismiss")
     _dbusDone = Signal(object, str)
+    _action = Signal(int, str)
 
     def __init__(
         self,
@@ -165,6 +231,17 @@ class NotificationPresenter(QObject):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uac-notify") if dbus else None
         self._closed = threading.Event()
         self._dbusDone.connect(self._after_dbus)
+        self._action.connect(self._on_action)
+        self.listener: ActionListener | None = None
+        if dbus is not None:
+            self.listener = ActionListener(dbus.bus, lambda nid, action: self._action.emit(nid, action))
+            self.listener.start()
+
+    @Slot(int, str)
+    def _on_action(self, notification_id: int, action: str) -> None:
+        key = self.dbus.alert_for(notification_id) if self.dbus is not None else None
+        if key is not None:
+            self.actionInvoked.emit(key, action)
 
     def present(self, note: Notification) -> None:
         if self.dbus is None or self._pool is None or self._closed.is_set():
@@ -176,6 +253,9 @@ class NotificationPresenter(QObject):
     def close(self) -> None:
         """Stop the helper thread (waits for a call in flight, bounded by the D-Bus timeout)."""
         self._closed.set()
+        if self.listener is not None:
+            self.listener.stop()
+            self.listener = None
         if self._pool is not None:
             if self.dbus is not None:
                 self._pool.submit(self.dbus.close)

@@ -193,6 +193,13 @@ class FakeNotificationServer:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._outbox: list[tuple[int, str]] = []
+        self._outbox_lock = threading.Lock()
+
+    def invoke(self, notification_id: int, action: str) -> None:
+        """Press a notification's button: the server emits ActionInvoked (from its own thread)."""
+        with self._outbox_lock:
+            self._outbox.append((notification_id, action))
 
     def start(self) -> FakeNotificationServer:
         self._stop.clear()
@@ -225,6 +232,13 @@ class FakeNotificationServer:
         self._ready.set()
         with conn:
             while not self._stop.is_set():
+                with self._outbox_lock:
+                    pending, self._outbox = self._outbox, []
+                for nid, action in pending:
+                    from jeepney import DBusAddress, new_signal
+
+                    addr = DBusAddress("/org/freedesktop/Notifications", interface=self.NAME)
+                    conn.send(new_signal(addr, "ActionInvoked", "us", (nid, action)))
                 try:
                     msg = conn.receive(timeout=0.05)
                 except TimeoutError:

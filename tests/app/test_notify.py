@@ -156,3 +156,41 @@ def test_new_alert_in_the_app_becomes_one_dbus_notification(
     assert len(notification_server.notifications) == 1
     assert ctl.window.banners.banners == []
     assert ctl.clock() == dt.datetime(2025, 2, 12, 9, 0)
+
+
+def test_notification_buttons_snooze_dismiss_and_open(private_bus: str, demo_profile: Profile, make_controller, qtbot) -> None:
+    server = FakeNotificationServer(private_bus, capabilities=("body", "actions")).start()
+    try:
+        calls: list[str] = []
+
+        class Recording(ScriptedAlertsService):
+            def set_alert_state(self, key, state, until=None):  # noqa: ANN001
+                calls.append(f"{state}:{until.isoformat() if until else ''}")
+                super().set_alert_state(key, state, until)
+
+        ctl = make_controller(demo_profile, lambda: Recording(demo_profile, [PASSPORT_ALERT]),
+                              dbus=DBusNotifier(server.address))
+        qtbot.waitUntil(lambda: ctl.presenter.listener is not None and ctl.presenter.listener.ready.is_set())
+        assert ctl.presenter.listener.error == ""
+        with qtbot.waitSignal(ctl.presenter.shown, timeout=30_000):
+            ctl.start()
+        ((*_head, actions, _hints, _timeout),) = server.notifications
+        assert actions == ["default", "Open", "snooze", "Snooze 1 hour", "dismiss", "Dismiss"]
+
+        with qtbot.waitSignal(ctl.presenter.actionInvoked, timeout=10_000) as pressed:
+            server.invoke(1, "snooze")
+        assert pressed.args == [PASSPORT_ALERT.key, "snooze"]
+        qtbot.waitUntil(lambda: calls == ["snoozed:2025-02-12T10:00:00"], timeout=10_000)
+
+        ctl.window.hide()
+        with qtbot.waitSignal(ctl.presenter.actionInvoked, timeout=10_000):
+            server.invoke(1, "default")
+        assert ctl.window.isVisible()
+
+        with qtbot.waitSignal(ctl.presenter.actionInvoked, timeout=10_000):
+            server.invoke(1, "dismiss")
+        qtbot.waitUntil(lambda: calls[-1] == "dismissed:", timeout=10_000)
+        with qtbot.assertNotEmitted(ctl.presenter.actionInvoked, wait=500):
+            server.invoke(99, "dismiss")  # not one of ours
+    finally:
+        server.stop()
