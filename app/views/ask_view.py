@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app import qtfix  # noqa: F401  (must precede any emit)
 from engine.ask import Answer
+from engine.ask.explain import in_words
 from engine.service import Service
 
 MAX_SOURCES = 25
@@ -253,7 +254,8 @@ class AskView(QWidget):
         self.answer.setFont(self._big_font)
         self.kind = QLabel()
         self.kind.setObjectName("askKind")
-        self.kind.setStyleSheet("color: gray")
+        self.kind.setWordWrap(True)
+        self.kind.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
         self.computation = QPlainTextEdit()
         self.computation.setObjectName("askComputation")
@@ -288,7 +290,7 @@ class AskView(QWidget):
         lay.addWidget(self.answer)
         lay.addWidget(self.kind)
         lay.addSpacing(4)
-        lay.addWidget(QLabel("<b>Computation</b>"))
+        lay.addWidget(QLabel("<b>As code</b> (what ran over your records)"))
         lay.addWidget(self.computation)
         lay.addWidget(self.sources_title)
         lay.addWidget(self.sources, 1)
@@ -316,11 +318,9 @@ class AskView(QWidget):
         self.answer.setFont(self._prose_font if recalled and known else self._big_font)
         self.answer.setText(answer_text(a))
         self.answer.setStyleSheet("" if known else "color: #8a5a00")
-        bits = [f"kind: {a.kind}"]
-        collection = a.ir.get("collection") if isinstance(a.ir, dict) else None
-        if collection:
-            bits.append(f"from {collection}")
-        elif recalled:
+        words = in_words(a.ir) if isinstance(a.ir, dict) else ""
+        bits = [words] if words else []
+        if recalled and not words:
             bits.append("recalled from what you said")
         if not known and a.text:
             bits.append(a.text)

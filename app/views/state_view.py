@@ -276,6 +276,7 @@ class StateView(QWidget):
 
         self.title = QLabel()
         self.title.setObjectName("collectionTitle")
+        self.title.setWordWrap(True)
         self.details = QTextBrowser()
         self.details.setObjectName("provenance")
         self.details.setPlaceholderText("Select a value to see the message it came from.")
