@@ -40,6 +40,7 @@ from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.profile import Profile
 from engine.rules.snooze import snooze_until
 from engine.service import AlertUpdate, CheckpointSummary, HandEdits, IngestResult, Service
+from engine.warmup import warm_up
 from engine.watch import Change, Watcher
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ class AppController(QObject):
         self.presenter.actionInvoked.connect(self.on_notification_action)
         self.runner = EngineRunner(factory, self)
 
-        self.collector = MainThreadCollector(self)
+        self.collector = MainThreadCollector(self, idle=lambda: not self.runner.busy)
         self.timer = QTimer(self)
         self.timer.setObjectName("reevaluate")
         self.timer.timeout.connect(self.evaluate)
@@ -178,7 +179,12 @@ class AppController(QObject):
     def start(self) -> None:
         """Show the window, then load state and run the rules once (both off the GUI thread)."""
         self.window.show()
-        self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service), self._first_snapshot, self._first_failed)
+        def first_load(ctx: TaskContext) -> Snapshot:
+            snap = read_snapshot(ctx.service)
+            warm_up()  # the readers' tables and parsers, so the first message is not the slow one
+            return snap
+
+        self.runner.submit("Loading memory", first_load, self._first_snapshot, self._first_failed)
         if self.watcher is not None:
             try:
                 self.watcher.start()
@@ -692,6 +698,7 @@ class AppController(QObject):
 
     def _first_snapshot(self, snap: Snapshot) -> None:
         self._show_snapshot(snap)
+        self.collector.settle()
         self.first_load_ok = True
         now = self.clock()
         self.runner.submit(

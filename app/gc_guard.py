@@ -4,15 +4,25 @@ A collection runs in whichever thread happens to allocate when a threshold is cr
 is an engine worker and the garbage holds a Qt wrapper whose C++ object lives on the GUI thread,
 Qt destroys it from the wrong thread and the process can crash. So while the app runs, automatic
 collection is off and a GUI-thread timer collects with the interpreter's own thresholds.
+
+A full collection walks every object (about 450,000 once Qt, SQLAlchemy, matplotlib and the
+readers are loaded: 350–475 ms here), which would freeze the window. So once the app has loaded,
+:meth:`MainThreadCollector.settle` moves everything alive into the permanent generation
+(``gc.freeze``): later full collections only walk what was allocated since, in milliseconds.
+Garbage that exists at that moment is kept (a one-time, bounded cost); refcounting still frees
+everything that is not in a cycle.
 """
 
 from __future__ import annotations
 
 import gc
+import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-INTERVAL_MS = 250
+INTERVAL_MS = 25  # often enough that the young generation stays small (a 250 ms tick let 100k objects pile up: 35 ms a collection)
+REFREEZE_MS = 20.0  # a full collection slower than this moves the survivors out of later ones
 _holders = 0
 _enabled_before = True
 
@@ -20,10 +30,11 @@ _enabled_before = True
 class MainThreadCollector(QObject):
     """Create it on the GUI thread; ``stop()`` gives collection back to the interpreter."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, idle: Callable[[], bool] = lambda: True) -> None:
         super().__init__(parent)
         global _holders, _enabled_before
         self._active = True
+        self.idle = idle  # full collections wait until the engine thread has nothing to do
         if _holders == 0:
             _enabled_before = gc.isenabled()
             gc.disable()
@@ -36,10 +47,20 @@ class MainThreadCollector(QObject):
     def collect(self) -> int:
         """Collect the oldest generation whose count crossed its threshold (as the interpreter would)."""
         counts, limits = gc.get_count(), gc.get_threshold()
-        for generation in (2, 1, 0):
+        if counts[2] > limits[2] and self.idle():
+            started = time.perf_counter()
+            found = gc.collect(2)
+            if (time.perf_counter() - started) * 1000 > REFREEZE_MS:
+                gc.freeze()  # the survivors are long-lived: keep the next full collection short
+            return found
+        for generation in (1, 0):
             if counts[generation] > limits[generation]:
                 return gc.collect(generation)
         return 0
+
+    def settle(self) -> None:
+        """After start-up: what is alive now is long-lived; keep it out of later collections."""
+        gc.freeze()
 
     def stop(self) -> None:
         global _holders
@@ -48,5 +69,7 @@ class MainThreadCollector(QObject):
         self._active = False
         self.timer.stop()
         _holders -= 1
-        if _holders == 0 and _enabled_before:
-            gc.enable()
+        if _holders == 0:
+            gc.unfreeze()
+            if _enabled_before:
+                gc.enable()
