@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := bubblewrap libseccomp2 xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui clean
+.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,9 @@ bench-crash: install
 
 bench-gui: install
 	$(PY) -m benchmarks.gui
+
+screenshots: install
+	QT_QPA_PLATFORM=offscreen $(PY) -m app.shots resources/screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

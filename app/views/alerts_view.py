@@ -303,7 +303,7 @@ def evidence_html(alert: Alert, facts: dict[int, Fact], today: dt.date | None = 
 def _item_html(alert: Alert) -> str:
     state = ""
     if alert.state == "new":
-        state = " <span style='color:#2f7fd0'>● new</span>"
+        state = " <b>● new</b>"  # no fixed colour: readable on the selection highlight and in dark palettes
     elif alert.state == "snoozed" and alert.snoozed_until:
         state = f" <span style='color:gray'>(snoozed until {alert.snoozed_until:%Y-%m-%d %H:%M})</span>"
     elif alert.state != "seen":
