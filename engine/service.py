@@ -454,7 +454,12 @@ class Service:
         """Answer by computation over the typed state (or recall with sources); the model, when
         one is configured and usable, only picks among options the data allows."""
         from engine.ask import ask
+        from engine.ask.verdict import rule_verdict
+        from engine.rules.lifecycle import VISIBLE, AlertBook
 
+        verdict = rule_verdict(question, AlertBook(self.log).all(VISIBLE))
+        if verdict is not None:
+            return verdict  # a yes/no question about something a rule watches: the rule's verdict
         try:
             backend = self.backend()
         except ModelError:

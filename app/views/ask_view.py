@@ -130,7 +130,7 @@ def answer_text(answer: Answer) -> str:
         return DONT_KNOW
     if answer.kind in ("list", "set") and isinstance(value, list | tuple):
         return ", ".join(map(str, value)) if value else answer.text or "none"
-    if answer.text and answer.kind == "string" and "recall" in answer.ir:
+    if answer.text and answer.kind == "string" and ("recall" in answer.ir or "verdict" in answer.ir):
         return answer.text
     if answer.text and answer.text != str(value) and answer.kind in ("int", "float"):
         return answer.text  # e.g. "12.5%" for a share

@@ -38,6 +38,8 @@ def in_words(ir: dict[str, Any] | None) -> str:
     """One or two sentences; empty when the IR says nothing a person could read."""
     if not isinstance(ir, dict) or not ir:
         return ""
+    if ir.get("verdict"):
+        return f"Answered by the rule that watches this ({_words(ir['verdict'])}): it raises this alert now."
     if "recall" in ir:
         terms = ", ".join(f"“{t}”" for t in ir.get("recall") or [])
         return f"Looked through what you said for {terms} and quoted the best match." if terms else \
