@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app import qtfix  # noqa: F401  (must precede any emit)
@@ -20,9 +20,11 @@ class ChartView(QWidget):
         super().__init__(parent)
         self.charts: list[Chartable] = []
         self.records: dict[str, list[Record]] = {}
+        self._dirty = False  # drawing costs 100–200 ms: only when shown, and only after a change
+        self._drawn: object = None  # what the canvas shows now (chart and its data)
         self.choice = QComboBox()
         self.choice.setObjectName("chartChoice")
-        self.choice.currentIndexChanged.connect(lambda _i: self.draw())
+        self.choice.currentIndexChanged.connect(lambda _i: self.draw() if self.isVisible() else None)
         self.figure = Figure(figsize=(6, 3.5), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.canvas.setObjectName("chartCanvas")
@@ -51,7 +53,14 @@ class ChartView(QWidget):
         self.empty.setVisible(not self.charts)
         self.canvas.setVisible(bool(self.charts))
         self.choice.setEnabled(bool(self.charts))
-        self.draw()
+        self._dirty = True
+        if self.isVisible():
+            self.draw()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._dirty:
+            self.draw()
 
     def current(self) -> Chartable | None:
         i = self.choice.currentIndex()
@@ -68,8 +77,13 @@ class ChartView(QWidget):
         return list(points(recs, chart))
 
     def draw(self) -> None:
-        self.figure.clear()
+        self._dirty = False
         chart = self.current()
+        signature = (chart, tuple(self.plotted()), self.palette().color(QPalette.ColorRole.Base).name())
+        if signature == self._drawn:
+            return  # the same picture: a new snapshot with unchanged data redraws nothing
+        self._drawn = signature
+        self.figure.clear()
         pal = self.palette()
         fg = pal.color(QPalette.ColorRole.WindowText).name()
         bg = pal.color(QPalette.ColorRole.Base).name()
