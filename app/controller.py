@@ -117,6 +117,7 @@ class AppController(QObject):
         self.window.today = lambda: self.clock().date()
         self.window.alerts_view.now = self.clock
         self._chat_task: int | None = None
+        self._ingest_task: int | None = None
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
@@ -146,6 +147,7 @@ class AppController(QObject):
         self.runner.progress.connect(w.set_progress)
         self.runner.taskFailed.connect(self._on_task_failed)
         w.compose_view.submitted.connect(self.ingest)
+        w.compose_view.stopRequested.connect(self.stop_ingest)
         w.chat_view.sent.connect(self.chat)
         w.chat_view.stopRequested.connect(self.stop_chat)
         w.chat_view.undoRequested.connect(self.undo_fact)
@@ -434,14 +436,21 @@ class AppController(QObject):
     def ingest(self, text: str, session_date: dt.date) -> None:
         now = self.clock()
 
-        def task(ctx: TaskContext) -> tuple[IngestResult, Snapshot]:
-            ctx.report("Adding to memory: extracting facts, checkpointing, checking rules…")
-            result = ctx.service.ingest(text, session_date, source="chat", now=now, progress=ctx.report)
+        def task(ctx: TaskContext) -> tuple[IngestResult | None, Snapshot]:
+            try:  # the session is logged before the first progress report, so a stop never loses it
+                result = ctx.service.ingest(text, session_date, source="chat", now=now, progress=ctx.report)
+            except Cancelled:
+                return None, read_snapshot(ctx.service)
             ctx.report("Reloading memory…")
             return result, read_snapshot(ctx.service)
 
         self.window.compose_view.set_busy(True, "Adding to memory…")
-        self.runner.submit("Adding to memory", task, self._ingested, self._ingest_failed)
+        self._ingest_task = self.runner.submit("Adding to memory", task, self._ingested, self._ingest_failed)
+
+    @Slot()
+    def stop_ingest(self) -> None:
+        if self._ingest_task is not None:
+            self.runner.cancel(self._ingest_task)
 
     @Slot(str)
     def chat(self, text: str) -> None:
@@ -716,9 +725,15 @@ class AppController(QObject):
         self.window.alerts_view.set_error(error.message)
         self.alertsFailed.emit(error.message)
 
-    def _ingested(self, value: tuple[IngestResult, Snapshot]) -> None:
+    def _ingested(self, value: tuple[IngestResult | None, Snapshot]) -> None:
         result, snap = value
+        self._ingest_task = None
         self._show_snapshot(snap)
+        if result is None:
+            self.window.compose_view.finished("Stopped. The conversation is saved; what was not read yet is read with "
+                                              "the next message (or `uac ingest --retry`).", clear=True)
+            self.ingestFinished.emit(None)
+            return
         parts = [f"Added {result.messages} message(s), {len(result.facts)} fact(s) in {result.seconds:.1f} s."]
         if result.extraction_error:
             parts.append(result.extraction_error)
@@ -733,6 +748,7 @@ class AppController(QObject):
         self.ingestFinished.emit(result)
 
     def _ingest_failed(self, error: TaskError) -> None:
+        self._ingest_task = None
         # The session may be in the log even when a later step failed: show what is there.
         self.window.compose_view.finished(f"Not fully added: {error.message}", clear=False)
         self.ingestFailed.emit(error)

@@ -141,14 +141,19 @@ class Service:
         marked ``failed`` and ``retry_extraction`` picks them up later.
         """
         started = time.perf_counter()
+        step = progress or (lambda _text: None)
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
         new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
+        step(f"Reading {len(messages)} message(s)…")
         facts, error = self.extract_pending(progress=progress)
+        step("Looking for rules in it…")
         new_rules += self.model_rules(sid)
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
                               rules=new_rules)
+        step("Updating your records…")
         result.checkpoint = self.checkpoint()
+        step("Checking your rules…")
         result.alerts = self.evaluate(now or dt.datetime.combine(session_date, dt.time(12)))
         result.seconds = time.perf_counter() - started
         return result

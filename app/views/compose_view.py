@@ -27,6 +27,7 @@ class ComposeView(QWidget):
     """
 
     submitted = Signal(str, object)
+    stopRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +46,10 @@ class ComposeView(QWidget):
         self.add_button.setToolTip("Ctrl+Enter")
         self.add_button.clicked.connect(self._submit)
         QShortcut(QKeySequence("Ctrl+Return"), self, activated=self._submit)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop after the current step; the conversation stays saved")
+        self.stop_button.clicked.connect(self._stop)
+        self.stop_button.hide()
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setMaximumHeight(14)
@@ -59,6 +64,7 @@ class ComposeView(QWidget):
         row.addWidget(QLabel("Session date:"))
         row.addWidget(self.date)
         row.addStretch(1)
+        row.addWidget(self.stop_button)
         row.addWidget(self.add_button)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -81,6 +87,8 @@ class ComposeView(QWidget):
     def set_busy(self, busy: bool, message: str = "") -> None:
         self._busy = busy
         self.progress.setVisible(busy)
+        self.stop_button.setVisible(busy)
+        self.stop_button.setEnabled(busy)
         self.text.setReadOnly(busy)
         if message:
             self.status.setText(message)
@@ -90,6 +98,11 @@ class ComposeView(QWidget):
         self.set_busy(False, message)
         if clear:
             self.text.clear()
+
+    def _stop(self) -> None:
+        self.stop_button.setEnabled(False)
+        self.status.setText("Stopping after the current step…")
+        self.stopRequested.emit()
 
     def _submit(self) -> None:
         body = self.text.toPlainText()

@@ -150,3 +150,25 @@ def test_the_stop_button_stops_a_waiting_turn_and_says_the_message_is_kept(tmp_p
     assert blocker.args == [None]
     assert "saved" in view.status.text() and not view.stop_button.isVisibleTo(ctl.window)
     assert "My passport expires" in view.transcript.toPlainText()  # logged, shown, read next turn
+
+
+def test_a_pasted_conversation_can_be_stopped_and_stays_saved(tmp_path, make_controller, qtbot) -> None:
+    profile = Profile.open(tmp_path / "home")
+    ctl = make_controller(profile)
+    _start(ctl, qtbot)
+    gate = threading.Event()
+    ctl.runner.submit("Busy", lambda _ctx: gate.wait(30))
+    compose = ctl.window.compose_view
+    compose.text.setPlainText("User: My passport expires on 2026-03-05.\nAssistant: Noted.")
+    with qtbot.waitSignal(ctl.ingestFinished, timeout=60_000) as blocker:
+        compose._submit()
+        assert compose.stop_button.isVisibleTo(ctl.window)
+        compose.stop_button.click()
+        gate.set()
+    assert blocker.args == [None]
+    assert "saved" in compose.status.text() and not compose.stop_button.isVisibleTo(ctl.window)
+    svc = Service(profile, use_model=False)
+    try:
+        assert [m.text for m in svc.log.messages()][0] == "My passport expires on 2026-03-05."
+    finally:
+        svc.close()
