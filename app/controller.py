@@ -140,6 +140,9 @@ class AppController(QObject):
             self.window.allow_close = not (self.tray.available and self.settings.get("gui.keep_running"))
         self.quiet = self._read_quiet()
         self.held: list[Notification] = []  # notifications waiting for quiet hours to end
+        self.release_timer = QTimer(self)
+        self.release_timer.setSingleShot(True)
+        self.release_timer.timeout.connect(self.release_held)
 
     def _connect(self) -> None:
         w = self.window
@@ -200,12 +203,13 @@ class AppController(QObject):
     def shutdown(self) -> None:
         """Stop the timer, the notification thread and the engine thread. Safe to call twice."""
         self.timer.stop()
+        self.release_timer.stop()
         if self.watcher is not None:
             self.watcher.stop()
-        self.collector.stop()
         self.presenter.close()
         if not self.runner.shutdown():
             log.warning("the engine thread did not stop in time")
+        self.collector.stop()  # after the engine thread: no automatic collection may run there
         if self.tray is not None:
             self.tray.hide()
 
@@ -227,6 +231,27 @@ class AppController(QObject):
         self.window.hide()
         if self.tray is not None:
             self.tray.notify(Notification("UaC Desktop is still running", "Alerts keep coming; Quit from the tray menu."))
+
+    def _schedule_release(self) -> None:
+        """Pop the held notifications up when the quiet hours end, even if nothing else happens."""
+        if self.quiet is None or self.release_timer.isActive():
+            return
+        now = self.clock()
+        end = dt.datetime.combine(now.date(), self.quiet[1])
+        if end <= now:
+            end += dt.timedelta(days=1)
+        self.release_timer.start(int((end - now).total_seconds() * 1000) + 1000)
+
+    @Slot()
+    def release_held(self) -> None:
+        if is_quiet(self.clock(), self.quiet) or self.paused:
+            self.held.clear() if self.paused else self._schedule_release()
+            return
+        still = {a.key for a in self.window.alerts_view.alerts}
+        for note in self.held:
+            if note.key in still:
+                self.presenter.present(note)
+        self.held.clear()
 
     def _read_quiet(self) -> tuple[dt.time, dt.time] | None:
         try:
@@ -557,6 +582,7 @@ class AppController(QObject):
         until = snooze_until(when, now) if isinstance(when, str) else when
         if not isinstance(until, dt.datetime):
             return
+        self.notified.discard(key)  # when the snooze ends, the alert pops up again
 
         def task(ctx: TaskContext) -> AlertUpdate:
             ctx.service.set_alert_state(key, "snoozed", until)
@@ -695,6 +721,7 @@ class AppController(QObject):
             note = Notification(alert.title, alert.message, alert.severity, alert.key)
             if quiet:
                 self.held.append(note)
+                self._schedule_release()
             else:
                 self.presenter.present(note)
         if self.tray is not None and self.tray.icon is not None:

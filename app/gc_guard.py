@@ -16,13 +16,12 @@ everything that is not in a cycle.
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-INTERVAL_MS = 25  # often enough that the young generation stays small (a 250 ms tick let 100k objects pile up: 35 ms a collection)
-REFREEZE_MS = 20.0  # a full collection slower than this moves the survivors out of later ones
+INTERVAL_MS = 25  # while the engine works: the young generation stays small (a 250 ms tick let 100k objects pile up: 35 ms a collection)
+IDLE_INTERVAL_MS = 500  # while nothing runs, few objects are made: wake the process rarely
 _holders = 0
 _enabled_before = True
 
@@ -47,12 +46,10 @@ class MainThreadCollector(QObject):
     def collect(self) -> int:
         """Collect the oldest generation whose count crossed its threshold (as the interpreter would)."""
         counts, limits = gc.get_count(), gc.get_threshold()
-        if counts[2] > limits[2] and self.idle():
-            started = time.perf_counter()
-            found = gc.collect(2)
-            if (time.perf_counter() - started) * 1000 > REFREEZE_MS:
-                gc.freeze()  # the survivors are long-lived: keep the next full collection short
-            return found
+        idle = self.idle()
+        self.timer.setInterval(IDLE_INTERVAL_MS if idle else INTERVAL_MS)
+        if counts[2] > limits[2] and idle:
+            return gc.collect(2)  # only what was made since start-up: the rest is frozen
         for generation in (1, 0):
             if counts[generation] > limits[generation]:
                 return gc.collect(generation)

@@ -91,6 +91,8 @@ class DBusNotifier:
 
     def close(self) -> None:
         conn, self._conn, self._server = self._conn, None, None
+        with self._sent_lock:
+            self._sent.clear()  # ids are the server's: after a reconnect they may name others' notifications
         if conn is not None:
             with contextlib.suppress(OSError):
                 conn.close()  # type: ignore[attr-defined]

@@ -89,6 +89,7 @@ class Snapshot:
     agenda: list[AgendaItem] = field(default_factory=list)
     charts: list[Chartable] = field(default_factory=list)
     by_frame: dict[str, list[Record]] = field(default_factory=dict)
+    record_of: dict[int, str] = field(default_factory=dict)  # fact id -> the record it was folded into
 
     @property
     def suggested(self) -> int:
@@ -153,6 +154,7 @@ def read_snapshot(service: Service) -> Snapshot:
         agenda=agenda(state),
         charts=chartables(state),
         by_frame={name: list(recs) for name, recs in state.records.items()},
+        record_of={fid: rec.id for recs in state.records.values() for rec in recs for fid in rec.evidence},
         collections=[
             CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)

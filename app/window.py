@@ -251,7 +251,7 @@ class MainWindow(QMainWindow):
     def set_snapshot(self, snapshot: Snapshot) -> None:
         self.state_view.set_snapshot(snapshot, self.today())
         self.chat_view.set_history(snapshot, self.today())
-        self.alerts_view.set_facts(snapshot.facts, self.today())
+        self.alerts_view.set_facts(snapshot.facts, self.today(), snapshot.record_of)
         self.agenda_view.set_items(snapshot.agenda, self.today())
         self.chart_view.set_data(snapshot.charts, snapshot.by_frame)
         self.rules_dialog.set_rules(snapshot.rules)

@@ -9,7 +9,9 @@ type before anything is written.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from engine.errors import InputError
@@ -18,6 +20,7 @@ from engine.log import Fact, LogStore, NewFact
 from engine.state import Record, State, coerce
 
 STATUS = "status"
+_BOOL_WORDS = {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,14 @@ def typed_value(frame: Frame, slot_name: str, raw: Any) -> Any:
         text = text.replace(",", "")
     if slot.kind == "list" and isinstance(text, str):
         text = [part.strip() for part in text.split(",") if part.strip()]
+    if slot.kind == "bool":
+        word = str(text).strip().lower()
+        if word not in _BOOL_WORDS:
+            raise InputError(f"{slot_name.replace('_', ' ')} is yes or no, not {text!r}")
+        return _BOOL_WORDS[word]
     value = coerce(slot.kind, text.isoformat() if isinstance(text, dt.date) else text)
+    if isinstance(value, float | Decimal) and not math.isfinite(value):
+        value = None  # "nan", "inf": numbers no rule or total can use
     if value is None:
         hint = {"date": " (a date such as 2026-03-14)", "time": " (a time such as 14:30)",
                 "money": " (an amount such as 120.50)", "int": " (a whole number)", "float": " (a number)"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import logging
 import shutil
 import time
 from collections.abc import Callable
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
     from engine.project.history import Revision
     from models.log import MessageRow
 
+
+log = logging.getLogger(__name__)
 
 @dataclass
 class CheckpointSummary:
@@ -147,6 +150,7 @@ class Service:
         new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
         step(f"Reading {len(messages)} message(s)…")
         facts, error = self.extract_pending(progress=progress)
+        step = _after_logging(progress)
         step("Looking for rules in it…")
         new_rules += self.model_rules(sid)
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
@@ -181,6 +185,7 @@ class Service:
         turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid})]
         step("Reading what you said…")
         facts, turn.extraction_error = self.extract_pending(progress=progress)
+        step = _after_logging(progress)
         step("Looking for rules in it…")
         turn.rules += self.model_rules(sid, {mid})
         turn.learned = [f for f in facts if f.message_id == mid]
@@ -500,6 +505,22 @@ class Service:
 
     def state(self) -> State:
         return fold(self.log.facts())
+
+
+def _after_logging(progress: Callable[[str], None] | None) -> Callable[[str], None]:
+    """Progress for the steps after the read facts are logged: a stop request raised by the caller's
+    reporter is ignored there, so folding and the rules always catch up with what was logged (a stop
+    takes effect while messages are read, where the unread ones simply stay pending)."""
+
+    def report(text: str) -> None:
+        if progress is None:
+            return
+        try:
+            progress(text)
+        except Exception:  # the caller's stop signal: too late to stop without leaving the project behind
+            log.debug("progress report ignored after logging", exc_info=True)
+
+    return report
 
 
 def _pending_forget(marker: Path) -> int | None:

@@ -121,9 +121,10 @@ def _ask_until(parent: QWidget, now: dt.datetime) -> dt.datetime | None:
     lay.addWidget(QLabel("Bring this alert back on:"))
     lay.addWidget(edit)
     lay.addWidget(buttons)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return edit.dateTime().toPython()
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    until = edit.dateTime().toPython()
+    dialog.deleteLater()
+    return until if accepted else None
 
 
 class AlertsView(QWidget):
@@ -141,6 +142,7 @@ class AlertsView(QWidget):
         super().__init__(parent)
         self.alerts: list[Alert] = []
         self.facts: dict[int, Fact] = {}
+        self.record_of: dict[int, str] = {}
         self.today: dt.date | None = None
         self.ask_until: Callable[[QWidget, dt.datetime], dt.datetime | None] = _ask_until
         self.now: Callable[[], dt.datetime] = dt.datetime.now
@@ -267,16 +269,18 @@ class AlertsView(QWidget):
         for b in (self.seen_button, self.snooze_button, self.dismiss_button):
             b.setEnabled(has)
 
-    def set_facts(self, facts: dict[int, Fact], today: dt.date | None = None) -> None:
-        """The log's facts, so an alert can show what it rests on."""
+    def set_facts(self, facts: dict[int, Fact], today: dt.date | None = None,
+                  record_of: dict[int, str] | None = None) -> None:
+        """The log's facts (and the record each was folded into), so an alert can show what it rests on."""
         self.facts = facts
         self.today = today
+        self.record_of = record_of or {}
         self._show_why()
 
     def _show_why(self) -> None:
         key = self.selected_key()
         alert = next((a for a in self.alerts if a.key == key), None)
-        self.why.setHtml(evidence_html(alert, self.facts, self.today) if alert is not None else "")
+        self.why.setHtml(evidence_html(alert, self.facts, self.today, self.record_of) if alert is not None else "")
 
     def _on_link(self, url: QUrl) -> None:
         kind, value = parse(url)
@@ -284,14 +288,15 @@ class AlertsView(QWidget):
             self.recordRequested.emit(value)
 
 
-def evidence_html(alert: Alert, facts: dict[int, Fact], today: dt.date | None = None) -> str:
+def evidence_html(alert: Alert, facts: dict[int, Fact], today: dt.date | None = None,
+                  record_of: dict[int, str] | None = None) -> str:
     """What an alert rests on: each fact's words, when and where it was said, and a link to its record."""
     rows = []
     for fid in alert.evidence:
         fact = facts.get(fid)
         if fact is None:
             continue
-        record = f"{fact.frame.lower()}:{fact.subject}:{fact.entity_key}"
+        record = (record_of or {}).get(fid) or f"{fact.frame.lower()}:{fact.subject}:{fact.entity_key}"
         said = html.escape(fact.evidence or describe(fact))
         rows.append(f"<li>{html.escape(describe(fact))} — said {html.escape(human_date(fact.session_date, today))}: "
                     f"<i>“{said}”</i> <a href='{href('record', record)}'>show</a></li>")

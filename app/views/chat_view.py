@@ -232,7 +232,7 @@ class ChatView(QWidget):
         for fact in sorted(facts, key=lambda f: f.id):
             what = html.escape(describe(fact))
             rows.append(f"<br><span style='color:{muted}'>↳ {what}</span> "
-                        f"<a href='{href('record', record_id_of(fact))}'>show</a> · <a href='{href('undo', fact.id)}'>undo</a>")
+                        f"<a href='{href('record', self.snapshot.record_of.get(fact.id, record_id_of(fact)))}'>show</a> · <a href='{href('undo', fact.id)}'>undo</a>")
         return "<small>" + "".join(rows) + "</small>"
 
     def _explanation_html(self, message_id: int, link: str) -> str:

@@ -365,11 +365,20 @@ class StateView(QWidget):
         return False
 
     def show_record(self, record_id: str) -> bool:
-        """Select the collection holding ``record_id`` and its row; False when no record has that id."""
+        """Select the collection holding ``record_id`` and its row (clearing a filter that hides it);
+        False when no record has that id."""
+        exists = any(r.id == record_id for colls in self.snapshot.domains.values() for recs in colls.values() for r in recs)
+        if not exists:
+            return False
+        if self.needle and not any(r.id == record_id for colls in self.snapshot.domains.values()
+                                   for recs in colls.values() for r in self._matching(recs)):
+            self.filter.clear()  # the filter hides it: show everything rather than nothing
         for domain, colls in self.snapshot.domains.items():
             for coll, recs in colls.items():
                 if any(r.id == record_id for r in recs) and self.show_collection(domain, coll):
-                    row = next(i for i, r in enumerate(self.model.records) if r.id == record_id)
+                    row = next((i for i, r in enumerate(self.model.records) if r.id == record_id), None)
+                    if row is None:
+                        return False
                     self.table.setCurrentIndex(self.model.index(row, 0))
                     self.table.scrollTo(self.model.index(row, 0))
                     return True
@@ -421,12 +430,20 @@ class StateView(QWidget):
         rec = self.model.records[index.row()]
         col = self.model.columns[index.column()]
         menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         correct = menu.addAction(f"Correct {col.replace('_', ' ')}…")
         correct.setEnabled(col != "subject")
-        correct.triggered.connect(lambda: self.correct_cell(index))
+        # the menu does not block: a new snapshot may reorder the rows before an action fires, so the
+        # actions find their record again by id
+        correct.triggered.connect(lambda: self._act_on(rec.id, col, self.correct_cell))
         forget = menu.addAction(f"Forget this {rec.frame.lower()}…")
-        forget.triggered.connect(lambda: self.forget_row(index.row()))
+        forget.triggered.connect(lambda: self._act_on(rec.id, col, lambda i: self.forget_row(i.row())))
         menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def _act_on(self, record_id: str, col: str, action: Callable[[QModelIndex], object]) -> None:
+        row = next((i for i, r in enumerate(self.model.records) if r.id == record_id), None)
+        if row is not None and col in self.model.columns:
+            action(self.model.index(row, self.model.columns.index(col)))
 
     def correct_cell(self, index: QModelIndex) -> bool:
         """Ask for the new value of one cell; emits ``correctRequested`` (the engine checks its type)."""

@@ -172,3 +172,23 @@ def test_a_pasted_conversation_can_be_stopped_and_stays_saved(tmp_path, make_con
         assert [m.text for m in svc.log.messages()][0] == "My passport expires on 2026-03-05."
     finally:
         svc.close()
+
+
+def test_a_stop_pressed_after_reading_still_folds_and_checks_what_was_read(tmp_path) -> None:
+    """Once the read facts are logged, the turn finishes: the project and the alerts catch up."""
+    profile = Profile.open(tmp_path / "home")
+    svc = Service(profile, use_model=False)
+    stop = threading.Event()
+    reports: list[str] = []
+
+    def report(text: str) -> None:
+        reports.append(text)
+        stop.set()  # Stop pressed while the message is being read
+
+    try:
+        turn = svc.chat("My passport expires on 2025-03-05. I fly to Japan on 2025-02-20.", dt.date(2025, 2, 10),
+                        progress=TaskContext(svc, report, stop).report)
+        assert turn.learned and any("passport" in a.title.lower() for a in turn.active)
+        assert len(reports) == 1  # later steps report nothing once stop was asked for, and raise nothing
+    finally:
+        svc.close()

@@ -121,3 +121,15 @@ def test_human_dates() -> None:
     assert human_date(dt.date(2025, 1, 4), today).endswith("today")
     assert human_date(dt.date(2025, 1, 1), today).endswith("3 days ago")
     assert human_date(dt.date(2025, 1, 5)) == "Sun 5 Jan 2025"
+
+
+def test_opening_a_record_hidden_by_the_filter_clears_the_filter(tmp_path, make_controller, qtbot) -> None:
+    profile = build_demo_profile(tmp_path / "home")
+    ctl = make_controller(profile)
+    _start(ctl, qtbot)
+    view = ctl.window.state_view
+    view.filter.setText("netflix")
+    trip = next(r for colls in view.snapshot.domains.values() for recs in colls.values() for r in recs if r.frame == "Trip")
+    assert ctl.window.show_record(trip.id)
+    assert view.filter.text() == "" and view.model.records[view.table.currentIndex().row()].id == trip.id
+    assert not ctl.window.show_record("trip:me:no-such-trip")

@@ -116,3 +116,39 @@ def test_autostart_entry(tmp_path) -> None:
     assert "Exec=" in text and "-m app --home" in text
     set_autostart(False, tmp_path / "home", env)
     assert not path.exists()
+
+
+def test_held_notifications_pop_up_when_quiet_hours_end_without_new_work(tmp_path, make_controller, qtbot) -> None:
+    profile = build_demo_profile(tmp_path / "home")
+    profile.update_settings(**{"gui.quiet_hours": "22:00-07:00"})
+    clock = [dt.datetime(2025, 2, 12, 23, 30)]
+    ctl = make_controller(profile, lambda: ScriptedAlertsService(profile, [PASSPORT_ALERT]), clock=lambda: clock[0])
+    shown: list = []
+    ctl.presenter.shown.connect(lambda name, note: shown.append(note))
+    _start(ctl, qtbot)
+    assert ctl.release_timer.isActive()  # set for the end of the quiet hours
+    assert 7 * 3600_000 < ctl.release_timer.remainingTime() < 8 * 3600_000 + 2000
+    clock[0] = dt.datetime(2025, 2, 13, 7, 1)
+    ctl.release_held()
+    qtbot.waitUntil(lambda: len(shown) == 1, timeout=10_000)
+    assert shown[0].key == PASSPORT_ALERT.key and not ctl.held
+
+
+def test_a_snoozed_alert_pops_up_again_when_the_snooze_ends(tmp_path, make_controller, qtbot) -> None:
+    profile = build_demo_profile(tmp_path / "home")
+    clock = [dt.datetime(2025, 2, 12, 9, 0)]
+    ctl = make_controller(profile, clock=lambda: clock[0])  # the real rules and alert book
+    shown: list = []
+    ctl.presenter.shown.connect(lambda name, note: shown.append(note.key))
+    _start(ctl, qtbot)
+    qtbot.waitUntil(lambda: len(shown) >= 1)
+    key = shown[0]
+    with qtbot.waitSignal(ctl.alertsUpdated, timeout=30_000):
+        ctl.snooze_alert(key, "hour")
+    assert key not in [a.key for a in ctl.window.alerts_view.alerts]
+    before = shown.count(key)
+    clock[0] = dt.datetime(2025, 2, 12, 10, 5)
+    with qtbot.waitSignal(ctl.alertsUpdated, timeout=30_000):
+        ctl.evaluate()
+    qtbot.waitUntil(lambda: shown.count(key) == before + 1, timeout=10_000)
+    assert key in [a.key for a in ctl.window.alerts_view.alerts]

@@ -75,3 +75,13 @@ def test_forget_record_removes_every_fact_it_was_folded_from(tmp_path) -> None:
     assert svc.state().of("Trip")  # the other record of the same message stays
     assert "2030" not in (svc.profile.project_dir / "domains/travel/state.py").read_text()
     assert [r.reason for r in svc.log.forgets()] and all(r.reason == "not mine" for r in svc.log.forgets())
+
+
+@pytest.mark.parametrize("raw", ["nan", "inf", "-Infinity"])
+def test_numbers_that_are_not_finite_are_refused(tmp_path, raw) -> None:
+    svc = Service(Profile.open(tmp_path / "home"), use_model=False)
+    sid, (mid,) = svc.log.add_session([("user", "bought shoes for 80 EUR")], D)
+    svc.log.add_facts([NewFact(sid, mid, D, "finance", "Purchase", "shoes", {"item": "shoes", "amount": "80", "currency": "EUR"})])
+    (rec,) = svc.state().of("Purchase")
+    with pytest.raises(InputError, match="not a valid money"):
+        svc.correct(rec.id, "amount", raw)
