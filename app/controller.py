@@ -118,6 +118,7 @@ class AppController(QObject):
         self.window.alerts_view.now = self.clock
         self._chat_task: int | None = None
         self._ingest_task: int | None = None
+        self._import_task: int | None = None
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
@@ -164,6 +165,7 @@ class AppController(QObject):
         w.alerts_view.recheckRequested.connect(self.evaluate)
         w.ask_view.asked.connect(self.ask)
         w.importRequested.connect(self.import_records)
+        w.import_stop.clicked.connect(self.stop_import)
         w.collectionActionRequested.connect(self.collection_action)
         w.rules_dialog.actionRequested.connect(self.rule_action)
         w.settings_dialog.applied.connect(self.apply_settings)
@@ -648,12 +650,20 @@ class AppController(QObject):
         """Import a JSON / JSON Lines / CSV file as typed records, then show the collection."""
         path = Path(path)
 
-        def task(ctx: TaskContext) -> tuple[ImportResult, Snapshot]:
-            ctx.report(f"Importing {path.name}…")
-            result = ctx.service.import_records(path)
+        def task(ctx: TaskContext) -> tuple[ImportResult | None, Snapshot | None]:
+            try:
+                result = ctx.service.import_records(path, progress=ctx.report)
+            except Cancelled:
+                return None, None
             return result, read_snapshot(ctx.service)
 
-        self.runner.submit(f"Importing {path.name}", task, self._imported, self._import_failed)
+        self.window.import_stop.show()
+        self._import_task = self.runner.submit(f"Importing {path.name}", task, self._imported, self._import_failed)
+
+    @Slot()
+    def stop_import(self) -> None:
+        if self._import_task is not None:
+            self.runner.cancel(self._import_task)
 
     @Slot(str, str, str)
     def collection_action(self, action: str, name: str, target: str) -> None:
@@ -815,8 +825,14 @@ class AppController(QObject):
         self.window.ask_view.show_error(error.message)
         self.askFailed.emit(error)
 
-    def _imported(self, value: tuple[ImportResult, Snapshot]) -> None:
+    def _imported(self, value: tuple[ImportResult | None, Snapshot | None]) -> None:
         result, snap = value
+        self._import_task = None
+        self.window.import_stop.hide()
+        if result is None or snap is None:
+            self.window.set_progress("Import stopped: nothing was imported.")
+            self.importFinished.emit(None)
+            return
         self._show_snapshot(snap)
         headline, detail = import_summary(result)
         self.window.banners.show_banner(headline, detail, "info")
@@ -828,6 +844,8 @@ class AppController(QObject):
         self.importFinished.emit(result)
 
     def _import_failed(self, error: TaskError) -> None:
+        self._import_task = None
+        self.window.import_stop.hide()
         self.importFailed.emit(error)
 
     def _on_task_failed(self, error: TaskError) -> None:

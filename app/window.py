@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QProgressBar,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -133,11 +134,14 @@ class MainWindow(QMainWindow):
         self.busy.setMaximumHeight(12)
         self.busy.setTextVisible(False)
         self.busy.hide()
+        self.import_stop = QPushButton("Stop import")
+        self.import_stop.setToolTip("Stop the import: a file is imported whole or not at all")
+        self.import_stop.hide()
         self.paused_label = QLabel()
         self.model_label = QLabel("model: …")
         self.checkpoint_label = QLabel("checkpoint: —")
         self.records_label = QLabel()
-        for w in (self.busy, self.paused_label, self.records_label, self.model_label, self.checkpoint_label):
+        for w in (self.busy, self.import_stop, self.paused_label, self.records_label, self.model_label, self.checkpoint_label):
             if isinstance(w, QLabel):
                 w.setContentsMargins(8, 0, 8, 0)
             bar.addPermanentWidget(w)

@@ -451,12 +451,14 @@ class Service:
             shutil.rmtree(layout.meta / "edits", ignore_errors=True)
             history.forget(layout.root, first)
 
-    def import_records(self, path: Path, collection: str | None = None) -> ImportResult:
+    def import_records(self, path: Path, collection: str | None = None,
+                       progress: Callable[[str], None] | None = None) -> ImportResult:
         """Import a JSON / JSON Lines / CSV file as typed records (idempotent), then checkpoint."""
         from engine.importer import import_file
 
-        result = import_file(self.log, path, collection)
+        result = import_file(self.log, path, collection, progress)
         if result.added:
+            _after_logging(progress)("Updating your records…")
             result.checkpoint_error = self.checkpoint().error or ""
         return result
 

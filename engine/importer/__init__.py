@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,10 +71,20 @@ def _frames_in_use(log_store: LogStore) -> dict[str, str]:
     return out
 
 
-def import_file(log_store: LogStore, path: Path, collection: str | None = None) -> ImportResult:
-    """Import ``path`` into ``collection`` (default: the file's name); returns what was added."""
+PROGRESS_EVERY = 5_000  # rows between progress reports (and chances to stop)
+
+
+def import_file(log_store: LogStore, path: Path, collection: str | None = None,
+                progress: Callable[[str], None] | None = None) -> ImportResult:
+    """Import ``path`` into ``collection`` (default: the file's name); returns what was added.
+
+    ``progress`` hears how far it got; an exception it raises (the app's stop) ends the import
+    before anything is written: the file is written in one transaction or not at all."""
     path = Path(path)
+    say = progress or (lambda _text: None)
+    say(f"Reading {path.name}…")
     fmt, rows = read_rows(path)
+    say(f"Read {len(rows):,} records from {path.name}; working out their types…")
     coll = identifier(collection or path.stem)
     if coll in RESERVED_COLLECTIONS:
         coll += "_records"
@@ -89,7 +100,9 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None) 
         fields = _merge(old_fields, fields)
     by_label = {f.label: f for f in fields}
     typed: list[tuple[int, dict[str, Any]]] = []
-    for row in rows:
+    for done, row in enumerate(rows, 1):
+        if done % PROGRESS_EVERY == 0:
+            say(f"Checked {done:,} of {len(rows):,} records…")
         slots: dict[str, Any] = {}
         for label, raw in row.values.items():
             f = by_label.get(str(label))
@@ -122,6 +135,7 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None) 
     schema_changed = schema_json != [f.to_json() for f in old_fields]
     if not fresh and not schema_changed:
         return result
+    say(f"Writing {len(fresh):,} new records…")
     today = dt.date.today()
     summary = f"Imported {len(fresh)} {coll} records from {path.name} ({fmt}); {skipped} duplicates skipped."
 

@@ -242,3 +242,23 @@ def test_file_menu_import_uses_the_dialog(tmp_path, profile, make_controller, qt
 
 def test_source_refs_accept_fact_ids_and_recall_refs() -> None:
     assert source_refs([3, "message:7", "fact:2", 3, "junk", True]) == [("fact", 3), ("message", 7), ("fact", 2)]
+
+
+def test_an_import_can_be_stopped_and_imports_nothing(tmp_path, make_controller, qtbot) -> None:
+    import threading
+
+    profile = Profile.open(tmp_path / "home")
+    ctl = make_controller(profile)
+    _start(ctl, qtbot)
+    gate = threading.Event()
+    ctl.runner.submit("Busy", lambda _ctx: gate.wait(30))
+    with qtbot.waitSignal(ctl.importFinished, timeout=60_000) as blocker:
+        ctl.import_records(_books(tmp_path))
+        assert ctl.window.import_stop.isVisibleTo(ctl.window)
+        ctl.window.import_stop.click()
+        gate.set()
+    assert blocker.args == [None]
+    qtbot.waitUntil(lambda: not ctl.runner.busy)
+    assert not ctl.window.import_stop.isVisibleTo(ctl.window)
+    assert "nothing was imported" in ctl.window.statusBar().currentMessage()
+    assert "imports" not in ctl.window.state_view.snapshot.domains

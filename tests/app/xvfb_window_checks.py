@@ -29,6 +29,15 @@ def test_real_x11_window_renders_state_and_alerts(demo_profile, make_controller,
     qtbot.waitExposed(ctl.window)
     qtbot.waitUntil(lambda: len(ctl.window.banners.banners) == 1)
     ctl.window.state_view.show_collection("travel", "trips")
+    from layout_checks import clipped, overlaps
+
+    for index in range(ctl.window.tabs.count()):  # every main view renders on a real X server too
+        ctl.window.tabs.setCurrentIndex(index)
+        qtbot.wait(50)
+        tab = ctl.window.grab().toImage()
+        assert _distinct_colours(tab) > 10, ctl.window.tabs.tabText(index)
+        assert not overlaps(ctl.window) and not clipped(ctl.window), ctl.window.tabs.tabText(index)
+    ctl.window.tabs.setCurrentWidget(ctl.window.state_view)
     image = ctl.window.grab().toImage()
     assert image.width() >= 800 and image.height() >= 500
     assert _distinct_colours(image) > 10

@@ -107,3 +107,28 @@ def test_imported_records_are_searchable(log: LogStore, tmp_path: Path) -> None:
     import_file(log, write(tmp_path, "meals.csv", CSV), None)
     hits = log.search("restaurant")
     assert hits and hits[0]["kind"] == "fact"
+
+
+def test_progress_is_reported_and_a_stop_imports_nothing(tmp_path) -> None:
+    path = tmp_path / "runs.csv"
+    path.write_text("date,km\n" + "".join(f"2025-01-{1 + i % 28:02d},{i % 20 + 1}\n" for i in range(12_000)))
+    log = LogStore(tmp_path / "log.sqlite3")
+    try:
+        heard: list[str] = []
+
+        class Stop(Exception):
+            pass
+
+        def stop_midway(text: str) -> None:
+            heard.append(text)
+            if text.startswith("Checked 10,000"):
+                raise Stop
+
+        with pytest.raises(Stop):
+            import_file(log, path, progress=stop_midway)
+        assert heard[0] == "Reading runs.csv…" and "Checked 5,000 of 12,000 records…" in heard
+        assert log.facts() == [] and log.sessions() == []  # nothing written: all or nothing
+        result = import_file(log, path, progress=heard.append)
+        assert result.added > 0 and heard[-1].startswith("Writing")
+    finally:
+        log.close()
