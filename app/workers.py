@@ -124,12 +124,8 @@ class _EngineWorker(QObject):
     @Slot()
     def close(self) -> None:
         """Queued after every pending task: close the service, then end this thread's loop."""
-        service, self._service = self._service, None
         try:
-            if service is not None:
-                service.close()
-        except Exception:
-            log.warning("closing the service failed", exc_info=True)
+            self.reset()
         finally:
             QThread.currentThread().quit()
 

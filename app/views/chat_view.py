@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
@@ -19,7 +18,6 @@ from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -31,6 +29,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import Snapshot
 from app.values import human_date
+from app.views.confirm import Confirm, ask_yes
 from app.views.links import href, parse
 from engine.chat import describe
 from engine.log import Fact
@@ -63,10 +62,6 @@ def record_id_of(fact: Fact) -> str:
     return f"{fact.frame.lower()}:{fact.subject}:{fact.entity_key}"
 
 
-def _confirm(parent: QWidget, title: str, text: str) -> bool:
-    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
-    return QMessageBox.question(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
-
 
 class ChatView(QWidget):
     """``sent(text)``; ``stopRequested()``; ``recordRequested(record_id)``; ``undoRequested(fact_id, what)``."""
@@ -79,7 +74,7 @@ class ChatView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.confirm: Callable[[QWidget, str, str], bool] = _confirm
+        self.confirm: Confirm = ask_yes
         self.snapshot = Snapshot()
         self.today: dt.date | None = None
         self.explanations: dict[int, Explanation] = {}

@@ -3,8 +3,6 @@ with approve (a rule found in imported text waits for it), disable and delete.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -14,7 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -26,15 +23,12 @@ from PySide6.QtWidgets import (
 
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import RuleView
+from app.views.confirm import Confirm, ask_yes
 
 _ROLE_ID = Qt.ItemDataRole.UserRole
 _ALLOWED = {"approve": ("pending", "disabled"), "disable": ("active", "pending"), "delete": ("active", "pending", "disabled")}
 _STATUS_WORDS = {"active": "on", "pending": "waits for your approval", "disabled": "off"}
 
-
-def _confirm(parent: QWidget, title: str, text: str) -> bool:
-    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
-    return QMessageBox.question(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
 
 
 class RulesDialog(QDialog):
@@ -46,7 +40,7 @@ class RulesDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Your rules")
         self.resize(860, 520)
-        self.confirm: Callable[[QWidget, str, str], bool] = _confirm
+        self.confirm: Confirm = ask_yes
         self.rules: list[RuleView] = []
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("rulesTable")

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QMessageBox,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import Provenance, Snapshot
 from app.values import display_value, format_value, slot_kind, sort_key
+from app.views.confirm import Confirm, ask_yes
 from engine.frames import DOMAIN_DOCS, FRAMES_BY_NAME
 from engine.state import Record
 
@@ -221,10 +221,6 @@ def _ask_value(parent: QWidget, rec: Record, col: str, current: Any, choices: tu
     return str(value) if ok else None
 
 
-def _confirm(parent: QWidget, title: str, text: str) -> bool:
-    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel
-    return QMessageBox.question(parent, title, text, buttons) == QMessageBox.StandardButton.Yes
-
 
 class StateView(QWidget):
     """Emits ``collectionShown(domain, collection)`` whenever the table changes collection,
@@ -238,7 +234,7 @@ class StateView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ask_value: Callable[[QWidget, Record, str, Any, tuple[str, ...]], str | None] = _ask_value
-        self.confirm: Callable[[QWidget, str, str], bool] = _confirm
+        self.confirm: Confirm = ask_yes
         self.needle = ""
         self.snapshot = Snapshot()
         self.tree = QTreeWidget()
