@@ -188,6 +188,7 @@ class ActionListener:
             self.ready.set()
             return
         self.ready.set()
+        owner = ""
         with conn:
             while not self._stop.is_set():
                 try:
@@ -198,9 +199,25 @@ class ActionListener:
                     self.error = str(exc)
                     return
                 fields = msg.header.fields
-                if (msg.header.message_type == MessageType.signal
+                if not (msg.header.message_type == MessageType.signal
                         and fields.get(HeaderFields.member) == "ActionInvoked" and len(msg.body) == 2):
+                    continue
+                sender = str(fields.get(HeaderFields.sender, ""))
+                if sender != owner:  # only the notification server may press our buttons
+                    owner = self._owner(conn)
+                if sender and sender == owner:
                     self.callback(int(msg.body[0]), str(msg.body[1]))
+
+    @staticmethod
+    def _owner(conn: object) -> str:
+        from jeepney.bus_messages import message_bus
+
+        try:
+            reply = conn.send_and_get_reply(  # type: ignore[attr-defined]
+                message_bus.GetNameOwner("org.freedesktop.Notifications"), timeout=3)
+            return str(reply.body[0]) if reply.body else ""
+        except Exception:  # no server now (or the bus said no): press nothing
+            return ""
 
 
 # -- the presenter ------------------------------------------------------------------------------

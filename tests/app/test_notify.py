@@ -192,5 +192,12 @@ def test_notification_buttons_snooze_dismiss_and_open(private_bus: str, demo_pro
         qtbot.waitUntil(lambda: calls[-1] == "dismissed:", timeout=10_000)
         with qtbot.assertNotEmitted(ctl.presenter.actionInvoked, wait=500):
             server.invoke(99, "dismiss")  # not one of ours
+        from jeepney import DBusAddress, new_signal
+        from jeepney.io.blocking import open_dbus_connection
+
+        with open_dbus_connection(bus=private_bus) as intruder, \
+                qtbot.assertNotEmitted(ctl.presenter.actionInvoked, wait=800):
+            addr = DBusAddress("/org/freedesktop/Notifications", interface="org.freedesktop.Notifications")
+            intruder.send(new_signal(addr, "ActionInvoked", "us", (1, "dismiss")))  # not the server: ignored
     finally:
         server.stop()
