@@ -74,6 +74,12 @@ def describe(fact: Fact) -> str:
 def _value(key: str, value: Any, slots: dict[str, Any]) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value))
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        try:
+            day = dt.date.fromisoformat(value)
+        except ValueError:
+            return value
+        return f"{day:%a} {day.day} {day:%b %Y}"  # as people read dates, not ISO
     currency = slots.get("currency")
     if key in ("amount", "cost", "limit", "balance") and currency:
         return f"{value} {currency}"
