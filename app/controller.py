@@ -38,6 +38,7 @@ from engine.frames import IMPORT_DOMAIN
 from engine.importer import ImportResult
 from engine.inbox import InboxOutcome, ingest_file, pending_files
 from engine.profile import Profile
+from engine.readable import moment_words
 from engine.rules.snooze import snooze_until
 from engine.service import AlertUpdate, CheckpointSummary, HandEdits, IngestResult, Service
 from engine.warmup import warm_up
@@ -626,7 +627,7 @@ class AppController(QObject):
 
         def done(update: AlertUpdate) -> None:
             self.handle_alerts(update)
-            self.window.set_progress(f"Snoozed until {until:%a} {until.day} {until:%b, %H:%M}.")
+            self.window.set_progress(f"Snoozed until {moment_words(until)}.")
 
         self.runner.submit("Snoozing the alert", task, done)
 

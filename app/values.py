@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from engine.frames import FRAMES_BY_NAME
+from engine.readable import day_words
 
 
 def slot_kind(frame: str, slot: str) -> str:
@@ -47,18 +48,8 @@ def sort_key(value: Any) -> tuple[int, Any]:
 
 
 def human_date(day: dt.date, today: dt.date | None = None) -> str:
-    """"Fri 21 Feb 2025 · in 48 days": the weekday and month in words, and how far it is from today."""
-    text = f"{day:%a} {day.day} {day:%b %Y}"
-    if today is None:
-        return text
-    delta = (day - today).days
-    if delta == 0:
-        return f"{text} · today"
-    if delta == 1:
-        return f"{text} · tomorrow"
-    if delta == -1:
-        return f"{text} · yesterday"
-    return f"{text} · in {delta} days" if delta > 0 else f"{text} · {-delta} days ago"
+    """"Fri 21 Feb 2025 · in 48 days" (see :func:`engine.readable.day_words`)."""
+    return day_words(day, today)
 
 
 def display_value(value: Any, currency: str | None = None, today: dt.date | None = None) -> str:

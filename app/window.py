@@ -21,7 +21,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -37,6 +36,7 @@ from app.views.alert_history import AlertHistoryDialog
 from app.views.alerts_view import AlertsView
 from app.views.ask_view import AskView
 from app.views.banner import BannerArea
+from app.views.busy import busy_bar
 from app.views.chart_view import ChartView
 from app.views.chat_view import ChatView
 from app.views.collections_dialog import CollectionsDialog
@@ -128,12 +128,8 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
+        self.busy = busy_bar(12)
         self.busy.setMaximumWidth(120)
-        self.busy.setMaximumHeight(12)
-        self.busy.setTextVisible(False)
-        self.busy.hide()
         self.import_stop = QPushButton("Stop import")
         self.import_stop.setToolTip("Stop the import: a file is imported whole or not at all")
         self.import_stop.hide()

@@ -16,6 +16,7 @@ from engine.ask import Answer
 from engine.extract.segment import opens_as_question, question_start, sentences
 from engine.frames import IMPORT_SCHEMA_FRAME
 from engine.log import Fact
+from engine.readable import day_words
 from engine.rules.alert import Alert, RuleProblem
 
 
@@ -79,7 +80,7 @@ def _value(key: str, value: Any, slots: dict[str, Any]) -> str:
             day = dt.date.fromisoformat(value)
         except ValueError:
             return value
-        return f"{day:%a} {day.day} {day:%b %Y}"  # as people read dates, not ISO
+        return day_words(day)  # as people read dates, not ISO
     currency = slots.get("currency")
     if key in ("amount", "cost", "limit", "balance") and currency:
         return f"{value} {currency}"

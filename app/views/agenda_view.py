@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.values import human_date
 from engine.agenda import AgendaItem, upcoming
+from engine.readable import day_words
 
 _ROLE_RECORD = Qt.ItemDataRole.UserRole
 
@@ -31,7 +32,7 @@ _ROLE_RECORD = Qt.ItemDataRole.UserRole
 def item_text(item: AgendaItem, today: dt.date | None) -> str:
     when = human_date(item.start, today)
     if item.end != item.start:
-        when += f" → {item.end:%a} {item.end.day} {item.end:%b}"
+        when += f" → {day_words(item.end, year=False)}"
     at = f" at {item.time:%H:%M}" if item.time else ""
     notes = "".join(f"\n   ⚠ {n}" for n in item.notes)
     return f"{when}{at} — {item.label}{notes}"

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.icons import severity_icon
+from engine.readable import moment_words
 from engine.rules.alert import Alert
 
 STATES = ("all", "new", "seen", "snoozed", "dismissed", "resolved")
@@ -35,7 +36,7 @@ _ROLE_KEY = Qt.ItemDataRole.UserRole
 
 
 def _when(moment: dt.datetime | None) -> str:
-    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M}" if moment else ""
+    return moment_words(moment) if moment else ""
 
 
 class AlertHistoryDialog(QDialog):

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import qtfix  # noqa: F401  (must precede any emit)
+from app.views.busy import busy_bar
 from engine.ask import Answer
 from engine.ask.explain import in_words
 from engine.service import Service
@@ -228,11 +228,7 @@ class AskView(QWidget):
         self.ask_button.setToolTip("Enter")
         self.ask_button.clicked.connect(self._submit)
 
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)
-        self.progress.setMaximumHeight(10)
-        self.progress.setTextVisible(False)
-        self.progress.hide()
+        self.progress = busy_bar(10)
         self.status = QLabel()
         self.status.setObjectName("askStatus")
         self.status.setWordWrap(True)

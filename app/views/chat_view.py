@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import Snapshot
 from app.values import human_date
+from app.views.busy import busy_bar
 from app.views.confirm import Confirm, ask_yes
 from app.views.links import href, parse
 from engine.chat import describe
@@ -100,11 +100,7 @@ class ChatView(QWidget):
         self.stop_button.setToolTip("Stop reading; what you said is saved and read with your next message")
         self.stop_button.clicked.connect(self._stop)
         self.stop_button.hide()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)
-        self.progress.setMaximumHeight(12)
-        self.progress.setTextVisible(False)
-        self.progress.hide()
+        self.progress = busy_bar(12)
         self.status = QLabel()
         self.status.setObjectName("chatStatus")
         self.status.setWordWrap(True)

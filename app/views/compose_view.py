@@ -11,13 +11,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app import qtfix  # noqa: F401  (must precede any emit)
+from app.views.busy import busy_bar
 
 
 class ComposeView(QWidget):
@@ -50,11 +50,7 @@ class ComposeView(QWidget):
         self.stop_button.setToolTip("Stop after the current step; the conversation stays saved")
         self.stop_button.clicked.connect(self._stop)
         self.stop_button.hide()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 0)
-        self.progress.setMaximumHeight(14)
-        self.progress.setTextVisible(False)
-        self.progress.hide()
+        self.progress = busy_bar(14)
         self.status = QLabel()
         self.status.setObjectName("composeStatus")
         self.status.setWordWrap(True)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app import qtfix  # noqa: F401  (must precede any emit)
 from app.snapshot import RuleView
 from app.views.confirm import Confirm, ask_yes
+from engine.readable import day_words
 
 _ROLE_ID = Qt.ItemDataRole.UserRole
 _ALLOWED = {"approve": ("pending", "disabled"), "disable": ("active", "pending"), "delete": ("active", "pending", "disabled")}
@@ -97,7 +98,7 @@ class RulesDialog(QDialog):
             status.setData(_ROLE_ID, rule.id)
             said = QTableWidgetItem(rule.text + (" (from imported text)" if rule.origin == "imported" else ""))
             said.setToolTip(rule.text)
-            stated = QTableWidgetItem(f"{rule.stated_on:%a} {rule.stated_on.day} {rule.stated_on:%b %Y}")
+            stated = QTableWidgetItem(day_words(rule.stated_on))
             for c, item in enumerate((status, said, stated)):
                 self.table.setItem(r, c, item)
             if keep is not None and rule.id == keep.id:

@@ -34,6 +34,7 @@ from app.snapshot import Provenance, Snapshot
 from app.values import display_value, format_value, slot_kind, sort_key
 from app.views.confirm import Confirm, ask_yes
 from engine.frames import DOMAIN_DOCS, FRAMES_BY_NAME
+from engine.readable import day_words
 from engine.state import Record
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -179,8 +180,8 @@ def provenance_html(rec: Record, col: str, prov: Provenance | None, value: str, 
         speaker = {"user": "you", "assistant": "the assistant"}.get(prov.message.speaker, prov.message.speaker) \
             if prov.message else "someone"
         parts.append(
-            f"<p>Said by {html.escape(speaker)} on <b>{prov.session_date:%a} {prov.session_date.day} "
-            f"{prov.session_date:%b %Y}</b>; {html.escape(how_read(prov.extractor))}.</p>"
+            f"<p>Said by {html.escape(speaker)} on <b>{day_words(prov.session_date)}</b>; "
+            f"{html.escape(how_read(prov.extractor))}.</p>"
         )
         parts.append(f"<blockquote>{_highlight(prov, highlight)}</blockquote>")
     history = [c for c in rec.history if c.slot == col]

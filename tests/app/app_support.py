@@ -263,3 +263,11 @@ def notification_server(private_bus: str) -> Iterator[FakeNotificationServer]:
     server = FakeNotificationServer(private_bus).start()
     yield server
     server.stop()
+
+
+def start_app(ctl: Any, qtbot: Any) -> None:
+    """Start a controller and wait until its first load and rule run are done."""
+    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000) as blocker:
+        ctl.start()
+    assert blocker.args == [True]
+    qtbot.waitUntil(lambda: not ctl.runner.busy)

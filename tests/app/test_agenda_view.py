@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from app_support import build_demo_profile
+from app_support import build_demo_profile, start_app
 from PySide6.QtCore import QDate
-
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def test_agenda_lists_what_is_coming_and_marks_the_calendar(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(build_demo_profile(tmp_path / "home"))  # the clock says Wed 12 Feb 2025
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.agenda_view
     rows = [view.upcoming.item(i).text() for i in range(view.upcoming.count())]
     assert rows == [

@@ -5,18 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from app_support import build_demo_profile
+from app_support import build_demo_profile, start_app
 from PySide6.QtCore import QUrl
 
 from engine.rules.snooze import snooze_until
 
 NOW = dt.datetime(2025, 2, 12, 9, 0)
 
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def _passport(ctl):
@@ -37,7 +32,7 @@ def test_snooze_choices() -> None:
 
 def test_snooze_for_an_hour_then_bring_it_back_from_the_history(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(build_demo_profile(tmp_path / "home"), clock=lambda: NOW)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.alerts_view
     alert = _passport(ctl)
     assert view.select(alert.key)
@@ -64,7 +59,7 @@ def test_snooze_for_an_hour_then_bring_it_back_from_the_history(tmp_path, make_c
 
 def test_snooze_until_a_chosen_date_and_dismiss_with_undo(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(build_demo_profile(tmp_path / "home"), clock=lambda: NOW)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.alerts_view
     alert = _passport(ctl)
     view.select(alert.key)
@@ -97,7 +92,7 @@ def test_snooze_until_a_chosen_date_and_dismiss_with_undo(tmp_path, make_control
 
 def test_an_alert_shows_what_it_rests_on_and_opens_the_record(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(build_demo_profile(tmp_path / "home"), clock=lambda: NOW)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.alerts_view
     alert = next(a for a in view.alerts if "japan" in a.title.lower() or "tokyo" in a.title.lower())
     view.select(alert.key)

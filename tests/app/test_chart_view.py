@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from app_support import start_app
+
 from engine.log import LogStore, NewFact
 from engine.profile import Profile
 
 D = dt.date(2025, 1, 10)
 
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def _profile(tmp_path) -> Profile:
@@ -35,7 +32,7 @@ def _profile(tmp_path) -> Profile:
 
 def test_money_is_charted_per_month(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(_profile(tmp_path))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.chart_view
     assert not view.figure.axes  # hidden: not drawn (drawing costs 100–200 ms of the GUI thread)
     ctl.window.tabs.setCurrentWidget(view)
@@ -50,6 +47,6 @@ def test_money_is_charted_per_month(tmp_path, make_controller, qtbot) -> None:
 
 def test_an_empty_profile_says_what_will_be_charted(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(Profile.open(tmp_path / "home"))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.chart_view
     assert view.choice.count() == 0 and not view.empty.isHidden() and view.canvas.isHidden()

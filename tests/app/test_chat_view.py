@@ -5,17 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import threading
 
+from app_support import start_app
 from PySide6.QtCore import Qt, QUrl
 
 from app.workers import Cancelled, TaskContext
 from engine.profile import Profile
 from engine.service import Service
-
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def _say(ctl, qtbot, text: str):
@@ -31,7 +26,7 @@ def _say(ctl, qtbot, text: str):
 def test_a_statement_is_confirmed_with_what_was_learned_and_can_be_opened_and_undone(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.chat_view
     assert ctl.window.tabs.currentWidget() is view  # the conversation is the way in
     assert "Welcome to UaC Desktop" in view.transcript.toPlainText()  # an empty profile is welcomed
@@ -70,7 +65,7 @@ def test_a_statement_is_confirmed_with_what_was_learned_and_can_be_opened_and_un
 def test_a_refused_undo_changes_nothing(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     turn = _say(ctl, qtbot, "My passport expires on 2025-03-05.")
     view = ctl.window.chat_view
     view.confirm = lambda *_: False
@@ -81,7 +76,7 @@ def test_a_refused_undo_changes_nothing(tmp_path, make_controller, qtbot) -> Non
 def test_a_question_is_answered_with_how_it_was_worked_out(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     _say(ctl, qtbot, "I fly to Japan on 2025-03-20. In May I fly to Italy, on 2025-05-02.")
     turn = _say(ctl, qtbot, "How many trips do I have?")
     svc = Service(profile, use_model=False)
@@ -101,11 +96,11 @@ def test_a_question_is_answered_with_how_it_was_worked_out(tmp_path, make_contro
 def test_history_is_the_log_and_survives_a_restart(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     _say(ctl, qtbot, "My dentist appointment is on 2025-02-20 at 10:00.")
     ctl.shutdown()
     again = make_controller(profile)
-    _start(again, qtbot)
+    start_app(again, qtbot)
     text = again.window.chat_view.transcript.toPlainText()
     assert "My dentist appointment" in text and "Wed 12 Feb 2025 · today" in text
 
@@ -138,7 +133,7 @@ def test_stop_between_steps_keeps_the_message_for_the_next_turn(tmp_path, qtbot)
 def test_the_stop_button_stops_a_waiting_turn_and_says_the_message_is_kept(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     gate = threading.Event()
     ctl.runner.submit("Busy", lambda _ctx: gate.wait(30))  # the engine thread is busy with earlier work
     view = ctl.window.chat_view
@@ -155,7 +150,7 @@ def test_the_stop_button_stops_a_waiting_turn_and_says_the_message_is_kept(tmp_p
 def test_a_pasted_conversation_can_be_stopped_and_stays_saved(tmp_path, make_controller, qtbot) -> None:
     profile = Profile.open(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     gate = threading.Event()
     ctl.runner.submit("Busy", lambda _ctx: gate.wait(30))
     compose = ctl.window.compose_view

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from app_support import build_demo_profile
+from app_support import build_demo_profile, start_app
 
 from app.values import human_date
 from engine.service import Service
-
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def _column(view, name: str) -> int:
@@ -23,7 +17,7 @@ def _column(view, name: str) -> int:
 def test_correcting_a_date_logs_a_correction_and_clears_the_alert(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     assert any("passport" in a.title.lower() for a in ctl.window.alerts_view.alerts)
     view = ctl.window.state_view
     assert view.show_collection("travel", "documents")
@@ -54,7 +48,7 @@ def test_correcting_a_date_logs_a_correction_and_clears_the_alert(tmp_path, make
 def test_a_value_of_the_wrong_type_is_refused_with_a_clear_error(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.state_view
     view.show_collection("travel", "documents")
     view.ask_value = lambda *_: "sometime soon"
@@ -68,7 +62,7 @@ def test_a_value_of_the_wrong_type_is_refused_with_a_clear_error(tmp_path, make_
 def test_fixed_choices_are_offered_as_a_list(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.state_view
     view.show_collection("travel", "trips")
     seen: list = []
@@ -80,7 +74,7 @@ def test_fixed_choices_are_offered_as_a_list(tmp_path, make_controller, qtbot) -
 def test_forgetting_a_record_after_confirmation(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.state_view
     view.show_collection("health", "medications")
     view.confirm = lambda *_: False
@@ -101,7 +95,7 @@ def test_forgetting_a_record_after_confirmation(tmp_path, make_controller, qtbot
 def test_the_filter_searches_every_collection(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.state_view
     view.filter.setText("netflix")
     tree = view.tree
@@ -126,7 +120,7 @@ def test_human_dates() -> None:
 def test_opening_a_record_hidden_by_the_filter_clears_the_filter(tmp_path, make_controller, qtbot) -> None:
     profile = build_demo_profile(tmp_path / "home")
     ctl = make_controller(profile)
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.state_view
     view.filter.setText("netflix")
     trip = next(r for colls in view.snapshot.domains.values() for recs in colls.values() for r in recs if r.frame == "Trip")

