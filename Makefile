@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := bubblewrap libseccomp2 xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui screenshots clean
+.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui bench-import screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,7 +49,7 @@ test: install system-deps lint
 fuzz: install
 	UAC_FUZZ_EXAMPLES=$${UAC_FUZZ_EXAMPLES:-500} $(PY) -m pytest -q tests/engine/project/test_generated_code_fuzz.py
 
-bench: bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui
+bench: bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-checkpoint bench-crash bench-gui bench-import
 
 bench-extract: install
 	$(PY) -m benchmarks.extraction $(ARGS)
@@ -77,6 +77,9 @@ bench-crash: install
 
 bench-gui: install
 	$(PY) -m benchmarks.gui
+
+bench-import: install
+	$(PY) -m benchmarks.importer $(ARGS)
 
 screenshots: install
 	QT_QPA_PLATFORM=offscreen $(PY) -m app.shots resources/screenshots

@@ -7,6 +7,8 @@ log to explain where each value came from) and render it.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.agenda import AgendaItem, agenda
@@ -16,7 +18,23 @@ from engine.learn.manage import records_of
 from engine.log import Fact
 from engine.series import Chartable, chartables
 from engine.service import Service
-from engine.state import Record, fold
+from engine.state import Record, fold, stored_collections
+
+PREVIEW_MAX = 2_000
+"""Records of a big imported collection the window holds (the first ones); asking computes over all."""
+
+
+class Preview(list[Record]):
+    """The first records of a big imported collection, and how many it has in all."""
+
+    def __init__(self, records: Iterable[Record], total: int) -> None:
+        super().__init__(records)
+        self.total = total
+
+
+def total_of(records: list[Record]) -> int:
+    """How many records a collection has, shown or not."""
+    return records.total if isinstance(records, Preview) else len(records)
 
 
 @dataclass(frozen=True)
@@ -127,6 +145,8 @@ def read_snapshot(service: Service) -> Snapshot:
     """Fold the log into state and gather sessions and facts. Runs on the engine thread."""
     facts = service.log.facts()
     state = fold(facts)  # the facts just read: one pass over the log, not two
+    for name, stored in stored_collections(service.log, facts).items():
+        state.records[name] = Preview(itertools.islice(stored, PREVIEW_MAX), len(stored))
     messages: dict[str, list[MessageView]] = {}
     for m in service.log.messages():
         if m.id is None:

@@ -7,6 +7,7 @@ overwrites freed pages; the FTS index is purged too).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import sqlite3
@@ -23,6 +24,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from engine.errors import InputError, LogError
+from engine.frames import IMPORT_SCHEMA_FRAME
 from models.log import AlertRow, FactRow, ForgetRow, MessageRow, SessionRow
 
 
@@ -103,7 +105,66 @@ def _utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
-_FTS_DDL = [
+def _stamp(moment: dt.datetime) -> str:
+    """A timestamp as the ORM stores it, for rows written in bulk."""
+    return moment.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+RECORD_BATCH = 2_000  # records per executemany (and between progress reports) in a bulk write
+BULK_CACHE_KIB = 65_536  # page cache of a bulk write: random content keys touch the whole key index
+
+_FACT_COLUMNS = ("session_id, message_id, session_date, domain, frame, entity_key, subject, op, slots_json, "
+                 "confidence, extractor, span_start, span_end, evidence, supersedes_json, recorded_at")
+_INSERT_FACT = f"INSERT INTO fact({_FACT_COLUMNS}) VALUES ({', '.join('?' * 16)})"
+# A record is new unless its frame and key are logged; "+frame" makes SQLite look it up by the key's
+# index (the frame's index would scan every record of the collection: quadratic in a big import).
+_INSERT_NEW_RECORD = (
+    f"INSERT INTO fact({_FACT_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, 'me', 'assert', ?, 1.0, 'import', 0, 0, ?, '[]', ? "
+    "WHERE NOT EXISTS (SELECT 1 FROM fact WHERE +frame = ? AND entity_key = ?)"
+)
+
+
+_READ_COLUMNS = "id, " + _FACT_COLUMNS
+BULK_MIN = 5_000  # imported records from which a collection is read as a stream, never held whole
+
+
+def _fact_from_tuple(row: tuple[Any, ...]) -> Fact:
+    (fid, sid, mid, day, domain, frame, key, subject, op, slots, confidence, extractor, a, b, evidence, sup,
+     recorded) = row
+    return Fact(int(fid), sid, mid, dt.date.fromisoformat(str(day)[:10]), domain, frame, key, json.loads(slots),
+                (a, b), evidence, subject, op, confidence, extractor, tuple(json.loads(sup or "[]")),
+                dt.datetime.fromisoformat(str(recorded)))
+
+
+def _fact_params(f: NewFact, now: str) -> tuple[Any, ...]:
+    return (f.session_id, f.message_id, f.session_date.isoformat(), f.domain, f.frame, f.entity_key, f.subject, f.op,
+            json.dumps(f.slots, sort_keys=True, default=str), f.confidence, f.extractor, f.span[0], f.span[1],
+            f.evidence, json.dumps(list(f.supersedes)), now)
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    """One record of a bulk write: its frame, content key, slots as JSON and its sentence."""
+
+    domain: str
+    frame: str
+    entity_key: str
+    slots_json: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class RecordsWritten:
+    """What a bulk write kept: its session (None when nothing was new) and the counts."""
+
+    session_id: str | None
+    added: int
+    skipped: int
+
+
+_EXTRA_DDL = [
+    # a big imported collection's few corrections are found without reading its records
+    "CREATE INDEX IF NOT EXISTS ix_fact_frame_extractor ON fact (frame, extractor)",
     "CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5("
     "kind UNINDEXED, ref UNINDEXED, session_id UNINDEXED, body, tokenize='porter unicode61')",
 ]
@@ -121,7 +182,7 @@ class LogStore:
         try:
             SQLModel.metadata.create_all(self.engine)
             with self.engine.begin() as conn:
-                for ddl in _FTS_DDL:
+                for ddl in _EXTRA_DDL:
                     conn.execute(text(ddl))
         except OperationalError as exc:
             raise LogError(_explain(exc, db_path)) from exc
@@ -195,6 +256,80 @@ class LogStore:
             fact_ids = self._insert_facts(db, facts(sid, mids), now) if facts is not None else []
             db.commit()
             return sid, mids, fact_ids
+
+    def add_records_session(
+        self,
+        summary: Callable[[int, int], str],
+        session_date: dt.date,
+        head: Callable[[str, int], Iterable[NewFact]],
+        records: Iterable[RecordRow],
+        *,
+        title: str = "",
+        source: str = "import",
+        progress: Callable[[int, int], None] | None = None,
+    ) -> RecordsWritten:
+        """Append a session of many records in one transaction, streamed in batches: a crash, an
+        error or a stop raised by ``progress(added, skipped)`` (called after each batch) leaves none
+        of it. ``head(session_id, message_id)`` gives the facts written first (a schema); a record
+        whose frame and entity key are already in the log, or earlier in ``records``, is skipped.
+        The summary message is written last, from the counts. Nothing is kept when nothing is new."""
+        sid = f"s-{session_date.isoformat()}-{uuid.uuid4().hex[:8]}"
+        now = _stamp(_utcnow())
+        day = session_date.isoformat()
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            cur.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")  # keys' index pages stay in memory
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                cur.execute("INSERT INTO session(id, session_date, source, title, created_at) VALUES (?,?,?,?,?)",
+                            (sid, day, source, title, now))
+                cur.execute("INSERT INTO message(session_id, seq, speaker, text, created_at, extraction, "
+                            "extraction_error) VALUES (?, 0, ?, '', ?, 'done', '')", (sid, source, now))
+                mid = int(cur.lastrowid or 0)
+                head_facts = list(head(sid, mid))
+                for f in head_facts:
+                    cur.execute(_INSERT_FACT, _fact_params(f, now))
+                added = skipped = 0
+                batch: list[tuple[Any, ...]] = []
+
+                def flush() -> None:
+                    nonlocal added, skipped
+                    cur.executemany(_INSERT_NEW_RECORD, batch)
+                    written = max(cur.rowcount, 0)
+                    added, skipped = added + written, skipped + len(batch) - written
+                    batch.clear()
+                    if progress is not None:
+                        progress(added, skipped)
+
+                for r in records:
+                    batch.append((sid, mid, day, r.domain, r.frame, r.entity_key, r.slots_json, r.evidence, now,
+                                  r.frame, r.entity_key))
+                    if len(batch) >= RECORD_BATCH:
+                        flush()
+                if batch:
+                    flush()
+                if not added and not head_facts:
+                    raw.rollback()
+                    return RecordsWritten(None, 0, skipped)
+                text_ = summary(added, skipped)
+                cur.execute("UPDATE message SET text = ? WHERE id = ?", (text_, mid))
+                cur.execute("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', ?, ?, ?)",
+                            (str(mid), sid, text_))
+                cur.execute("INSERT INTO recall_fts(kind, ref, session_id, body) "
+                            "SELECT 'fact', CAST(id AS TEXT), session_id, frame || ' ' || evidence FROM fact "
+                            "WHERE session_id = ?", (sid,))
+                raw.commit()
+                return RecordsWritten(sid, added, skipped)
+            except BaseException:
+                raw.rollback()
+                raise
+        except sqlite3.OperationalError as exc:
+            raise LogError(_explain_text(str(exc), self.db_path)) from exc
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                raw.cursor().execute("PRAGMA cache_size = -2000")
+            raw.close()
 
     def add_message(self, session_id: str, speaker: str, body: str, session_date: dt.date, *,
                     source: str = "chat", title: str = "") -> int:
@@ -300,8 +435,8 @@ class LogStore:
         with self._session() as db:
             if db.get(SessionRow, session_id) is None:
                 raise InputError(f"there is no session {session_id!r} in the log")
-            ids = {row.id for row in db.exec(select(FactRow).where(FactRow.session_id == session_id)).all()
-                   if row.id is not None}
+            ids = {int(fid) for (fid,) in db.execute(text("SELECT id FROM fact WHERE session_id = :s"),
+                                                     {"s": session_id}).all()}
             gone = self._erase(db, ids, {session_id})
             audit = ForgetRow(at=_utcnow(), target="session", target_id=session_id,
                               facts_removed=len(gone.fact_ids), messages_removed=gone.messages, reason=reason)
@@ -314,41 +449,46 @@ class LogStore:
     def _erase(self, db: Session, fact_ids: set[int], session_ids: set[str]) -> Forgotten:
         """Delete ``fact_ids`` and what derives from them, the sessions named, derived (edit)
         sessions left without facts, and alerts citing a deleted fact; a derived message that also
-        describes kept facts has the forgotten facts' text blanked in place (spans stay valid)."""
-        rows = {r.id: r for r in db.exec(select(FactRow)).all() if r.id is not None}
+        describes kept facts has the forgotten facts' text blanked in place (spans stay valid).
+
+        Only the facts that supersede others (corrections, edits: few) are read to follow what
+        derives; a named session's facts go in one statement, however many an import wrote."""
+        linked = {r.id: r for r in db.exec(select(FactRow).where(FactRow.supersedes_json != "[]")).all()
+                  if r.id is not None}
         removed = set(fact_ids)
         grew = True
         while grew:  # a correction of a forgotten fact is forgotten too, and so on
             grew = False
-            for fid, row in rows.items():
+            for fid, row in linked.items():
                 if fid not in removed and removed & set(json.loads(row.supersedes_json or "[]")):
                     removed.add(fid)
                     grew = True
         sessions = set(session_ids)
-        derived = {r.session_id for fid, r in rows.items() if fid in removed and r.session_id not in sessions}
-        for sid in derived:
+        if session_ids:  # the named sessions' own facts go in bulk below; what derives from them, one by one
+            outside = [row for fid in removed if (row := linked.get(fid)) is not None and row.session_id not in sessions]
+        else:
+            outside = [row for fid in sorted(removed) if (row := linked.get(fid) or db.get(FactRow, fid)) is not None]
+        for sid in {r.session_id for r in outside} - sessions:
             srow = db.get(SessionRow, sid)
-            left = [fid for fid, r in rows.items() if r.session_id == sid and fid not in removed]
+            left = [fid for (fid,) in db.execute(text("SELECT id FROM fact WHERE session_id = :s"), {"s": sid}).all()
+                    if fid not in removed]
             if srow is not None and srow.source == "edit" and not left:
                 sessions.add(sid)
-        for fid in removed:
-            row = rows[fid]
-            if row.session_id not in sessions and row.message_id is not None:
+        for row in outside:
+            if row.session_id in sessions:
+                continue
+            if row.message_id is not None:
                 self._blank_derived_span(db, row)
             db.delete(row)
-            db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(fid)})
+            db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(row.id)})
         db.flush()
         messages = 0
         for sid in sessions:
-            for msg in db.exec(select(MessageRow).where(MessageRow.session_id == sid)).all():
-                db.delete(msg)
-                messages += 1
-        db.flush()
-        for sid in sessions:
+            db.execute(text("DELETE FROM fact WHERE session_id = :s"), {"s": sid})
+            messages += db.execute(text("DELETE FROM message WHERE session_id = :s"), {"s": sid}).rowcount or 0
             db.execute(text("DELETE FROM recall_fts WHERE session_id=:s"), {"s": sid})
-            srow = db.get(SessionRow, sid)
-            if srow is not None:
-                db.delete(srow)
+            db.execute(text("DELETE FROM session WHERE id = :s"), {"s": sid})
+        db.expunge_all()  # rows deleted by statement must not be flushed again
         for alert in db.exec(select(AlertRow)).all():
             if removed & {int(x) for x in json.loads(alert.evidence_json or "[]") if str(x).isdigit()}:
                 db.delete(alert)
@@ -403,16 +543,95 @@ class LogStore:
         with self._session() as db:
             return db.get(MessageRow, message_id)
 
-    def facts(self, *, domain: str | None = None, session_id: str | None = None) -> list[Fact]:
-        """All facts in log order (session date, then id): the order folding relies on."""
+    def facts(self, *, domain: str | None = None, session_id: str | None = None,
+              frame: str | None = None, bulk: bool = False) -> list[Fact]:
+        """All facts in log order (session date, then id): the order folding relies on — except
+        the imported records of big collections (:meth:`bulk_frames`), read as a stream by
+        :meth:`iter_records` unless ``bulk`` asks for them too."""
         with self._session() as db:
             q = select(FactRow)
             if domain is not None:
                 q = q.where(FactRow.domain == domain)
+            if frame is not None:
+                q = q.where(FactRow.frame == frame)
+            big = [] if bulk else sorted(self.bulk_frames())
+            if big:
+                q = q.where(~(FactRow.frame.in_(big) & (FactRow.extractor == "import")))  # type: ignore[attr-defined]
             if session_id is not None:
                 q = q.where(FactRow.session_id == session_id)
             rows = db.exec(q.order_by(FactRow.session_date, FactRow.id)).all()
             return [Fact.from_row(r) for r in rows]
+
+    def facts_by_id(self, ids: Iterable[int]) -> list[Fact]:
+        """The facts with these ids (any collection, big or not), in log order."""
+        wanted = sorted(set(ids))
+        out: list[Fact] = []
+        with self._session() as db:
+            for i in range(0, len(wanted), 500):
+                q = select(FactRow).where(FactRow.id.in_(wanted[i:i + 500]))  # type: ignore[union-attr]
+                out += [Fact.from_row(r) for r in db.exec(q).all()]
+        return sorted(out, key=lambda f: (f.session_date, f.id))
+
+    def first_fact_id(self, session_id: str) -> int:
+        """The oldest fact of a session (0 when it has none)."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(text("SELECT min(id) FROM fact WHERE session_id = :s"), {"s": session_id}).scalar() or 0)
+
+    def bulk_frames(self) -> set[str]:
+        """Imported frames with at least :data:`BULK_MIN` records. Their records are never all held
+        in memory: the state reads them as a stream. (Counted only up to the threshold, through the
+        frame index, so asking costs the same whatever the collections' sizes.)"""
+        with self.engine.connect() as conn:
+            frames = [str(f) for (f,) in conn.execute(text(
+                "SELECT DISTINCT json_extract(slots_json, '$.frame') FROM fact WHERE frame = :s"),
+                {"s": IMPORT_SCHEMA_FRAME}).all() if f]
+            return {f for f in frames if int(conn.execute(text(
+                "SELECT count(*) FROM (SELECT 1 FROM fact WHERE frame = :f AND extractor = 'import' LIMIT :n)"),
+                {"f": f, "n": BULK_MIN}).scalar() or 0) >= BULK_MIN}
+
+    def iter_records(self, frame: str) -> Iterator[tuple[int, str, str, str, str]]:
+        """Every fact of ``frame`` in log order as ``(id, session date, subject, key, slots JSON)``,
+        read in pages (memory does not grow with them; the columns a record needs, nothing more)."""
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            cur.execute("SELECT id, session_date, subject, entity_key, slots_json FROM fact WHERE frame = ? "
+                        "ORDER BY session_date, id", (frame,))
+            while rows := cur.fetchmany(2_000):
+                yield from rows
+        finally:
+            raw.close()
+
+    def entangled(self, frame: str) -> list[Fact]:
+        """The facts of ``frame`` that fold together with another. Imported records are unique per
+        key (:meth:`add_records_session` skips a logged key), so only a fact from elsewhere — a
+        correction, a hand edit, a learned record — can share a key or supersede: those facts, the
+        facts with their keys and the facts they supersede."""
+        with self.engine.connect() as conn:
+            def read(sql: str, **params: Any) -> list[Fact]:
+                return [_fact_from_tuple(tuple(r)) for r in conn.execute(text(sql), {"f": frame, **params}).all()]
+
+            base = read(f"SELECT {_READ_COLUMNS} FROM fact WHERE frame = :f AND extractor != 'import'")
+            keys = sorted({f.entity_key for f in base})
+            targets = sorted({t for f in base for t in f.supersedes})
+            found = {f.id: f for f in base}
+            for i in range(0, len(keys), 500):
+                chunk = {f"k{j}": k for j, k in enumerate(keys[i:i + 500])}
+                for f in read(f"SELECT {_READ_COLUMNS} FROM fact WHERE frame = :f AND entity_key IN "
+                              f"({', '.join(':' + name for name in chunk)})", **chunk):
+                    found[f.id] = f
+            for i in range(0, len(targets), 500):
+                ids = ", ".join(str(int(t)) for t in targets[i:i + 500])
+                for f in read(f"SELECT {_READ_COLUMNS} FROM fact WHERE frame = :f AND id IN ({ids})"):
+                    found[f.id] = f
+        return sorted(found.values(), key=lambda f: (f.session_date, f.id))
+
+    def frame_stamp(self, frame: str) -> tuple[int, int, int]:
+        """How many facts ``frame`` has, the newest id and the ids' sum: changes with any write or forget."""
+        with self.engine.connect() as conn:
+            n, top, total = conn.execute(text("SELECT count(*), max(id), total(id) FROM fact WHERE frame = :f"),
+                                         {"f": frame}).one()
+        return int(n or 0), int(top or 0), int(total or 0)
 
     def forgets(self) -> list[ForgetRow]:
         with self._session() as db:
@@ -446,7 +665,10 @@ def _configure_connection(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
 
 
 def _explain(exc: OperationalError, path: Path) -> str:
-    msg = str(exc.orig) if exc.orig is not None else str(exc)
+    return _explain_text(str(exc.orig) if exc.orig is not None else str(exc), path)
+
+
+def _explain_text(msg: str, path: Path) -> str:
     if "locked" in msg or "busy" in msg:
         return f"the log database {path} is locked by another program; close it and try again"
     if "readonly" in msg or "read-only" in msg:

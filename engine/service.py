@@ -31,7 +31,7 @@ from engine.log import Fact, Forgotten, LogStore, NewFact
 from engine.profile import Profile
 from engine.rules.alert import Alert, RuleProblem
 from engine.rules.user_rules import announce, detect_rules, record_session_rules
-from engine.state import State, fold
+from engine.state import State, stored_collections
 from engine.transcript import parse_transcript
 
 if TYPE_CHECKING:
@@ -364,11 +364,9 @@ class Service:
             raise InputError(f"the record {record_id!r} has no facts to forget")
         self._mark_forget(ids[0])
         gone: list[Forgotten] = []
-        known = {f.id for f in self.log.facts()}
         for fid in ids:
-            if fid in known:  # an earlier forget of this record may already have taken derived facts
+            if self.log.facts_by_id([fid]):  # an earlier forget of this record may already have taken it
                 gone.append(self.log.forget_fact(fid, reason))
-                known = {f.id for f in self.log.facts()}
         self.checkpoint()
         return gone
 
@@ -384,9 +382,10 @@ class Service:
                                      f"the project folder could not be written ({exc}); the last good project stays live")
         edits = self.apply_hand_edits()
         facts = self.log.facts()
+        bulk = stored_collections(self.log, facts)
         try:
             with self.project_writes():
-                res = checkpoint(self.profile, facts)
+                res = checkpoint(self.profile, facts, bulk=bulk)
                 revision = self._record_history(facts)
                 Layout(self.profile.project_dir).forget_marker.unlink(missing_ok=True)
         except UacError as exc:
@@ -413,8 +412,7 @@ class Service:
     def forget_session(self, session_id: str, reason: str = "") -> Forgotten:
         """Forget a session everywhere: the log (see :meth:`LogStore.forget_session`), then the
         project and its history, which the checkpoint cleans (:meth:`_finish_forget`)."""
-        ids = [f.id for f in self.log.facts(session_id=session_id)]
-        self._mark_forget(min(ids, default=0))
+        self._mark_forget(self.log.first_fact_id(session_id))
         gone = self.log.forget_session(session_id, reason)
         self.checkpoint()
         return gone
@@ -506,7 +504,9 @@ class Service:
     # -- reading ------------------------------------------------------------------------
 
     def state(self) -> State:
-        return fold(self.log.facts())
+        from engine.state import load_state
+
+        return load_state(self.log)
 
 
 def _after_logging(progress: Callable[[str], None] | None) -> Callable[[str], None]:

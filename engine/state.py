@@ -8,7 +8,9 @@ the key of a trip, not its identity).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+import itertools
+import json
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -21,7 +23,7 @@ from engine.frames import (
     Frame,
     frame_from_schema,
 )
-from engine.log import Fact
+from engine.log import Fact, LogStore
 
 
 @dataclass(frozen=True)
@@ -66,18 +68,18 @@ class State:
 
     ``frames`` holds the frames of imported collections, rebuilt from the log's schema facts."""
 
-    records: dict[str, list[Record]]
+    records: dict[str, Sequence[Record]]
     frames: dict[str, Frame] = field(default_factory=dict)
 
-    def of(self, frame_name: str) -> list[Record]:
+    def of(self, frame_name: str) -> Sequence[Record]:
         return self.records.get(frame_name, [])
 
     def frame(self, frame_name: str) -> Frame | None:
         """The built-in or imported frame of that name."""
         return FRAMES_BY_NAME.get(frame_name) or self.frames.get(frame_name)
 
-    def domains(self) -> dict[str, dict[str, list[Record]]]:
-        out: dict[str, dict[str, list[Record]]] = {}
+    def domains(self) -> dict[str, dict[str, Sequence[Record]]]:
+        out: dict[str, dict[str, Sequence[Record]]] = {}
         for fr in FRAMES:
             recs = self.records.get(fr.name, [])
             if recs:
@@ -134,13 +136,88 @@ def coerce(kind: str, raw: Any) -> Any:
         return None
 
 
-def fold(facts: Iterable[Fact]) -> State:
+def load_state(log: LogStore) -> State:
+    """The whole log folded: big imported collections (:meth:`LogStore.bulk_frames`) stay in the
+    log as :class:`StoredRecords`, read as a stream whenever they are used."""
+    facts = log.facts()
+    state = fold(facts)
+    state.records.update(stored_collections(log, facts))
+    return state
+
+
+def stored_collections(log: LogStore, facts: Sequence[Fact]) -> dict[str, StoredRecords]:
+    """The log's big imported collections (frame -> records read as a stream); ``facts`` are the
+    log's other facts, which hold the collections' schemas."""
+    bulk = log.bulk_frames()
+    if not bulk:
+        return {}
+    frames = fold([f for f in facts if f.frame == IMPORT_SCHEMA_FRAME]).frames
+    return {name: StoredRecords(log, frames[name]) for name in sorted(bulk) if name in frames}
+
+
+class StoredRecords(Sequence[Record]):
+    """The records of a big imported collection, folded from the log each time they are read, so
+    memory does not grow with the collection. Records corrected or edited since the import (few)
+    are folded first with everything that touches them; the rest are one fact each."""
+
+    def __init__(self, log: LogStore, frame: Frame) -> None:
+        self.log, self.frame = log, frame
+        self._len: int | None = None
+
+    def _entangled(self) -> tuple[list[Fact], list[Record]]:
+        facts = self.log.entangled(self.frame.name)
+        return facts, list(fold(facts, frames={self.frame.name: self.frame}).of(self.frame.name))
+
+    def __iter__(self) -> Iterator[Record]:
+        by_fact = {fid: rec for rec in self._entangled()[1] for fid in rec.evidence}
+        shown: set[int] = set()
+        fr = self.frame
+        kinds = [(s.name, s.kind) for s in fr.slots]
+        status = fr.statuses[0]
+        days: dict[str, dt.date] = {}
+        for fid, day, subject, key, slots_json in self.log.iter_records(fr.name):
+            rec = by_fact.get(fid)
+            if rec is None:  # one fact, one record: what _apply would make of it, without the detour
+                raw = json.loads(slots_json)
+                values = {name: coerce(kind, raw.get(name)) for name, kind in kinds}
+                first = days.get(day) or days.setdefault(day, dt.date.fromisoformat(day[:10]))
+                yield Record(frame=fr.name, key=key, subject=subject, status=status, values=values, evidence=[fid],
+                             sources={name: fid for name, v in values.items() if v is not None}, first_seen=first)
+            elif id(rec) not in shown:
+                shown.add(id(rec))
+                yield rec
+
+    def __len__(self) -> int:
+        if self._len is None:
+            facts, records = self._entangled()  # the rest are one record per fact
+            self._len = self.log.frame_stamp(self.frame.name)[0] - len(facts) + len(records)
+        return self._len
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return list(itertools.islice(self, *index.indices(len(self))))
+        i = index + len(self) if index < 0 else index
+        found = next(itertools.islice(self, i, None), None)
+        if found is None or i < 0:
+            raise IndexError(index)
+        return found
+
+    def stamp(self) -> str:
+        """Changes whenever a fact of the collection is written or forgotten (a checkpoint's cue)."""
+        return f"{self.frame.name}:{self.log.frame_stamp(self.frame.name)}"
+
+    def __repr__(self) -> str:
+        return f"StoredRecords({self.frame.name}, {len(self)} records)"
+
+
+def fold(facts: Iterable[Fact], frames: dict[str, Frame] | None = None) -> State:
     """Fold facts (in log order) into typed records.
 
     Import schema facts are read first (the latest per collection wins), so records of an imported
-    collection are typed by its newest schema wherever they sit in the log."""
+    collection are typed by its newest schema wherever they sit in the log; ``frames`` gives
+    imported frames whose schema facts are not among ``facts``."""
     facts = list(facts)
-    dynamic: dict[str, Frame] = {}
+    dynamic: dict[str, Frame] = dict(frames or {})
     for fact in facts:
         if fact.frame == IMPORT_SCHEMA_FRAME:
             schema = frame_from_schema(fact.slots)
@@ -150,7 +227,7 @@ def fold(facts: Iterable[Fact]) -> State:
                 dynamic.pop(str(fact.slots.get("frame")), None)
     by_key: dict[tuple[str, str, str], Record] = {}
     by_fact: dict[int, Record] = {}
-    order: dict[str, list[Record]] = {}
+    order: dict[str, Sequence[Record]] = {}
     for fact in facts:
         fr = FRAMES_BY_NAME.get(fact.frame) or dynamic.get(fact.frame)
         if fr is None:
@@ -167,7 +244,7 @@ def fold(facts: Iterable[Fact]) -> State:
                 values={s.name: None for s in fr.slots},
                 first_seen=fact.session_date,
             )
-            order.setdefault(fact.frame, []).append(rec)
+            order.setdefault(fact.frame, []).append(rec)  # type: ignore[attr-defined]
         by_key[(fact.frame, fact.subject, fact.entity_key)] = rec
         by_fact[fact.id] = rec
         _apply(rec, fr, fact)

@@ -67,6 +67,7 @@ class AskOutcome:
 def source_refs(sources: list[Any]) -> list[tuple[str, int]]:
     """``[3, "message:7", "fact:2"]`` → ``[("fact", 3), ("message", 7), ("fact", 2)]``, deduplicated."""
     out: list[tuple[str, int]] = []
+    seen: set[tuple[str, int]] = set()
     for src in sources:
         if isinstance(src, bool):
             continue
@@ -77,7 +78,8 @@ def source_refs(sources: list[Any]) -> list[tuple[str, int]]:
             if not num.strip().isdigit():
                 continue
             ref = (kind.strip() or "fact", int(num))
-        if ref not in out:
+        if ref not in seen:
+            seen.add(ref)
             out.append(ref)
     return out
 
@@ -87,7 +89,7 @@ def resolve_sources(service: Service, sources: list[Any], limit: int = MAX_SOURC
     refs = source_refs(sources)
     shown, more = refs[:limit], max(0, len(refs) - limit)
     log = service.log
-    facts = {f.id: f for f in log.facts()} if any(kind == "fact" for kind, _ in shown) else {}
+    facts = {f.id: f for f in log.facts_by_id(ref for kind, ref in shown if kind == "fact")}
     sessions: dict[str, Any] = {}
 
     def session(sid: str) -> Any:

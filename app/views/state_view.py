@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import qtfix  # noqa: F401  (must precede any emit)
-from app.snapshot import Provenance, Snapshot
+from app.snapshot import Provenance, Snapshot, total_of
 from app.values import display_value, format_value, slot_kind, sort_key
 from app.views.confirm import Confirm, ask_yes
 from engine.frames import DOMAIN_DOCS, FRAMES_BY_NAME
@@ -331,13 +331,13 @@ class StateView(QWidget):
             colls = {c: m for c, recs in all_colls.items() if (m := self._matching(recs))}
             if not colls:
                 continue
-            total = sum(len(v) for v in colls.values())
+            total = sum(total_of(v) for v in colls.values())
             ditem = QTreeWidgetItem([domain.capitalize(), str(total)])
             ditem.setToolTip(0, DOMAIN_DOCS.get(domain, domain))
             ditem.setData(0, _ROLE_PATH, (domain, next(iter(colls))))
             self.tree.addTopLevelItem(ditem)
             for coll, recs in colls.items():
-                citem = QTreeWidgetItem([coll.capitalize(), str(len(recs))])
+                citem = QTreeWidgetItem([coll.capitalize(), str(total_of(recs))])
                 citem.setData(0, _ROLE_PATH, (domain, coll))
                 ditem.addChild(citem)
                 if keep == (domain, coll):
@@ -392,6 +392,9 @@ class StateView(QWidget):
         self.table.resizeColumnsToContents()
         frame_doc = FRAMES_BY_NAME[recs[0].frame].doc if recs and recs[0].frame in FRAMES_BY_NAME else ""
         shown = f"{len(self.model.records)} of {len(recs)}" if self.needle else f"{len(recs)}"
+        total = total_of(recs)
+        if total > len(recs):  # a big imported collection: the window holds its first records
+            shown = f"the first {shown} of {total:,} (ask in Chat to compute over all of them)"
         self.title.setText(f"<b>{collection.capitalize()}</b> — {shown} record(s). {html.escape(frame_doc)}")
         self.details.clear()
         self.collectionShown.emit(domain, collection)

@@ -7,8 +7,8 @@ only name fields and values that exist.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.ask.text import variants
 from engine.frames import IMPORT_DOMAIN
@@ -61,7 +61,9 @@ class Collection:
     frame: str
     domain: str
     fields: dict[str, FieldInfo]
-    records: list[Record]
+    records: Sequence[Record]
+    words: set[str] | None = None
+    """Stems of every word the records hold, once asked for (``grounding.vocabulary``)."""
 
     def numeric(self) -> list[FieldInfo]:
         return [f for f in self.fields.values() if f.numeric]
@@ -103,8 +105,14 @@ class Collection:
         return None
 
 
+VALUES_MAX = 5_000
+"""Distinct text values kept per field: beyond this a field is free text (notes, references), and a
+question names its values only by exact words (see ``cues.find_values``)."""
+
+
 def build_catalog(state: State) -> dict[str, Collection]:
-    """Collections with at least one record, keyed by a name usable in a query."""
+    """Collections with at least one record, keyed by a name usable in a query. Each collection's
+    records are read once (a big imported collection is a stream from the log)."""
     out: dict[str, Collection] = {}
     for frame_name, recs in state.records.items():
         fr = state.frame(frame_name)
@@ -113,29 +121,32 @@ def build_catalog(state: State) -> dict[str, Collection]:
         name = fr.collection
         if name in out:
             name = f"{fr.domain}_{fr.collection}" if fr.domain != IMPORT_DOMAIN else f"imported_{name}"
+        texts = {s.name: {} for s in fr.slots if s.kind in ("str", "enum", "list")}
+        filled: set[str] = set()
+        statuses: set[str] = set()
+        for r in recs:
+            statuses.add(r.status)
+            for slot_name, v in r.values.items():
+                if v is None:
+                    continue
+                filled.add(slot_name)
+                seen = texts.get(slot_name)
+                if seen is None or len(seen) >= VALUES_MAX:
+                    continue
+                for item in v if isinstance(v, list) else [v]:
+                    if isinstance(item, str) and item.strip():
+                        seen[item] = None
         fields: dict[str, FieldInfo] = {}
         for slot in fr.slots:
-            values = _values(recs, slot.name, slot.kind)
-            if all(r.values.get(slot.name) is None for r in recs):
+            if slot.name not in filled:
                 continue
+            values = sorted(texts.get(slot.name, {}))
             fields[slot.name] = FieldInfo(slot.name, _kind(slot.kind), slot.doc if fr.domain == IMPORT_DOMAIN else "", values)
         if len(fr.statuses) > 1:
-            fields["status"] = FieldInfo("status", "enum", "", sorted({r.status for r in recs}))
+            fields["status"] = FieldInfo("status", "enum", "", sorted(statuses))
         out[name] = Collection(name, frame_name, fr.domain, fields, recs)
     return out
 
 
 def _kind(kind: str) -> str:
     return "str" if kind not in ("int", "float", "money", "date", "datetime", "time", "bool", "list", "enum") else kind
-
-
-def _values(recs: list[Record], name: str, kind: str) -> list[str]:
-    if kind not in ("str", "enum", "list"):
-        return []
-    seen: dict[str, None] = {}
-    for r in recs:
-        v: Any = r.values.get(name)
-        for item in v if isinstance(v, list) else [v]:
-            if isinstance(item, str) and item.strip():
-                seen[item] = None
-    return sorted(seen)

@@ -63,13 +63,15 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     """Values of categorical fields named in the question (exact words, plurals, close spellings)."""
     q = question.lower()
     toks = tokens(question)
+    stems = {t.stem for t in toks}
     hits: list[ValueHit] = []
     for f in coll.categorical():
+        close = len(f.values) <= CLOSE_MATCH_MAX
         for value in f.values:
             v = value.lower().strip()
             if not v or len(v) > 60:
                 continue
-            for start, end, score in _locate(v, q, toks):
+            for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
                 hits.append(ValueHit(f.name, value, start, end, score))
@@ -86,14 +88,19 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     return sorted(kept, key=lambda h: h.start)
 
 
-def _locate(value: str, q: str, toks: list[Token]) -> list[tuple[int, int, float]]:
+CLOSE_MATCH_MAX = 2_000
+"""Values a field may have for close spellings to be tried; beyond, only exact words and stems."""
+
+
+def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool = True) -> list[tuple[int, int, float]]:
     out = []
-    for m in re.finditer(rf"(?<![a-z0-9]){re.escape(value)}(?:e?s)?(?![a-z0-9])", q):
-        out.append((m.start(), m.end(), 100.0))
+    if value in q:
+        for m in re.finditer(rf"(?<![a-z0-9]){re.escape(value)}(?:e?s)?(?![a-z0-9])", q):
+            out.append((m.start(), m.end(), 100.0))
     if out:
         return out
     vstems = [stem(w) for w in re.findall(r"[a-z0-9]+", value)]
-    if not vstems:
+    if not vstems or (not close and vstems[0] not in stems):
         return out
     n = len(vstems)
     for i in range(len(toks) - n + 1):

@@ -21,6 +21,7 @@ from engine.ask.plan import SUPERLATIVE_WORDS
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN
 from engine.log import LogStore
+from engine.state import StoredRecords
 
 QUERY_WORDS = frozenset({
     "about", "above", "after", "again", "ago", "along", "also", "average", "before", "below", "between",
@@ -57,12 +58,19 @@ def _words(text: str) -> Iterable[str]:
 
 
 def vocabulary(coll: Collection) -> set[str]:
-    """Stems of every word the collection holds: its schema words and every text value."""
-    texts = [str(v) for f in coll.fields.values() for v in f.values]
-    for record in coll.records:
-        texts += [str(v) for v in record.values.values() if isinstance(v, str | list)]
-        texts.append(record.subject)
-    return _schema_words(coll) | {_stem(w) for text in texts for w in _words(text)}
+    """Stems of every word the collection holds: its schema words and every text value (worked out
+    once per collection: a big one is a stream from the log)."""
+    if coll.words is None:
+        words: set[str] = set()
+        for text in (str(v) for f in coll.fields.values() for v in f.values):
+            words.update(_words(text))
+        for record in coll.records:
+            for v in record.values.values():
+                if isinstance(v, str | list):
+                    words.update(_words(str(v)))
+            words.update(_words(record.subject))
+        coll.words = {_stem(w) for w in words}
+    return _schema_words(coll) | coll.words
 
 
 def said_about(coll: Collection, log_store: LogStore | None) -> set[str]:
@@ -70,6 +78,9 @@ def said_about(coll: Collection, log_store: LogStore | None) -> set[str]:
     and "readings" belong to a collection of electricity readings the user told about in those words."""
     if log_store is None or coll.domain != IMPORT_DOMAIN:
         return set()
+    if isinstance(coll.records, StoredRecords):  # imported: its records' words are its vocabulary already
+        texts = [f.evidence for f in log_store.entangled(coll.frame)]
+        return {_stem(w) for text in texts for w in _words(text)}
     ids = {i for r in coll.records for i in r.evidence}
     texts = [f.evidence for f in log_store.facts(domain=IMPORT_DOMAIN) if f.id in ids]
     return {_stem(w) for text in texts for w in _words(text)}

@@ -54,7 +54,8 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
     hits = log_store.search(" ".join(terms), limit=20)
     stems = {stem(t) for t in terms}
     need = 1 if len(stems) <= 2 else 2
-    facts = {str(f.id): f for f in log_store.facts()} if any(h["kind"] == "fact" for h in hits) else {}
+    fact_ids = [int(h["ref"]) for h in hits if h["kind"] == "fact" and str(h["ref"]).isdigit()]
+    facts = {str(f.id): f for f in log_store.facts_by_id(fact_ids)}
     found: list[tuple[int, int, str, str]] = []
     seen: set[str] = set()
     for rank, hit in enumerate(hits):

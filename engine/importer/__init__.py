@@ -3,9 +3,9 @@
 Provenance: one session (source ``import``) per imported file, one schema fact per collection
 (frame :data:`engine.frames.IMPORT_SCHEMA_FRAME`) from which folding rebuilds the collection's
 typed frame, and one fact per record whose entity key is a hash of its typed content — so
-importing the same file again adds nothing. The whole file is read, typed and checked before the
-first write: a malformed file raises :class:`InputError` naming the line or record, and nothing is
-imported. The session, its summary and every record are written in one transaction.
+importing the same file again adds nothing. The file is streamed, never held whole; a malformed
+record anywhere raises :class:`InputError` naming the line or record, and nothing is imported: the
+session, its summary and every record are written in one transaction.
 """
 
 from __future__ import annotations
@@ -13,16 +13,24 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.errors import InputError
 from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
-from engine.importer.infer import ENUM_MAX, FieldSchema, convert, identifier, infer_schema
-from engine.importer.read import read_rows
-from engine.log import LogStore, NewFact
+from engine.importer.infer import (
+    ENUM_MAX,
+    ColumnProfile,
+    FieldSchema,
+    convert,
+    field_names,
+    identifier,
+)
+from engine.importer.read import RowSource
+from engine.importer.stream import ahead
+from engine.log import LogStore, NewFact, RecordRow
 from engine.project.naming import usable_class
 
 __all__ = ["ImportResult", "import_file", "frame_name"]
@@ -37,7 +45,6 @@ class ImportResult:
     frame: str = ""
     session_id: str | None = None
     fields: list[FieldSchema] = field(default_factory=list)
-    fact_ids: list[int] = field(default_factory=list)
     checkpoint_error: str = ""
     """Set when the records were logged but the project could not be re-rendered with them."""
 
@@ -64,45 +71,83 @@ def frame_name(collection: str, taken: dict[str, str] | None = None) -> str:
 
 def _frames_in_use(log_store: LogStore) -> dict[str, str]:
     """Frame name -> collection, for every collection imported so far."""
-    out: dict[str, str] = {}
-    for fact in log_store.facts(domain=IMPORT_DOMAIN):
-        if fact.frame == IMPORT_SCHEMA_FRAME:
-            out[str(fact.slots.get("frame"))] = str(fact.slots.get("collection"))
-    return out
+    return {str(f.slots.get("frame")): str(f.slots.get("collection")) for f in log_store.facts(frame=IMPORT_SCHEMA_FRAME)}
 
 
-PROGRESS_EVERY = 5_000  # rows between progress reports (and chances to stop)
+PROGRESS_EVERY = 5_000  # rows between progress reports (and chances to stop) while types are learned
 
 
 def import_file(log_store: LogStore, path: Path, collection: str | None = None,
                 progress: Callable[[str], None] | None = None) -> ImportResult:
     """Import ``path`` into ``collection`` (default: the file's name); returns what was added.
 
-    ``progress`` hears how far it got; an exception it raises (the app's stop) ends the import
-    before anything is written: the file is written in one transaction or not at all."""
+    The file is streamed twice — once to learn each column's type, once to check and write every
+    record — so memory does not grow with it. ``progress`` hears how far it got; an exception it
+    raises (the app's stop) ends the import with nothing written: the file is written in one
+    transaction or not at all, and a bad value anywhere rolls back the records before it."""
     path = Path(path)
     say = progress or (lambda _text: None)
+    source = RowSource(path)
     say(f"Reading {path.name}…")
-    fmt, rows = read_rows(path)
-    say(f"Read {len(rows):,} records from {path.name}; working out their types…")
+    columns, profiles, n_rows = _profile(source, say)
+    if not n_rows:
+        raise InputError(f"{path}: the file holds no records; nothing was imported")
     coll = identifier(collection or path.stem)
     if coll in RESERVED_COLLECTIONS:
         coll += "_records"
     frame = frame_name(coll, _frames_in_use(log_store))
-    columns: list[str] = []
-    for row in rows:
-        for key in row.values:
-            if key not in columns:
-                columns.append(str(key))
-    fields = infer_schema(columns, [r.values for r in rows])
-    old_fields, old_facts = _existing(log_store, frame, coll)
+    names = field_names(columns)
+    fields = [profiles[col].field(names[col], col) for col in columns]
+    old_fields = _existing_fields(log_store, coll)
     if old_fields:
         fields = _merge(old_fields, fields)
+    schema_json = [f.to_json() for f in fields]
+    schema_changed = schema_json != [f.to_json() for f in old_fields]
+    today = dt.date.today()
+
+    def head(sid: str, mid: int) -> list[NewFact]:
+        if not schema_changed:
+            return []
+        return [NewFact(sid, mid, today, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME, coll,
+                        {"collection": coll, "frame": frame, "fields": schema_json, "source": path.name},
+                        evidence=f"schema of {coll}: " + ", ".join(f"{f.name} ({f.kind})" for f in fields),
+                        extractor="import")]
+
+    def summary(added: int, skipped: int) -> str:
+        return f"Imported {added} {coll} records from {path.name} ({source.fmt}); {skipped} duplicates skipped."
+
+    def written(added: int, skipped: int) -> None:
+        say(f"Checked and wrote {added + skipped:,} of {n_rows:,} records…")
+
+    say(f"Read {n_rows:,} records from {path.name}; checking and writing them…")
+    with ahead(_typed_rows(source, fields, frame, coll)) as records:
+        out = log_store.add_records_session(summary, today, head, records, progress=written,
+                                            title=f"import {path.name} → {coll}")
+    return ImportResult(coll, out.added, out.skipped, {f.name: f.kind for f in fields}, frame, out.session_id, fields)
+
+
+def _profile(source: RowSource, say: Callable[[str], None]) -> tuple[list[str], dict[str, ColumnProfile], int]:
+    """First pass: the columns in first-seen order, what each one's values allow, the row count."""
+    columns: list[str] = []
+    profiles: dict[str, ColumnProfile] = {}
+    n = 0
+    for n, row in enumerate(source, 1):
+        if n % PROGRESS_EVERY == 0:
+            say(f"Read {n:,} records…")
+        for key in row.values:
+            if key not in profiles:
+                columns.append(str(key))
+                profiles[str(key)] = ColumnProfile()
+        for col, profile in profiles.items():
+            profile.add(row.values.get(col))
+    return columns, profiles, n
+
+
+def _typed_rows(source: RowSource, fields: list[FieldSchema], frame: str, coll: str) -> Iterator[RecordRow]:
+    """Second pass: each row typed by the schema, keyed by its content, as the log stores it."""
     by_label = {f.label: f for f in fields}
-    typed: list[tuple[int, dict[str, Any]]] = []
-    for done, row in enumerate(rows, 1):
-        if done % PROGRESS_EVERY == 0:
-            say(f"Checked {done:,} of {len(rows):,} records…")
+    path = source.path
+    for row in source:
         slots: dict[str, Any] = {}
         for label, raw in row.values.items():
             f = by_label.get(str(label))
@@ -119,54 +164,21 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
                 slots[f.name] = value
         if not slots:
             raise InputError(f"{path}: record {row.number} (line {row.line}) is empty; nothing was imported")
-        typed.append((row.number, slots))
-    seen = set(old_facts)
-    fresh: list[tuple[str, dict[str, Any]]] = []
-    skipped = 0
-    for _number, slots in typed:
-        key = content_key(slots)
-        if key in seen:
-            skipped += 1
-            continue
-        seen.add(key)
-        fresh.append((key, slots))
-    schema_json = [f.to_json() for f in fields]
-    result = ImportResult(coll, len(fresh), skipped, {f.name: f.kind for f in fields}, frame, None, fields)
-    schema_changed = schema_json != [f.to_json() for f in old_fields]
-    if not fresh and not schema_changed:
-        return result
-    say(f"Writing {len(fresh):,} new records…")
-    today = dt.date.today()
-    summary = f"Imported {len(fresh)} {coll} records from {path.name} ({fmt}); {skipped} duplicates skipped."
-
-    def facts(sid: str, msg_ids: list[int]) -> list[NewFact]:
-        mid = msg_ids[0] if msg_ids else None
-        new: list[NewFact] = []
-        if schema_changed:
-            new.append(
-                NewFact(
-                    sid, mid, today, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME, coll,
-                    {"collection": coll, "frame": frame, "fields": schema_json, "source": path.name},
-                    evidence=f"schema of {coll}: " + ", ".join(f"{f.name} ({f.kind})" for f in fields),
-                    extractor="import",
-                )
-            )
-        for key, slots in fresh:
-            new.append(NewFact(sid, mid, today, IMPORT_DOMAIN, frame, key, slots, evidence=render(coll, slots),
-                               extractor="import"))
-        return new
-
-    sid, _mids, ids = log_store.add_session_with_facts(  # one transaction: all of the file or nothing
-        [("import", summary)], today, facts, source="import", title=f"import {path.name} → {coll}"
-    )
-    result.session_id = sid
-    result.fact_ids = ids[1:] if schema_changed else ids
-    return result
+        blob = _content(slots)
+        stored = blob if blob.isascii() else json.dumps(slots, sort_keys=True, default=str)
+        yield RecordRow(IMPORT_DOMAIN, frame, _key_of(blob), stored, render(coll, slots))
 
 
 def content_key(slots: dict[str, Any]) -> str:
     """Entity key of an imported record: a hash of its typed content (re-import finds it again)."""
-    blob = json.dumps(slots, sort_keys=True, default=str, ensure_ascii=False)
+    return _key_of(_content(slots))
+
+
+def _content(slots: dict[str, Any]) -> str:
+    return json.dumps(slots, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _key_of(blob: str) -> str:
     return "h" + hashlib.sha256(blob.encode()).hexdigest()[:24]
 
 
@@ -176,11 +188,11 @@ def render(collection: str, slots: dict[str, Any]) -> str:
     return f"{collection}: " + "; ".join(parts)
 
 
-def _existing(log_store: LogStore, frame: str, coll: str) -> tuple[list[FieldSchema], list[str]]:
+def _existing_fields(log_store: LogStore, coll: str) -> list[FieldSchema]:
+    """The newest schema an earlier import (or learning) gave ``coll``; empty when it is new."""
     fields: list[FieldSchema] = []
-    keys: list[str] = []
-    for fact in log_store.facts(domain=IMPORT_DOMAIN):
-        if fact.frame == IMPORT_SCHEMA_FRAME and fact.slots.get("collection") == coll:
+    for fact in log_store.facts(frame=IMPORT_SCHEMA_FRAME):
+        if fact.slots.get("collection") == coll:
             fields = [
                 FieldSchema(
                     str(f["name"]), str(f.get("kind", "str")), str(f.get("label", f["name"])),
@@ -189,9 +201,7 @@ def _existing(log_store: LogStore, frame: str, coll: str) -> tuple[list[FieldSch
                 )
                 for f in fact.slots.get("fields", [])
             ]
-        elif fact.frame == frame:
-            keys.append(fact.entity_key)
-    return fields, keys
+    return fields
 
 
 _NUMERIC = {"int": 0, "float": 1, "money": 2}

@@ -66,11 +66,15 @@ def identifier(label: str) -> str:
 
 
 def is_empty(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and value.strip().lower() in EMPTY)
+    if isinstance(value, str):
+        if len(value) > 4 and not value[0].isspace() and not value[-1].isspace():
+            return False  # longer than every empty marker: the common case, decided without copying
+        return value.strip().lower() in EMPTY
+    return value is None
 
 
-def infer_schema(columns: list[str], rows: list[dict[str, Any]]) -> list[FieldSchema]:
-    """One field per column, in first-seen column order."""
+def field_names(columns: list[str]) -> dict[str, str]:
+    """Column -> unique snake_case field name (never ``id``, ``status`` or ``subject``)."""
     names: dict[str, str] = {}
     used: set[str] = set()
     for col in columns:
@@ -80,63 +84,127 @@ def infer_schema(columns: list[str], rows: list[dict[str, Any]]) -> list[FieldSc
             name, i = f"{base}_{i}", i + 1
         used.add(name)
         names[col] = name
-    out = []
-    for col in columns:
-        values = [r.get(col) for r in rows]
-        present = [v for v in values if not is_empty(v)]
-        out.append(_infer_field(names[col], col, present, len(rows)))
-    return out
+    return names
 
 
-def _infer_field(name: str, label: str, values: list[Any], n_rows: int) -> FieldSchema:
-    f = FieldSchema(name, "str", label)
-    if not values:
-        return f
-    if all(isinstance(v, list) for v in values) or all(_is_json_list_text(v) for v in values):
-        f.kind = "list"
-        return f
-    if any(isinstance(v, dict | list) for v in values):
-        return f
-    texts = [v if isinstance(v, str) else _text(v) for v in values]
-    stripped = [t.strip() for t in texts]
-    if all(isinstance(v, bool) for v in values) or all(t.lower() in BOOL_WORDS for t in stripped):
-        f.kind = "bool"
-        return f
-    money_name = bool(MONEY_NAMES.search(name))
-    money = [MONEY_RE.match(t) for t in stripped]
-    symbols = {(m.group("c1") or m.group("c2")) for m in money if m and (m.group("c1") or m.group("c2"))}
-    if all(money) and (symbols or money_name):
-        f.kind = "money"
-        if len(symbols) == 1:
-            f.currency = CURRENCY_SYMBOLS.get(next(iter(symbols)), next(iter(symbols)))
-        return f
-    if all(INT_RE.match(t) for t in stripped) and all(not isinstance(v, float) for v in values):
-        f.kind = "int"
-        return f
-    if all(FLOAT_RE.match(t) for t in stripped):
-        f.kind = "float"
-        return f
-    units = [UNIT_RE.match(t) for t in stripped]
-    if all(units) and len({m.group("unit").lower() for m in units if m}) == 1:
-        f.kind = "float"
-        f.unit = units[0].group("unit") if units[0] else ""
-        return f
-    if all(_parse_datetime(t) for t in stripped):
-        f.kind = "datetime"
-        return f
-    for day_first in (False, True):
-        if all(_parse_date(t, day_first) for t in stripped):
-            f.kind = "date"
-            f.day_first = day_first
+def infer_schema(columns: list[str], rows: list[dict[str, Any]]) -> list[FieldSchema]:
+    """One field per column, in first-seen column order."""
+    profiles = {col: ColumnProfile() for col in columns}
+    for row in rows:
+        for col, profile in profiles.items():
+            profile.add(row.get(col))
+    names = field_names(columns)
+    return [profiles[col].field(names[col], col) for col in columns]
+
+
+class ColumnProfile:
+    """What the values of one column seen so far allow it to be, updated one value at a time (so
+    a file's schema is learned in one pass without keeping its rows). A kind stays possible while
+    every non-empty value fits it; :meth:`field` picks the narrowest one still possible."""
+
+    def __init__(self) -> None:
+        self.present = 0
+        self.any_container = False
+        self.possible = {"list_obj", "list_text", "bool_obj", "bool_word", "money", "int", "float", "unit",
+                         "datetime", "date", "date_day_first", "time"}
+        self.symbols: set[str] = set()
+        self.units: set[str] = set()
+        self.first_unit = ""
+        self.distinct: set[str] | None = set()
+
+    def add(self, value: Any) -> None:
+        if is_empty(value):
+            return
+        self.present += 1
+        p = self.possible
+        if not p and self.distinct is None:
+            return  # already plain text: nothing left to learn from more values
+        if not isinstance(value, list):
+            p.discard("list_obj")
+        if "list_text" in p and not _is_json_list_text(value):
+            p.discard("list_text")
+        if isinstance(value, dict | list):
+            self.any_container = True
+            return
+        t = (value if isinstance(value, str) else _text(value)).strip()
+        if not isinstance(value, bool):
+            p.discard("bool_obj")
+        if "bool_word" in p and t.lower() not in BOOL_WORDS:
+            p.discard("bool_word")
+        if "money" in p:
+            m = MONEY_RE.match(t)
+            if m is None:
+                p.discard("money")
+            elif m.group("c1") or m.group("c2"):
+                self.symbols.add(m.group("c1") or m.group("c2"))
+        if "int" in p and (isinstance(value, float) or not INT_RE.match(t)):
+            p.discard("int")
+        if "float" in p and not FLOAT_RE.match(t):
+            p.discard("float")
+        if "unit" in p:
+            u = UNIT_RE.match(t)
+            if u is None:
+                p.discard("unit")
+            else:
+                if not self.units:
+                    self.first_unit = u.group("unit")
+                self.units.add(u.group("unit").lower())
+                if len(self.units) > 1:
+                    p.discard("unit")
+        if "datetime" in p and not _parse_datetime(t):
+            p.discard("datetime")
+        if "date" in p and not _parse_date(t, False):
+            p.discard("date")
+        if "date_day_first" in p and not _parse_date(t, True):
+            p.discard("date_day_first")
+        if "time" in p and not TIME_RE.match(t):
+            p.discard("time")
+        if self.distinct is not None:
+            self.distinct.add(t)
+            if len(self.distinct) > ENUM_MAX:
+                self.distinct = None  # too many to be a list of choices
+
+    def field(self, name: str, label: str) -> FieldSchema:
+        f = FieldSchema(name, "str", label)
+        p, n = self.possible, self.present
+        if not n:
             return f
-    if all(TIME_RE.match(t) for t in stripped):
-        f.kind = "time"
+        if "list_obj" in p or "list_text" in p:
+            f.kind = "list"
+            return f
+        if self.any_container:
+            return f
+        if "bool_obj" in p or "bool_word" in p:
+            f.kind = "bool"
+            return f
+        if "money" in p and (self.symbols or MONEY_NAMES.search(name)):
+            f.kind = "money"
+            if len(self.symbols) == 1:
+                symbol = next(iter(self.symbols))
+                f.currency = CURRENCY_SYMBOLS.get(symbol, symbol)
+            return f
+        for kind in ("int", "float"):
+            if kind in p:
+                f.kind = kind
+                return f
+        if "unit" in p:
+            f.kind, f.unit = "float", self.first_unit
+            return f
+        if "datetime" in p:
+            f.kind = "datetime"
+            return f
+        for key, day_first in (("date", False), ("date_day_first", True)):
+            if key in p:
+                f.kind, f.day_first = "date", day_first
+                return f
+        if "time" in p:
+            f.kind = "time"
+            return f
+        d = self.distinct
+        if d is not None and len(d) <= ENUM_MAX and len(d) < n and len(d) <= max(3, n // 2):
+            f.kind = "enum"
+            f.choices = sorted(d)
         return f
-    distinct = sorted(set(stripped))
-    if len(distinct) <= ENUM_MAX and len(distinct) < len(values) and len(distinct) <= max(3, len(values) // 2):
-        f.kind = "enum"
-        f.choices = distinct
-    return f
 
 
 def _text(v: Any) -> str:
@@ -164,6 +232,11 @@ def _parse_datetime(t: str) -> dt.datetime | None:
 
 
 def _parse_date(t: str, day_first: bool) -> dt.date | None:
+    if len(t) == 10 and t[4] == "-" and t[7] == "-":  # ISO, by far the commonest: no format search
+        try:
+            return dt.date.fromisoformat(t)
+        except ValueError:
+            pass
     for fmt in (*DATE_FORMATS, "%d/%m/%Y" if day_first else "%m/%d/%Y", "%d-%m-%Y" if day_first else "%m-%d-%Y"):
         try:
             return dt.datetime.strptime(t, fmt).date()

@@ -1,19 +1,25 @@
-"""Read a records file (JSON array, JSON Lines, CSV/TSV) into raw rows, each with its line number.
+"""Read a records file (JSON array, JSON Lines, CSV/TSV) as a stream of raw rows, each with its
+line number.
 
-Every malformed input is refused with one :class:`InputError` naming the line or record, before
-anything is written: an import is all or nothing.
+The file is never held whole: a :class:`RowSource` opens it afresh each time it is iterated (an
+import passes over it twice: once to learn the columns' types, once to write), so memory does not
+grow with the file. Every malformed input raises one :class:`InputError` naming the line or
+record; the import that iterates it writes nothing (it is all or nothing).
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from engine.errors import InputError
+
+CHUNK = 1 << 20  # characters read at a time from a JSON array
+SNIFF = 1 << 16  # characters looked at to tell the format
 
 
 @dataclass(frozen=True)
@@ -25,36 +31,235 @@ class RawRow:
     values: dict[str, Any]
 
 
+class RowSource:
+    """A records file and its format; iterating it reads the rows from disk, one at a time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        head = self._head()
+        if not head.strip():
+            raise InputError(f"{self.path}: the file is empty; nothing was imported")
+        self.fmt = _sniff(self.path, head)
+        self._head_text = head
+
+    def __iter__(self) -> Iterator[RawRow]:
+        reader = {"json": self._json_rows, "jsonl": self._jsonl_rows, "csv": self._csv_rows}[self.fmt]
+        with self._open() as fh:
+            try:
+                yield from reader(fh)
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{self.path}: not UTF-8 text (byte {exc.start} of a block); "
+                                 "save it as UTF-8 and retry") from None
+
+    # -- opening -----------------------------------------------------------------------------
+
+    def _open(self, newline: str | None = "") -> IO[str]:
+        try:
+            return open(self.path, encoding="utf-8-sig", newline=newline)  # noqa: SIM115 - closed by the caller
+        except FileNotFoundError:
+            raise InputError(f"{self.path}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{self.path}: is a folder, not a records file") from None
+        except OSError as exc:
+            raise InputError(f"{self.path}: cannot be read ({exc.strerror})") from None
+
+    def _head(self) -> str:
+        """The start of the file (up to the first non-blank text), decoded strictly."""
+        with self._open() as fh:
+            try:
+                text = ""
+                while True:
+                    chunk = fh.read(SNIFF)
+                    text += chunk
+                    if not chunk or text.strip():
+                        return text
+                    text = text[-16:]  # only blank so far: keep reading without growing
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{self.path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 and retry") from None
+            except OSError as exc:
+                raise InputError(f"{self.path}: cannot be read ({exc.strerror})") from None
+
+    # -- formats -----------------------------------------------------------------------------
+
+    def _jsonl_rows(self, fh: IO[str]) -> Iterator[RawRow]:
+        number = 0
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{self.path}: line {lineno}: invalid JSON ({exc.msg}); nothing was imported") from None
+            if not isinstance(item, dict):
+                raise InputError(f"{self.path}: line {lineno}: expected a JSON object; nothing was imported")
+            number += 1
+            yield RawRow(number, lineno, item)
+
+    def _csv_rows(self, fh: IO[str]) -> Iterator[RawRow]:
+        suffix = self.path.suffix.lower()
+        delimiter = "\t" if suffix == ".tsv" else ","
+        if suffix not in (".csv", ".tsv"):
+            try:
+                delimiter = csv.Sniffer().sniff(self._head_text[:4096], delimiters=",;\t|").delimiter
+            except csv.Error:
+                delimiter = ","
+        reader = csv.reader(fh, delimiter=delimiter, strict=True)
+        header: list[str] | None = None
+        number = 0
+        try:
+            for record in reader:
+                lineno = reader.line_num
+                if not any(cell.strip() for cell in record):
+                    continue
+                if header is None:
+                    header = [h.strip() for h in record]
+                    if any(not h for h in header):
+                        raise InputError(f"{self.path}: line {lineno}: the header has an empty column name; "
+                                         "nothing was imported")
+                    continue
+                if len(record) != len(header):
+                    raise InputError(
+                        f"{self.path}: line {lineno}: {len(record)} fields, expected {len(header)} "
+                        f"(as in the header); nothing was imported"
+                    )
+                number += 1
+                yield RawRow(number, lineno, dict(zip(header, record, strict=True)))
+        except csv.Error as exc:
+            raise InputError(f"{self.path}: line {reader.line_num}: malformed CSV ({exc}); nothing was imported") from None
+
+    def _json_rows(self, fh: IO[str]) -> Iterator[RawRow]:
+        """Elements of a top-level array, decoded one by one from a sliding buffer. A file whose top
+        level is an object holding one array is read whole (that shape cannot be streamed simply)."""
+        stream = _JsonArrayStream(fh, self.path)
+        if not stream.opens_array():
+            yield from self._wrapped_rows(stream.rest())
+            return
+        for number, (line, item) in enumerate(stream, start=1):
+            if not isinstance(item, dict):
+                raise InputError(f"{self.path}: record {number} (line {line}) is {type(item).__name__}, "
+                                 "not an object; nothing was imported")
+            yield RawRow(number, line, item)
+
+    def _wrapped_rows(self, text: str) -> Iterator[RawRow]:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{self.path}: line {exc.lineno}: invalid JSON ({exc.msg}); nothing was imported") from None
+        lists = [v for v in data.values() if isinstance(v, list)] if isinstance(data, dict) else []
+        if len(lists) != 1:
+            raise InputError(f"{self.path}: expected a JSON array of records (or an object holding one); "
+                             "nothing was imported")
+        for number, item in enumerate(lists[0], start=1):
+            if not isinstance(item, dict):
+                raise InputError(f"{self.path}: record {number} is {type(item).__name__}, not an object; "
+                                 "nothing was imported")
+            yield RawRow(number, 1, item)
+
+
+class _JsonArrayStream:
+    """Decode the elements of a JSON array from a text stream, keeping only the unread part in memory."""
+
+    def __init__(self, fh: IO[str], path: Path) -> None:
+        self.fh, self.path = fh, path
+        self.buf, self.pos, self.line, self.eof = "", 0, 1, False
+        self.decoder = json.JSONDecoder()
+
+    def _fill(self) -> bool:
+        if self.eof:
+            return False
+        chunk = self.fh.read(CHUNK)
+        if not chunk:
+            self.eof = True
+            return False
+        if self.pos:
+            self.line += self.buf.count("\n", 0, self.pos)
+            self.buf, self.pos = self.buf[self.pos:], 0
+        self.buf += chunk
+        return True
+
+    def _skip_blank(self) -> str:
+        """The next non-blank character (consumed up to it, not past it); '' at the end."""
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in " \t\r\n":
+                self.pos += 1
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            if not self._fill():
+                return ""
+
+    def _here(self, pos: int | None = None) -> int:
+        return self.line + self.buf.count("\n", 0, self.pos if pos is None else pos)
+
+    def _invalid(self, msg: str, pos: int | None = None) -> InputError:
+        return InputError(f"{self.path}: line {self._here(pos)}: invalid JSON ({msg}); nothing was imported")
+
+    def opens_array(self) -> bool:
+        first = self._skip_blank()
+        if first == "[":
+            self.pos += 1
+            return True
+        return False
+
+    def rest(self) -> str:
+        while self._fill():
+            pass
+        return self.buf[self.pos:]
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        if self._skip_blank() == "]":
+            self.pos += 1
+        else:
+            while True:
+                if not self._skip_blank():
+                    raise self._invalid("Expecting value")
+                start_line = self._here()
+                item = self._decode()
+                yield start_line, item
+                sep = self._skip_blank()
+                if sep == "]":
+                    self.pos += 1
+                    break
+                if sep != ",":
+                    raise self._invalid("Expecting ',' delimiter")
+                self.pos += 1
+        if self._skip_blank():
+            raise self._invalid("Extra data")
+
+    def _decode(self) -> Any:
+        while True:
+            try:
+                item, end = self.decoder.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                at_edge = exc.pos >= len(self.buf) - 1 or exc.msg.startswith("Unterminated")
+                if at_edge and self._fill():
+                    continue  # the element may run past the buffer: read more and try again
+                raise self._invalid(exc.msg, exc.pos) from None
+            if end == len(self.buf) and not self.eof and self._fill():
+                continue  # a number cut at the buffer's edge ("12" of "123"): decode it whole
+            self.pos = end
+            return item
+
+
 def read_rows(path: Path) -> tuple[str, list[RawRow]]:
-    """The file's format (``json``, ``jsonl`` or ``csv``) and its rows."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8 and retry") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not text.strip():
-        raise InputError(f"{path}: the file is empty; nothing was imported")
-    fmt = _sniff(path, text)
-    rows = {"json": _json_rows, "jsonl": _jsonl_rows, "csv": _csv_rows}[fmt](path, text)
+    """The file's format (``json``, ``jsonl`` or ``csv``) and all its rows (small files, tests)."""
+    source = RowSource(path)
+    rows = list(source)
     if not rows:
         raise InputError(f"{path}: the file holds no records; nothing was imported")
-    return fmt, rows
+    return source.fmt, rows
 
 
-def _sniff(path: Path, text: str) -> str:
+def _sniff(path: Path, head: str) -> str:
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
         return "jsonl"
     if suffix in (".csv", ".tsv"):
         return "csv"
-    head = text.lstrip()[:1]
-    if head == "[":
+    stripped = head.lstrip()
+    if stripped[:1] == "[":
         return "json"
-    if head == "{":
-        first = text.lstrip().splitlines()[0].strip()
+    if stripped[:1] == "{":
+        first = stripped.splitlines()[0].strip()
         try:
             json.loads(first)
             return "jsonl"
@@ -63,103 +268,4 @@ def _sniff(path: Path, text: str) -> str:
     return "csv"
 
 
-def _json_rows(path: Path, text: str) -> list[RawRow]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: line {exc.lineno}: invalid JSON ({exc.msg}); nothing was imported") from None
-    if isinstance(data, dict):
-        lists = [v for v in data.values() if isinstance(v, list)]
-        if len(lists) != 1:
-            raise InputError(f"{path}: expected a JSON array of records (or an object holding one); nothing was imported")
-        data = lists[0]
-    if not isinstance(data, list):
-        raise InputError(f"{path}: expected a JSON array of records; nothing was imported")
-    lines = _element_lines(text, len(data))
-    rows = []
-    for i, item in enumerate(data, start=1):
-        if not isinstance(item, dict):
-            raise InputError(
-                f"{path}: record {i} (line {lines[i - 1]}) is {type(item).__name__}, not an object; nothing was imported"
-            )
-        rows.append(RawRow(i, lines[i - 1], item))
-    return rows
-
-
-def _element_lines(text: str, n: int) -> list[int]:
-    """Line where each top-level array element starts (for error messages); 1 when unknown."""
-    lines: list[int] = []
-    depth, line, in_str, esc = 0, 1, False, False
-    expecting = False
-    for ch in text:
-        if ch == "\n":
-            line += 1
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-            continue
-        if expecting and not ch.isspace() and ch not in ",]":
-            lines.append(line)
-            expecting = False
-        if ch == '"':
-            in_str = True
-        elif ch in "[{":
-            depth += 1
-            if depth == 1:
-                expecting = True
-        elif ch in "]}":
-            depth -= 1
-        elif ch == "," and depth == 1:
-            expecting = True
-    return (lines + [1] * n)[:n] if len(lines) < n else lines[:n]
-
-
-def _jsonl_rows(path: Path, text: str) -> list[RawRow]:
-    rows = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}: line {lineno}: invalid JSON ({exc.msg}); nothing was imported") from None
-        if not isinstance(item, dict):
-            raise InputError(f"{path}: line {lineno}: expected a JSON object; nothing was imported")
-        rows.append(RawRow(len(rows) + 1, lineno, item))
-    return rows
-
-
-def _csv_rows(path: Path, text: str) -> list[RawRow]:
-    sample = text[:4096]
-    delimiter = "\t" if path.suffix.lower() == ".tsv" else ","
-    if path.suffix.lower() not in (".csv", ".tsv"):
-        try:
-            delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
-        except csv.Error:
-            delimiter = ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    rows: list[RawRow] = []
-    header: list[str] | None = None
-    try:
-        for record in reader:
-            lineno = reader.line_num
-            if not any(cell.strip() for cell in record):
-                continue
-            if header is None:
-                header = [h.strip() for h in record]
-                if any(not h for h in header):
-                    raise InputError(f"{path}: line {lineno}: the header has an empty column name; nothing was imported")
-                continue
-            if len(record) != len(header):
-                raise InputError(
-                    f"{path}: line {lineno}: {len(record)} fields, expected {len(header)} "
-                    f"(as in the header); nothing was imported"
-                )
-            rows.append(RawRow(len(rows) + 1, lineno, dict(zip(header, record, strict=True))))
-    except csv.Error as exc:
-        raise InputError(f"{path}: line {reader.line_num}: malformed CSV ({exc}); nothing was imported") from None
-    return rows
+__all__ = ["RawRow", "RowSource", "read_rows"]

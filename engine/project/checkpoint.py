@@ -14,7 +14,7 @@ import os
 import py_compile
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.util import cache_from_source
 from pathlib import Path
@@ -38,7 +38,7 @@ from engine.project.render import (
 )
 from engine.project.validate import LIMITS, validate
 from engine.sandbox import Limits
-from engine.state import fold
+from engine.state import StoredRecords, fold
 
 try:
     import fcntl
@@ -93,23 +93,26 @@ def partition(facts: Sequence[Fact]) -> dict[str, list[Fact]]:
 
 
 def checkpoint(
-    profile: Profile | Path, facts: Sequence[Fact], *, limits: Limits = LIMITS
+    profile: Profile | Path, facts: Sequence[Fact], *, limits: Limits = LIMITS,
+    bulk: Mapping[str, StoredRecords] | None = None,
 ) -> CheckpointResult:
-    """Bring the project in line with ``facts`` (the whole log, in log order)."""
+    """Bring the project in line with ``facts`` (the whole log, in log order) and the big imported
+    collections in ``bulk`` (frame -> records read from the log as a stream)."""
     started = time.perf_counter()
     root = profile.project_dir if isinstance(profile, Profile) else Path(profile)
     layout = Layout(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
         with project_lock(layout):
-            result = _checkpoint(layout, facts, limits)
+            result = _checkpoint(layout, facts, limits, dict(bulk or {}))
     except OSError as exc:
         raise ProjectError(f"the project folder {root} could not be written ({exc}); the last good project stays live") from exc
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> CheckpointResult:
+def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
+                bulk: dict[str, StoredRecords]) -> CheckpointResult:
     root = layout.root
     recovered = swap.recover(layout)
     meta = Meta.load(layout)
@@ -120,18 +123,26 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits) -> Checkp
     domains_meta: dict[str, dict] = {}
     rendered: list[str] = []
     names = domain_names(with_imports=bool(by_domain.get(IMPORT_DOMAIN)))
+    stamps = " ".join(records.stamp() for _frame, records in sorted(bulk.items()))
     for name in names:
         fp = fingerprint(rid, by_domain.get(name, []))
+        if name == IMPORT_DOMAIN and stamps:
+            fp = sha(f"{fp} {stamps}".encode())
         old = meta.domains.get(name)
         intact = all(rel in meta.files and meta.files[rel].matches(root / rel) for rel in domain_files(name))
         if meta.renderer == rid and old and old.get("fingerprint") == fp and intact:
             infos[name] = DomainInfo.from_json(name, old["info"])
         else:
-            domain_files_now, infos[name] = render_domain(name, fold(by_domain.get(name, [])))
+            state = fold(by_domain.get(name, []))
+            if name == IMPORT_DOMAIN:
+                state.records.update({frame: recs for frame, recs in bulk.items() if frame in state.frames})
+            domain_files_now, infos[name] = render_domain(name, state)
             files.update(domain_files_now)
             rendered.append(name)
         domains_meta[name] = {"fingerprint": fp, "info": infos[name].to_json()}
-    files.update(render_common(infos, {"count": len(facts), "last_id": max((f.id for f in facts), default=0)}))
+    counts = [records.log.frame_stamp(frame) for frame, records in sorted(bulk.items())]
+    files.update(render_common(infos, {"count": len(facts) + sum(c[0] for c in counts),
+                                       "last_id": max([*(f.id for f in facts), *(c[1] for c in counts)], default=0)}))
     files.update(render_user_rules(facts))
     assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"
 

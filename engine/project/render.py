@@ -21,7 +21,7 @@ from engine.profile import RESOURCES
 from engine.project.literals import Unrenderable, literal
 from engine.project.naming import BASE_FIELDS, attr, comment, constant, enum_class, enum_members
 from engine.rules import user_rules
-from engine.state import Record, State
+from engine.state import Record, State, StoredRecords
 
 TEMPLATES = RESOURCES / "templates"
 PROJECT_TEMPLATE = TEMPLATES / "project"
@@ -173,7 +173,11 @@ def render_state(domain: str, state: State) -> bytes:
         recs = state.of(fr.name)
         name = constant(fr.collection)
         counts.append(f"{fr.collection}: {len(recs)}")
-        if recs:
+        if isinstance(recs, StoredRecords):
+            blocks.append(f"# {len(recs):,} records: too many to write out here; they stay in the log, where the app\n"
+                          f"# reads them as a stream (rules over this collection do not see them yet).\n"
+                          f"{name}: list[{fr.name}] = []\n")
+        elif recs:
             body = "\n".join(_record_source(fr, r) for r in recs)
             blocks.append(f"{name}: list[{fr.name}] = [\n{body}\n]\n")
         else:
@@ -195,7 +199,12 @@ def domain_info(domain: str, state: State) -> DomainInfo:
     collections: dict[str, dict[str, Any]] = {}
     parts: list[str] = []
     for fr in domain_frames(domain, state):
-        n = len(state.of(fr.name))
+        recs = state.of(fr.name)
+        n = len(recs)
+        if isinstance(recs, StoredRecords):  # not written out: the count says what state.py holds
+            collections[fr.collection] = {"schema": fr.name, "count": 0, "kept_in_log": n}
+            parts.append(f"{fr.collection}: {n} kept in the log")
+            continue
         collections[fr.collection] = {"schema": fr.name, "count": n}
         parts.append(f"{fr.collection}: {n}")
     return DomainInfo(domain, f"{doc} ({', '.join(parts)})", collections)

@@ -262,3 +262,27 @@ def test_an_import_can_be_stopped_and_imports_nothing(tmp_path, make_controller,
     assert not ctl.window.import_stop.isVisibleTo(ctl.window)
     assert "nothing was imported" in ctl.window.statusBar().currentMessage()
     assert "imports" not in ctl.window.state_view.snapshot.domains
+
+
+def test_a_big_collection_shows_its_first_records_and_its_full_count(
+    tmp_path, profile, make_controller, qtbot, monkeypatch
+) -> None:
+    import app.snapshot
+    import engine.log
+
+    monkeypatch.setattr(engine.log, "BULK_MIN", 20)  # "big" at test size: read from the log as a stream
+    monkeypatch.setattr(app.snapshot, "PREVIEW_MAX", 8)
+    path = tmp_path / "runs.csv"
+    path.write_text("date,km\n" + "".join(f"2025-02-{1 + i:02d},{5 + i}\n" for i in range(25)), encoding="utf-8")
+    ctl = make_controller(profile)
+    _start(ctl, qtbot)
+    result = _import(ctl, qtbot, path)
+    assert result.added == 25
+    view = ctl.window.state_view
+    assert ("imports", "runs") in _tree_paths(view)
+    assert view.model.rowCount() == 8
+    assert "the first 8 of 25" in view.title.text()
+    counts = [view.tree.topLevelItem(0).child(j).text(1) for j in range(view.tree.topLevelItem(0).childCount())]
+    assert "25" in counts
+    answer = _ask(ctl, qtbot, "how many km did I run in total?")
+    assert answer.answer.answer == sum(5 + i for i in range(25))  # computed over all of them, not the preview

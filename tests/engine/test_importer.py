@@ -121,14 +121,73 @@ def test_progress_is_reported_and_a_stop_imports_nothing(tmp_path) -> None:
 
         def stop_midway(text: str) -> None:
             heard.append(text)
-            if text.startswith("Checked 10,000"):
-                raise Stop
+            if text.startswith("Checked and wrote 10,000"):
+                raise Stop  # mid-write: the records before it are rolled back
 
         with pytest.raises(Stop):
             import_file(log, path, progress=stop_midway)
-        assert heard[0] == "Reading runs.csv…" and "Checked 5,000 of 12,000 records…" in heard
+        assert heard[0] == "Reading runs.csv…" and "Read 5,000 records…" in heard
+        assert "Checked and wrote 8,000 of 12,000 records…" in heard
         assert log.facts() == [] and log.sessions() == []  # nothing written: all or nothing
         result = import_file(log, path, progress=heard.append)
-        assert result.added > 0 and heard[-1].startswith("Writing")
+        assert result.added > 0 and heard[-1] == "Checked and wrote 12,000 of 12,000 records…"
     finally:
         log.close()
+
+
+def test_a_json_array_is_read_as_a_stream_across_buffer_edges(log: LogStore, tmp_path: Path, monkeypatch) -> None:
+    import engine.importer.read as read
+
+    monkeypatch.setattr(read, "CHUNK", 7)  # every element, string and number crosses a buffer edge
+    rows = [{"title": f"Book “{i}”, vol. {i}", "pages": 100 + i * 1234567, "tags": ["a", "b,c"]} for i in range(30)]
+    text = "[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]\n"
+    res = import_file(log, write(tmp_path, "books.json", text), None)
+    assert res.added == 30 and res.schema["pages"] == "int" and res.schema["tags"] == "list"
+    pages = sorted(r.values["pages"] for r in fold(log.facts()).domains()["imports"]["books"])
+    assert pages == sorted(r["pages"] for r in rows)
+    broken = text.replace('"pages": 100,', '"pages": 100 oops,', 1)
+    with pytest.raises(InputError, match=r"line 2: invalid JSON"):
+        import_file(log, write(tmp_path, "broken.json", broken), None)
+
+
+def test_a_malformed_row_late_in_a_file_imports_nothing(log: LogStore, tmp_path: Path) -> None:
+    good = "".join(f"2025-01-{1 + i % 28:02d},{i}\n" for i in range(9_000))
+    path = write(tmp_path, "runs.csv", "date,km\n" + good + "2025-02-01,\n2025-02-02,7\n")
+    import_file(log, path, None)  # empty cells are fine
+    before = len(log.facts(bulk=True))
+    bad = write(tmp_path, "more.csv", "date,km\n" + good.replace("1,", "9,") + "2025-02-27,3,extra\n")
+    with pytest.raises(InputError, match=r"line 9002: 3 fields, expected 2.*nothing was imported"):
+        import_file(log, bad, None)
+    assert len(log.facts(bulk=True)) == before and len(log.sessions()) == 1
+
+
+def test_content_keys_and_stored_slots_do_not_change_with_the_faster_path(log: LogStore, tmp_path: Path) -> None:
+    import hashlib
+
+    res = import_file(log, write(tmp_path, "cafes.csv", "name,city\nCafé Müller,Zürich\nPret,London\n"), None)
+    facts = [f for f in log.facts() if f.frame == res.frame]
+    for fact in facts:
+        blob = json.dumps(fact.slots, sort_keys=True, default=str, ensure_ascii=False)
+        assert fact.entity_key == "h" + hashlib.sha256(blob.encode()).hexdigest()[:24]
+    assert {f.slots["name"] for f in facts} == {"Café Müller", "Pret"}
+
+
+def test_typing_ahead_hands_over_errors_and_stops_with_its_consumer() -> None:
+    from engine.importer.stream import ahead
+
+    def numbers():
+        yield from range(1_200)
+        raise InputError("record 1201 is bad")
+
+    with pytest.raises(InputError, match="1201"), ahead(numbers()) as items:
+        assert sum(1 for _ in items) == 1_200
+    produced: list[int] = []
+
+    def endless():
+        for i in range(10**9):
+            produced.append(i)
+            yield i
+
+    with ahead(endless()) as items:
+        assert next(iter(items)) == 0
+    assert len(produced) < 10_000  # the worker ended with the block

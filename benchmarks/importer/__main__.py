@@ -1,0 +1,112 @@
+"""``make bench-import``: a big records file imported through ``uac import``, timed and measured.
+
+A bank-statement-like CSV of ``--mb`` megabytes (default 50, about 760,000 rows; made from a fixed
+seed) is imported into a fresh profile by the real CLI in a subprocess — reading, typing, writing
+the log in one transaction and the checkpoint after it. Reported: wall time and the peak memory of
+the command and every process under it, against the targets (≤ 60 s, ≤ 400 MB), and ratios against
+a baseline measured in the same run: the same file merely parsed by Python's ``csv`` module. Then,
+on the same profile: importing the file again (every record a duplicate), one question computed
+over every record, and an alert run. A 1 MB file gives the small-file numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as dt
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET_S, TARGET_MB = 60.0, 400.0
+MERCHANTS = ["Tesco", "Uber", "Pret A Manger", "Landlord Ltd", "EDF Energy", "Boots", "Odeon", "Sainsbury's",
+             "Shell", "Amazon", "Trainline", "Waterstones", "Costa", "Deliveroo", "Netflix"]
+CATEGORIES = ["groceries", "transport", "dining", "rent", "utilities", "health", "fun", "shopping"]
+ACCOUNTS = ["current", "savings", "credit card"]
+
+
+def write_csv(path: Path, megabytes: float, seed: int = 7) -> int:
+    """A statement export of about ``megabytes`` MB; returns its row count."""
+    rnd = random.Random(seed)
+    start = dt.date(2019, 1, 1)
+    limit = int(megabytes * 1_000_000)
+    rows = 0
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        fh.write("Date,Merchant,Category,Amount,Account,Reference\n")
+        size = fh.tell()
+        while size < limit:
+            day = start + dt.timedelta(days=rnd.randrange(2_400))
+            line = (f"{day.isoformat()},{rnd.choice(MERCHANTS)},{rnd.choice(CATEGORIES)},"
+                    f"{rnd.randrange(100, 90_000) / 100:.2f},{rnd.choice(ACCOUNTS)},TX-{rows:08d}-{rnd.randrange(16**4):04x}\n")
+            fh.write(line)
+            size += len(line)
+            rows += 1
+    return rows
+
+
+def uac(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """Run the CLI; returns the process, its wall time and the peak RSS (MB) of it and its children."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "--home", str(home), *args],
+                          capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if proc.returncode != 0:
+        raise SystemExit(f"uac {' '.join(args)} failed ({proc.returncode}): {proc.stderr.strip()[-500:]}")
+    return proc, seconds, max(peak, before) / 1024
+
+
+def parse_only(path: Path) -> float:
+    started = time.perf_counter()
+    with path.open(encoding="utf-8", newline="") as fh:
+        for _ in csv.reader(fh):
+            pass
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(prog="bench-import")
+    ap.add_argument("--mb", type=float, default=50.0, help="size of the big file")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="uac-bench-import-") as tmp:
+        root = Path(tmp)
+        small, big = root / "statement-small.csv", root / "statement.csv"
+        n_small, n_big = write_csv(small, 1.0), write_csv(big, args.mb)
+        base_small, base_big = parse_only(small), parse_only(big)
+        print(f"files: {small.stat().st_size / 1e6:.1f} MB ({n_small:,} rows), "
+              f"{big.stat().st_size / 1e6:.1f} MB ({n_big:,} rows)")
+        print(f"baseline (csv module parse only): {base_small:.2f} s, {base_big:.2f} s")
+
+        proc, s_small, _ = uac(root / "small", "import", str(small), "--json")
+        assert json.loads(proc.stdout)["added"] == n_small
+        print(f"import 1 MB: {s_small:.1f} s ({s_small / base_small:.0f}x parse)")
+
+        home = root / "big"
+        proc, seconds, peak = uac(home, "import", str(big), "--json")
+        assert json.loads(proc.stdout)["added"] == n_big, proc.stdout
+        ok_t, ok_m = seconds <= TARGET_S, peak <= TARGET_MB
+        print(f"import {args.mb:g} MB: {seconds:.1f} s ({seconds / base_big:.0f}x parse), peak RSS {peak:.0f} MB "
+              f"[target ≤ {TARGET_S:.0f} s {'✔' if ok_t else '✘'}, ≤ {TARGET_MB:.0f} MB {'✔' if ok_m else '✘'}]")
+        print(f"  throughput {n_big / seconds:,.0f} rows/s; log {sum(f.stat().st_size for f in home.glob('log*')) / 1e6:.0f} MB")
+
+        proc, again, peak_again = uac(home, "import", str(big), "--json")
+        assert json.loads(proc.stdout)["added"] == 0
+        print(f"import again (all duplicates): {again:.1f} s, peak RSS {peak_again:.0f} MB")
+
+        question = "how much did I spend on groceries in 2021?"
+        proc, asked, peak_ask = uac(home, "ask", question)
+        print(f"ask over every record ({question!r}): {asked:.1f} s, peak RSS {peak_ask:.0f} MB "
+              f"→ {proc.stdout.strip().splitlines()[-1]}")
+        _proc, alerts, peak_alerts = uac(home, "alerts")
+        print(f"alert run: {alerts:.1f} s, peak RSS {peak_alerts:.0f} MB")
+        return 0 if ok_t and ok_m else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
