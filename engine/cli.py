@@ -7,6 +7,7 @@ import argparse
 import datetime as dt
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -388,7 +389,12 @@ def cmd_gui(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     svc = _service(args, use_model=False)
     try:
-        res = svc.import_records(Path(args.file), args.collection)
+        shown = args.progress or sys.stderr.isatty()
+        res = svc.import_records(Path(args.file), args.collection, _progress_on_stderr() if shown else None)
+    except KeyboardInterrupt:
+        print("uac: import stopped; nothing was imported (the file is written all at once or not at all)",
+              file=sys.stderr)
+        return 130
     finally:
         svc.close()
     if args.json:
@@ -425,6 +431,20 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(f"  sources: {', '.join(map(str, ans.sources[:20]))}")
     print(_answer_text(ans.answer))
     return 0
+
+
+def _progress_on_stderr(every_s: float = 2.0) -> Callable[[str], None]:
+    """Progress of a long command on stderr, at most one line every ``every_s`` seconds (stdout
+    stays the result); Ctrl-C stops it."""
+    last = [0.0]
+
+    def say(text: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= every_s:
+            last[0] = now
+            print(f"uac: {text}", file=sys.stderr, flush=True)
+
+    return say
 
 
 def _answer_text(answer: Any) -> str:
@@ -550,6 +570,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("import", cmd_import, "import records from a JSON array, JSON Lines or CSV file", json_flag=True)
     sp.add_argument("file")
     sp.add_argument("--collection", help="collection name (default: the file's name)")
+    sp.add_argument("--progress", action="store_true",
+                    help="report progress on stderr even when it is not a terminal (it is shown on one)")
 
     sp = add("ask", cmd_ask, "answer a question by computation over your typed state", json_flag=True, now=True)
     sp.add_argument("question", nargs="+")

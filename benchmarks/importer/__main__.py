@@ -16,7 +16,6 @@ import csv
 import datetime as dt
 import json
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -49,17 +48,26 @@ def write_csv(path: Path, megabytes: float, seed: int = 7) -> int:
     return rows
 
 
+# Runs one command and reports the peak RSS of it and every process under it (the largest one):
+# a fresh wrapper per command, so one command's peak is never another's.
+_MEASURE = (
+    "import resource, subprocess, sys\n"
+    "p = subprocess.run(sys.argv[1:])\n"
+    "sys.stderr.write(f'\\nPEAK_KB {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n')\n"
+    "sys.exit(p.returncode)\n"
+)
+
+
 def uac(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], float, float]:
     """Run the CLI; returns the process, its wall time and the peak RSS (MB) of it and its children."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "--home", str(home), *args],
-                          capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "engine.cli", "--home", str(home),
+                           *args], capture_output=True, text=True)
     seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if proc.returncode != 0:
         raise SystemExit(f"uac {' '.join(args)} failed ({proc.returncode}): {proc.stderr.strip()[-500:]}")
-    return proc, seconds, max(peak, before) / 1024
+    peak_kb = int(proc.stderr.rsplit("PEAK_KB ", 1)[1].split()[0])
+    return proc, seconds, peak_kb / 1024
 
 
 def parse_only(path: Path) -> float:

@@ -221,16 +221,20 @@ def _kind(v: Any) -> str:
     return "string"
 
 
+SOURCES_MAX = 200  # records cited for an answer
+
+
 def _sources(coll: Collection, q: Query, raw: Any) -> list[int]:
-    rows = matching_rows(coll, q)
-    if q.aggregate in ("argmax", "argmin") and q.measure:
+    best_of = q.aggregate in ("argmax", "argmin") and q.measure
+    rows = matching_rows(coll, q, None if best_of else SOURCES_MAX)
+    if best_of:
         key = q.measure
         vals = [r for r in rows if r.get(key) is not None]
         if vals:
             best = (max if q.aggregate == "argmax" else min)(vals, key=lambda r: r[key])
             rows = [best]
     ids: list[int] = []
-    for r in rows[:200]:
+    for r in rows[:SOURCES_MAX]:
         ids.extend(r["_evidence"])
     return ids
 

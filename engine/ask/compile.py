@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import itertools
 import keyword
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
 from engine.ask.catalog import Collection
 from engine.ask.ir import Filter, Query
 from engine.errors import InputError
+from engine.state import Record, StoredRecords
 
 
 class Row(dict[str, Any]):
@@ -30,14 +32,36 @@ class Row(dict[str, Any]):
             raise AttributeError(name) from None
 
 
-def rows_of(coll: Collection) -> list[Row]:
-    out = []
-    for rec in coll.records:
-        row = Row({name: rec.values.get(name) for name in coll.fields if name != "status"})
-        row["status"] = rec.status
-        row["_evidence"] = list(rec.evidence)
-        out.append(row)
-    return out
+def rows_of(coll: Collection) -> Sequence[Row]:
+    """The collection's records as rows the compiled expressions read; a big imported collection's
+    rows are made as they are read (:class:`StreamedRows`), never all held."""
+    if isinstance(coll.records, StoredRecords):
+        return StreamedRows(coll)
+    return [_row(coll, rec) for rec in coll.records]
+
+
+def _row(coll: Collection, rec: Record) -> Row:
+    row = Row({name: rec.values.get(name) for name in coll.fields if name != "status"})
+    row["status"] = rec.status
+    row["_evidence"] = list(rec.evidence)
+    return row
+
+
+class StreamedRows(Sequence[Row]):
+    """Rows of a big collection, one record at a time from the log."""
+
+    def __init__(self, coll: Collection) -> None:
+        self.coll = coll
+
+    def __iter__(self) -> Iterator[Row]:
+        return (_row(self.coll, rec) for rec in self.coll.records)
+
+    def __len__(self) -> int:
+        return len(self.coll.records)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        found = self.coll.records[index]
+        return [_row(self.coll, r) for r in found] if isinstance(index, slice) else _row(self.coll, found)
 
 
 # -- helpers available to compiled expressions -------------------------------------------------------
@@ -242,9 +266,11 @@ def rows_expression(coll: Collection, filters: list[Filter]) -> str:
     return _rows(coll, filters)
 
 
-def _rows(coll: Collection, filters: list[Filter]) -> str:
+def _rows(coll: Collection, filters: list[Filter], *, lazy: bool = False) -> str:
     src = f"S[{coll.name!r}]"
-    return f"[r for r in {src}{_where(coll, filters)}]" if filters else src
+    if not filters:
+        return src
+    return ("({})" if lazy else "[{}]").format(f"r for r in {src}{_where(coll, filters)}")
 
 
 def _group_key(coll: Collection, q: Query) -> str:
@@ -330,8 +356,10 @@ def evaluate(expr: str, coll: Collection) -> Any:
     return eval(compile(expr, "<ask>", "eval"), {"__builtins__": SAFE_BUILTINS, **env})  # noqa: S307 - trusted compiled IR
 
 
-def matching_rows(coll: Collection, q: Query) -> list[Row]:
-    """The rows the question's filters select (for citing sources)."""
-    expr = _rows(coll, q.filters)
-    rows: list[Row] = evaluate(expr, coll)
-    return rows
+def matching_rows(coll: Collection, q: Query, limit: int | None = None) -> list[Row]:
+    """The rows the question's filters select (for citing sources): the first ``limit`` of them,
+    read no further than that, or all."""
+    if limit is None:
+        rows: list[Row] = evaluate(_rows(coll, q.filters), coll)
+        return rows
+    return list(itertools.islice(evaluate(_rows(coll, q.filters, lazy=True), coll), limit))

@@ -41,3 +41,13 @@ def test_recall_cites_sources_or_says_it_does_not_know(uac) -> None:
     assert ans["sources"] and "horses" in json.dumps(ans).lower()
     none = json.loads(uac.run("ask", "what did I say about submarines?", "--json").stdout)
     assert none["answer"] is None and none["sources"] == []
+
+
+def test_a_long_import_reports_progress_on_stderr_and_the_result_on_stdout(uac, tmp_path) -> None:
+    csv = tmp_path / "steps.csv"
+    csv.write_text("date,steps\n" + "".join(f"2024-{1 + i % 12:02d}-{1 + i % 28:02d},{1000 + i}\n" for i in range(6_000)))
+    proc = uac.run("import", str(csv), "--progress")
+    assert proc.stderr.startswith("uac: Reading steps.csv…")
+    assert proc.stdout.startswith("imported 6000 records into steps (0 already there)")
+    quiet = uac.run("import", str(csv))  # not a terminal: stderr stays clean for scripts
+    assert quiet.stderr == "" and "imported 0 records" in quiet.stdout
