@@ -74,3 +74,17 @@ def test_the_project_says_where_the_records_are_and_asking_computes_over_all_of_
     expected = sum(Decimal(f"{10 + i}.50") for i in range(ROWS) if i % 3 == 0)
     answer = svc.ask("how much did I spend on food?", dt.datetime(2025, 12, 1, 12))
     assert Decimal(str(answer.answer)) == expected
+
+
+def test_an_active_rule_over_a_collection_kept_in_the_log_is_reported_not_silently_blind(svc: Service) -> None:
+    from engine.rules.rule_ir import Condition, Learned, RuleIR
+    from engine.rules.rule_store import rule_facts
+
+    frame = _stored(svc).frame.name
+    ir = RuleIR(frame, ((Condition(("amount",), "gt", Decimal(45)),),),
+                learned=Learned("spending", (("date", "date"), ("amount", "money"))))
+    sid, (mid,) = svc.log.add_session([("user", "warn me if any spending is over 45")], dt.date(2025, 6, 1))
+    svc.log.add_facts(rule_facts([ir], session_id=sid, message_id=mid, session_date=dt.date(2025, 6, 1),
+                                 texts=["warn me if any spending is over 45"]))
+    warnings = svc.evaluate(dt.datetime(2025, 6, 2, 9)).warnings
+    assert any("warn me if any spending is over 45" in w and "kept in the log" in w for w in warnings)
