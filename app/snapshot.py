@@ -145,8 +145,11 @@ def read_snapshot(service: Service) -> Snapshot:
     """Fold the log into state and gather sessions and facts. Runs on the engine thread."""
     facts = service.log.facts()
     state = fold(facts)  # the facts just read: one pass over the log, not two
+    previewed: list[Fact] = []
     for name, stored in stored_collections(service.log, facts).items():
-        state.records[name] = Preview(itertools.islice(stored, PREVIEW_MAX), len(stored))
+        preview = Preview(itertools.islice(stored, PREVIEW_MAX), len(stored))
+        state.records[name] = preview
+        previewed += service.log.facts_by_id(i for rec in preview for i in rec.evidence)  # their provenance
     messages: dict[str, list[MessageView]] = {}
     for m in service.log.messages():
         if m.id is None:
@@ -167,12 +170,13 @@ def read_snapshot(service: Service) -> Snapshot:
     return Snapshot(
         domains=state.domains(),
         sessions=sessions,
-        facts={f.id: f for f in facts},
+        facts={f.id: f for f in [*facts, *previewed]},
         model_status=model_status(service),
         frames=dict(state.frames),
         rules=rule_views(facts),
         agenda=agenda(state),
-        charts=chartables(state),
+        # a chart of a big collection's first records would mislead: it is asked about in Chat instead
+        charts=[c for c in chartables(state) if not isinstance(state.records.get(c.frame), Preview)],
         by_frame={name: list(recs) for name, recs in state.records.items()},
         record_of={fid: rec.id for recs in state.records.values() for rec in recs for fid in rec.evidence},
         collections=[

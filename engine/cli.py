@@ -229,7 +229,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     svc = _service(args, use_model=False)
     try:
         sessions = svc.log.sessions()
-        facts = svc.log.facts(session_id=args.session)
+        facts = svc.log.facts(session_id=args.session, bulk=True)  # the session asked for: all of it
         messages = svc.log.messages(args.session)
         forgets = svc.log.forgets()
     finally:
@@ -388,12 +388,17 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     svc = _service(args, use_model=False)
+    before = len(svc.log.sessions())
     try:
         shown = args.progress or sys.stderr.isatty()
         res = svc.import_records(Path(args.file), args.collection, _progress_on_stderr() if shown else None)
     except KeyboardInterrupt:
-        print("uac: import stopped; nothing was imported (the file is written all at once or not at all)",
-              file=sys.stderr)
+        if len(svc.log.sessions()) > before:
+            print("uac: stopped after the records were written; the project catches up at the next checkpoint",
+                  file=sys.stderr)
+        else:
+            print("uac: import stopped; nothing was imported (a file is written all at once or not at all)",
+                  file=sys.stderr)
         return 130
     finally:
         svc.close()

@@ -279,6 +279,7 @@ class LogStore:
         raw = self.engine.raw_connection()
         try:
             cur = raw.cursor()
+            cache = cur.execute("PRAGMA cache_size").fetchone()[0]
             cur.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")  # keys' index pages stay in memory
             cur.execute("BEGIN IMMEDIATE")
             try:
@@ -327,8 +328,8 @@ class LogStore:
         except sqlite3.OperationalError as exc:
             raise LogError(_explain_text(str(exc), self.db_path)) from exc
         finally:
-            with contextlib.suppress(sqlite3.Error):
-                raw.cursor().execute("PRAGMA cache_size = -2000")
+            with contextlib.suppress(sqlite3.Error, NameError):
+                raw.cursor().execute(f"PRAGMA cache_size = {int(cache)}")
             raw.close()
 
     def add_message(self, session_id: str, speaker: str, body: str, session_date: dt.date, *,

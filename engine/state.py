@@ -194,11 +194,17 @@ class StoredRecords(Sequence[Record]):
         return self._len
 
     def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        """By position (read up to it: meant for a few records at the start, not random access)."""
         if isinstance(index, slice):
-            return list(itertools.islice(self, *index.indices(len(self))))
+            start, stop, step = index.indices(len(self))
+            if step < 0:
+                return list(self)[index]
+            return list(itertools.islice(self, start, stop, step))
         i = index + len(self) if index < 0 else index
+        if i < 0:
+            raise IndexError(index)
         found = next(itertools.islice(self, i, None), None)
-        if found is None or i < 0:
+        if found is None:
             raise IndexError(index)
         return found
 

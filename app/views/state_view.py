@@ -393,8 +393,11 @@ class StateView(QWidget):
         frame_doc = FRAMES_BY_NAME[recs[0].frame].doc if recs and recs[0].frame in FRAMES_BY_NAME else ""
         shown = f"{len(self.model.records)} of {len(recs)}" if self.needle else f"{len(recs)}"
         total = total_of(recs)
-        if total > len(recs):  # a big imported collection: the window holds its first records
-            shown = f"the first {shown} of {total:,} (ask in Chat to compute over all of them)"
+        if total > len(recs) and self.needle:  # a big imported collection: the window holds its first records
+            shown = (f"{len(self.model.records)} matching among the first {len(recs):,} of {total:,} "
+                     "(ask in Chat to search all of them)")
+        elif total > len(recs):
+            shown = f"the first {len(recs):,} of {total:,} (ask in Chat to compute over all of them)"
         self.title.setText(f"<b>{collection.capitalize()}</b> — {shown} record(s). {html.escape(frame_doc)}")
         self.details.clear()
         self.collectionShown.emit(domain, collection)

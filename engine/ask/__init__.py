@@ -17,7 +17,13 @@ from typing import Any
 from engine.ask import countdown
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
-from engine.ask.compile import compile_query, evaluate, matching_rows, rows_expression
+from engine.ask.compile import (
+    compile_query,
+    evaluate,
+    iter_matching_rows,
+    matching_rows,
+    rows_expression,
+)
 from engine.ask.grounding import (
     about_something_else,
     said_about,
@@ -225,13 +231,12 @@ SOURCES_MAX = 200  # records cited for an answer
 
 
 def _sources(coll: Collection, q: Query, raw: Any) -> list[int]:
-    best_of = q.aggregate in ("argmax", "argmin") and q.measure
-    rows = matching_rows(coll, q, None if best_of else SOURCES_MAX)
-    if best_of:
+    rows = matching_rows(coll, q, SOURCES_MAX)
+    if q.aggregate in ("argmax", "argmin") and q.measure:
         key = q.measure
-        vals = [r for r in rows if r.get(key) is not None]
-        if vals:
-            best = (max if q.aggregate == "argmax" else min)(vals, key=lambda r: r[key])
+        vals = (r for r in iter_matching_rows(coll, q) if r.get(key) is not None)  # streamed: no list of all
+        best = (max if q.aggregate == "argmax" else min)(vals, key=lambda r: r[key], default=None)
+        if best is not None:
             rows = [best]
     ids: list[int] = []
     for r in rows[:SOURCES_MAX]:

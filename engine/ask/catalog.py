@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.ask.text import variants
 from engine.frames import IMPORT_DOMAIN
-from engine.state import Record, State
+from engine.state import Record, State, StoredRecords
 
 NUMERIC = ("int", "float", "money")
 TEMPORAL = ("date", "datetime")
@@ -105,9 +105,10 @@ class Collection:
         return None
 
 
-VALUES_MAX = 5_000
-"""Distinct text values kept per field: beyond this a field is free text (notes, references), and a
-question names its values only by exact words (see ``cues.find_values``)."""
+VALUES_MAX = 50_000
+"""Distinct text values kept per field of a big imported collection (read as a stream from the log,
+never held): beyond this its field is treated as free text (notes, references). Collections held in
+memory keep every value."""
 
 
 def build_catalog(state: State) -> dict[str, Collection]:
@@ -121,7 +122,8 @@ def build_catalog(state: State) -> dict[str, Collection]:
         name = fr.collection
         if name in out:
             name = f"{fr.domain}_{fr.collection}" if fr.domain != IMPORT_DOMAIN else f"imported_{name}"
-        texts = {s.name: {} for s in fr.slots if s.kind in ("str", "enum", "list")}
+        cap = VALUES_MAX if isinstance(recs, StoredRecords) else None
+        texts: dict[str, dict[str, None]] = {s.name: {} for s in fr.slots if s.kind in ("str", "enum", "list")}
         filled: set[str] = set()
         statuses: set[str] = set()
         for r in recs:
@@ -131,7 +133,7 @@ def build_catalog(state: State) -> dict[str, Collection]:
                     continue
                 filled.add(slot_name)
                 seen = texts.get(slot_name)
-                if seen is None or len(seen) >= VALUES_MAX:
+                if seen is None or (cap is not None and len(seen) >= cap):
                     continue
                 for item in v if isinstance(v, list) else [v]:
                     if isinstance(item, str) and item.strip():

@@ -362,4 +362,9 @@ def matching_rows(coll: Collection, q: Query, limit: int | None = None) -> list[
     if limit is None:
         rows: list[Row] = evaluate(_rows(coll, q.filters), coll)
         return rows
-    return list(itertools.islice(evaluate(_rows(coll, q.filters, lazy=True), coll), limit))
+    return list(itertools.islice(iter_matching_rows(coll, q), limit))
+
+
+def iter_matching_rows(coll: Collection, q: Query) -> Iterator[Row]:
+    """The rows the question's filters select, one at a time (none held)."""
+    return iter(evaluate(_rows(coll, q.filters, lazy=True), coll))

@@ -127,14 +127,22 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     field that holds it most often."""
     schema = _schema_words(coll)
     taken = " ".join(str(f.value).lower() for f in query.filters)
+    stems = [_stem(word) for word in dict.fromkeys(_words(question))
+             if len(word) > 3 and word not in IGNORED and _stem(word) not in schema and _stem(word) not in taken]
+    texts = [name for name, info in coll.fields.items() if info.kind == "str"]
+    if not stems or not texts:
+        return []
+    counts = {stem: dict.fromkeys(texts, 0) for stem in stems}
+    for r in coll.records:  # one pass for every word and field (a big collection is a stream)
+        for name in texts:
+            value = str(r.values.get(name) or "").lower()
+            if value:
+                for stem in counts:
+                    if stem in value:
+                        counts[stem][name] += 1
     out: list[Filter] = []
-    for word in dict.fromkeys(_words(question)):
-        stem = _stem(word)
-        if len(word) <= 3 or word in IGNORED or stem in schema or stem in taken:
-            continue
-        counts = {name: sum(1 for r in coll.records if stem in str(r.values.get(name) or "").lower())
-                  for name, info in coll.fields.items() if info.kind == "str"}
-        counts = {name: n for name, n in counts.items() if n}
-        if counts:
-            out.append(Filter(max(counts, key=lambda n: (counts[n], n == coll.label_field)), "contains", stem))
+    for stem in stems:
+        held = {name: n for name, n in counts[stem].items() if n}
+        if held:
+            out.append(Filter(max(held, key=lambda n: (held[n], n == coll.label_field)), "contains", stem))
     return out

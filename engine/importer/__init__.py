@@ -89,6 +89,7 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
     say = progress or (lambda _text: None)
     source = RowSource(path)
     say(f"Reading {path.name}…")
+    stamp = source.stamp()
     columns, profiles, n_rows = _profile(source, say)
     if not n_rows:
         raise InputError(f"{path}: the file holds no records; nothing was imported")
@@ -120,7 +121,7 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
         say(f"Checked and wrote {added + skipped:,} of {n_rows:,} records…")
 
     say(f"Read {n_rows:,} records from {path.name}; checking and writing them…")
-    with ahead(_typed_rows(source, fields, frame, coll)) as records:
+    with ahead(_typed_rows(source, fields, frame, coll, stamp)) as records:
         out = log_store.add_records_session(summary, today, head, records, progress=written,
                                             title=f"import {path.name} → {coll}")
     return ImportResult(coll, out.added, out.skipped, {f.name: f.kind for f in fields}, frame, out.session_id, fields)
@@ -143,10 +144,15 @@ def _profile(source: RowSource, say: Callable[[str], None]) -> tuple[list[str], 
     return columns, profiles, n
 
 
-def _typed_rows(source: RowSource, fields: list[FieldSchema], frame: str, coll: str) -> Iterator[RecordRow]:
-    """Second pass: each row typed by the schema, keyed by its content, as the log stores it."""
+def _typed_rows(source: RowSource, fields: list[FieldSchema], frame: str, coll: str,
+                stamp: tuple[int, int]) -> Iterator[RecordRow]:
+    """Second pass: each row typed by the schema, keyed by its content, as the log stores it. The
+    file must be the one the first pass read, before and after (else the types may not fit it)."""
     by_label = {f.label: f for f in fields}
     path = source.path
+    changed = InputError(f"{path}: the file changed while it was being imported; nothing was imported")
+    if source.stamp() != stamp:
+        raise changed
     for row in source:
         slots: dict[str, Any] = {}
         for label, raw in row.values.items():
@@ -167,6 +173,8 @@ def _typed_rows(source: RowSource, fields: list[FieldSchema], frame: str, coll: 
         blob = _content(slots)
         stored = blob if blob.isascii() else json.dumps(slots, sort_keys=True, default=str)
         yield RecordRow(IMPORT_DOMAIN, frame, _key_of(blob), stored, render(coll, slots))
+    if source.stamp() != stamp:
+        raise changed
 
 
 def content_key(slots: dict[str, Any]) -> str:

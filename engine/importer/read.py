@@ -20,6 +20,7 @@ from engine.errors import InputError
 
 CHUNK = 1 << 20  # characters read at a time from a JSON array
 SNIFF = 1 << 16  # characters looked at to tell the format
+EDGE = 64  # a decoding error this close to the buffer's end may be a value cut in two
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,14 @@ class RowSource:
         self.fmt = _sniff(self.path, head)
         self._head_text = head
 
+    def stamp(self) -> tuple[int, int]:
+        """Size and modification time: an import checks the file did not change between its passes."""
+        try:
+            st = self.path.stat()
+        except OSError as exc:
+            raise InputError(f"{self.path}: cannot be read ({exc.strerror}); nothing was imported") from None
+        return st.st_size, st.st_mtime_ns
+
     def __iter__(self) -> Iterator[RawRow]:
         reader = {"json": self._json_rows, "jsonl": self._jsonl_rows, "csv": self._csv_rows}[self.fmt]
         with self._open() as fh:
@@ -53,9 +62,11 @@ class RowSource:
 
     # -- opening -----------------------------------------------------------------------------
 
-    def _open(self, newline: str | None = "") -> IO[str]:
+    def _open(self) -> IO[str]:
+        """Universal newlines, as reading the whole text did: a CRLF inside a quoted CSV cell is
+        stored as ``\n``, so content keys (and re-imports) stay what they were."""
         try:
-            return open(self.path, encoding="utf-8-sig", newline=newline)  # noqa: SIM115 - closed by the caller
+            return open(self.path, encoding="utf-8-sig")  # noqa: SIM115 - closed by the caller
         except FileNotFoundError:
             raise InputError(f"{self.path}: no such file") from None
         except IsADirectoryError:
@@ -162,6 +173,7 @@ class _JsonArrayStream:
     def __init__(self, fh: IO[str], path: Path) -> None:
         self.fh, self.path = fh, path
         self.buf, self.pos, self.line, self.eof = "", 0, 1, False
+        self.counted = 0  # ``line`` is the line at buffer offset ``counted`` (counted forward, never again)
         self.decoder = json.JSONDecoder()
 
     def _fill(self) -> bool:
@@ -172,8 +184,8 @@ class _JsonArrayStream:
             self.eof = True
             return False
         if self.pos:
-            self.line += self.buf.count("\n", 0, self.pos)
-            self.buf, self.pos = self.buf[self.pos:], 0
+            self._here()  # bring the line count up to pos before the read part is dropped
+            self.buf, self.pos, self.counted = self.buf[self.pos:], 0, 0
         self.buf += chunk
         return True
 
@@ -188,7 +200,13 @@ class _JsonArrayStream:
                 return ""
 
     def _here(self, pos: int | None = None) -> int:
-        return self.line + self.buf.count("\n", 0, self.pos if pos is None else pos)
+        """The line at ``pos`` (default: the read position), counting only what was not counted yet."""
+        at = self.pos if pos is None else pos
+        if at >= self.counted:
+            self.line += self.buf.count("\n", self.counted, at)
+            self.counted = at
+            return self.line
+        return self.line - self.buf.count("\n", at, self.counted)
 
     def _invalid(self, msg: str, pos: int | None = None) -> InputError:
         return InputError(f"{self.path}: line {self._here(pos)}: invalid JSON ({msg}); nothing was imported")
@@ -230,7 +248,9 @@ class _JsonArrayStream:
             try:
                 item, end = self.decoder.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as exc:
-                at_edge = exc.pos >= len(self.buf) - 1 or exc.msg.startswith("Unterminated")
+                # cut at the buffer's edge ("tr|ue", "1.5e|+3", "\u00|e9", a long string): read more.
+                # An error well before the edge is the file's own, and is reported without reading on.
+                at_edge = len(self.buf) - exc.pos <= EDGE or exc.msg.startswith("Unterminated")
                 if at_edge and self._fill():
                     continue  # the element may run past the buffer: read more and try again
                 raise self._invalid(exc.msg, exc.pos) from None

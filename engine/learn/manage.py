@@ -87,7 +87,7 @@ def apply(log: LogStore, action: str, name: str | None, target: str | None = Non
     InputError naming what is wrong (an unknown collection, a taken or built-in name)."""
     if action not in ACTIONS:
         raise InputError(f"unknown action {action!r}; one of {', '.join(ACTIONS)}")
-    facts = log.facts()
+    facts = log.facts(bulk=True)  # a learned collection may hold many imported records too
     colls = learned_collections(facts)
     coll = find(colls, name, action)
     today = today or dt.date.today()

@@ -141,7 +141,8 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
             rendered.append(name)
         domains_meta[name] = {"fingerprint": fp, "info": infos[name].to_json()}
     counts = [records.log.frame_stamp(frame) for frame, records in sorted(bulk.items())]
-    files.update(render_common(infos, {"count": len(facts) + sum(c[0] for c in counts),
+    in_both = sum(1 for f in facts if f.frame in bulk)  # corrections of big collections: counted by their stamps
+    files.update(render_common(infos, {"count": len(facts) - in_both + sum(c[0] for c in counts),
                                        "last_id": max([*(f.id for f in facts), *(c[1] for c in counts)], default=0)}))
     files.update(render_user_rules(facts))
     assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"

@@ -17,7 +17,7 @@ from typing import Any
 from engine.errors import ProjectError
 from engine.frames import FRAMES_BY_NAME, Frame
 from engine.project.naming import attr, enum_member
-from engine.state import Record, State, coerce
+from engine.state import Record, State, StoredRecords, coerce
 
 _IGNORED_FIELDS = {"id", "subject", "known_since", "evidence", "sources"}
 
@@ -49,7 +49,8 @@ def find_edits(path: Path, state: State) -> list[FieldEdit]:
         raise ProjectError(f"{path}:{exc.lineno}: {exc.msg}; fix the file (rules use the last valid state)") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ProjectError(f"{path}: cannot be read ({exc})") from exc
-    records = {rec.id: rec for recs in state.records.values() for rec in recs}
+    records = {rec.id: rec for recs in state.records.values() if not isinstance(recs, StoredRecords)
+               for rec in recs}  # records kept in the log are not in any state.py: no edit can name them
     edits: list[FieldEdit] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FRAMES_BY_NAME):

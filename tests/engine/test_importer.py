@@ -191,3 +191,44 @@ def test_typing_ahead_hands_over_errors_and_stops_with_its_consumer() -> None:
     with ahead(endless()) as items:
         assert next(iter(items)) == 0
     assert len(produced) < 10_000  # the worker ended with the block
+
+
+@pytest.mark.parametrize("chunk", [5, 6, 7, 8, 9, 11, 13])
+def test_literals_exponents_and_escapes_cut_at_any_buffer_edge_are_read_whole(
+    tmp_path: Path, monkeypatch, chunk: int
+) -> None:
+    import engine.importer.read as read
+
+    monkeypatch.setattr(read, "CHUNK", chunk)
+    rows = [{"ok": i % 2 == 0, "note": None if i % 3 else f"Zürich “{i}”", "ratio": float(f"1.5e+{i % 9}"),
+             "done": False} for i in range(40)]
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps(rows, indent=2), encoding="utf-8")  # ASCII escapes: \u00fc, \u201c
+    got = [r.values for r in read.RowSource(path)]
+    assert got == rows
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(rows[:3], indent=2).replace("false", "flase", 1), encoding="utf-8")
+    with pytest.raises(InputError, match=r"line \d+: invalid JSON"):
+        list(read.RowSource(broken))
+
+
+
+def test_a_file_changed_between_the_two_passes_imports_nothing(log: LogStore, tmp_path: Path) -> None:
+    path = write(tmp_path, "runs.csv", "date,km\n" + "".join(f"2025-01-{1 + i % 28:02d},{i}\n" for i in range(6_000)))
+
+    def meddle(text: str) -> None:
+        if text.startswith("Read 5,000"):
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write("2025-02-01,not a number\n")
+
+    with pytest.raises(InputError, match="changed while it was being imported; nothing was imported"):
+        import_file(log, path, progress=meddle)
+    assert log.sessions() == []
+
+
+def test_a_crlf_inside_a_quoted_cell_is_stored_as_a_newline(log: LogStore, tmp_path: Path) -> None:
+    path = tmp_path / "notes.csv"
+    path.write_bytes(b'day,note\r\n2025-01-02,"line one\r\nline two"\r\n2025-01-03,plain\r\n')
+    import_file(log, path, None)
+    notes = sorted(f.slots["note"] for f in log.facts() if "note" in f.slots)
+    assert notes == ["line one\nline two", "plain"]

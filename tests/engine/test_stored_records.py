@@ -88,3 +88,18 @@ def test_an_active_rule_over_a_collection_kept_in_the_log_is_reported_not_silent
                                  texts=["warn me if any spending is over 45"]))
     warnings = svc.evaluate(dt.datetime(2025, 6, 2, 9)).warnings
     assert any("warn me if any spending is over 45" in w and "kept in the log" in w for w in warnings)
+
+
+def test_a_value_first_seen_late_in_a_big_collection_is_still_named_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine.log, "BULK_MIN", 25)
+    path = tmp_path / "spending.csv"
+    rows = ["date,shop,amount", "2025-01-01,Zebra Stripes,5.00"]
+    rows += [f"2025-01-{2 + i % 27:02d},Shop number {i},1.00" for i in range(300)]
+    rows.append("2025-03-01,Zebra,40.00")
+    path.write_text("\n".join(rows) + "\n")
+    svc = Service(Profile.open(tmp_path / "home"), use_model=False)
+    assert svc.import_records(path).added == 302
+    answer = svc.ask("how much did I spend at Zebra?", dt.datetime(2025, 12, 1, 12))
+    assert Decimal(str(answer.answer)) == Decimal("40.00")
