@@ -163,8 +163,10 @@ class RecordsWritten:
 
 
 _EXTRA_DDL = [
-    # a big imported collection's few corrections are found without reading its records
-    "CREATE INDEX IF NOT EXISTS ix_fact_frame_extractor ON fact (frame, extractor)",
+    # a big imported collection's few corrections are found without reading its records; partial,
+    # so writing imported records never touches it
+    "DROP INDEX IF EXISTS ix_fact_frame_extractor",
+    "CREATE INDEX IF NOT EXISTS ix_fact_not_imported ON fact (frame) WHERE extractor != 'import'",
     "CREATE VIRTUAL TABLE IF NOT EXISTS recall_fts USING fts5("
     "kind UNINDEXED, ref UNINDEXED, session_id UNINDEXED, body, tokenize='porter unicode61')",
 ]
@@ -267,12 +269,14 @@ class LogStore:
         title: str = "",
         source: str = "import",
         progress: Callable[[int, int], None] | None = None,
+        searchable: bool = True,
     ) -> RecordsWritten:
         """Append a session of many records in one transaction, streamed in batches: a crash, an
         error or a stop raised by ``progress(added, skipped)`` (called after each batch) leaves none
         of it. ``head(session_id, message_id)`` gives the facts written first (a schema); a record
         whose frame and entity key are already in the log, or earlier in ``records``, is skipped.
-        The summary message is written last, from the counts. Nothing is kept when nothing is new."""
+        The summary message is written last, from the counts. Nothing is kept when nothing is new.
+        ``searchable``: the records go into the search index too (the summary and ``head`` always do)."""
         sid = f"s-{session_date.isoformat()}-{uuid.uuid4().hex[:8]}"
         now = _stamp(_utcnow())
         day = session_date.isoformat()
@@ -289,8 +293,10 @@ class LogStore:
                             "extraction_error) VALUES (?, 0, ?, '', ?, 'done', '')", (sid, source, now))
                 mid = int(cur.lastrowid or 0)
                 head_facts = list(head(sid, mid))
+                head_ids: list[int] = []
                 for f in head_facts:
                     cur.execute(_INSERT_FACT, _fact_params(f, now))
+                    head_ids.append(int(cur.lastrowid or 0))
                 added = skipped = 0
                 batch: list[tuple[Any, ...]] = []
 
@@ -317,9 +323,10 @@ class LogStore:
                 cur.execute("UPDATE message SET text = ? WHERE id = ?", (text_, mid))
                 cur.execute("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', ?, ?, ?)",
                             (str(mid), sid, text_))
+                which = "" if searchable else f"AND id IN ({', '.join(str(i) for i in head_ids) or '0'})"
                 cur.execute("INSERT INTO recall_fts(kind, ref, session_id, body) "
                             "SELECT 'fact', CAST(id AS TEXT), session_id, frame || ' ' || evidence FROM fact "
-                            "WHERE session_id = ?", (sid,))
+                            f"WHERE session_id = ? {which}", (sid,))
                 raw.commit()
                 return RecordsWritten(sid, added, skipped)
             except BaseException:

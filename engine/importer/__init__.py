@@ -3,9 +3,12 @@
 Provenance: one session (source ``import``) per imported file, one schema fact per collection
 (frame :data:`engine.frames.IMPORT_SCHEMA_FRAME`) from which folding rebuilds the collection's
 typed frame, and one fact per record whose entity key is a hash of its typed content — so
-importing the same file again adds nothing. The file is streamed, never held whole; a malformed
-record anywhere raises :class:`InputError` naming the line or record, and nothing is imported: the
-session, its summary and every record are written in one transaction.
+importing the same file again adds nothing. Each record is in the search index too, unless the
+file holds :data:`engine.log.BULK_MIN` or more (recall over a statement's many near-identical rows
+finds nothing worth citing; asking computes over them, and the summary and schema are indexed).
+The file is streamed, never held whole; a malformed record anywhere raises :class:`InputError`
+naming the line or record, and nothing is imported: the session, its summary and every record are
+written in one transaction.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import engine.log
 from engine.errors import InputError
 from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
 from engine.importer.infer import (
@@ -123,7 +127,7 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
     say(f"Read {n_rows:,} records from {path.name}; checking and writing them…")
     with ahead(_typed_rows(source, fields, frame, coll, stamp)) as records:
         out = log_store.add_records_session(summary, today, head, records, progress=written,
-                                            title=f"import {path.name} → {coll}")
+                                            title=f"import {path.name} → {coll}", searchable=n_rows < engine.log.BULK_MIN)
     return ImportResult(coll, out.added, out.skipped, {f.name: f.kind for f in fields}, frame, out.session_id, fields)
 
 

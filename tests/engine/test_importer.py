@@ -232,3 +232,17 @@ def test_a_crlf_inside_a_quoted_cell_is_stored_as_a_newline(log: LogStore, tmp_p
     import_file(log, path, None)
     notes = sorted(f.slots["note"] for f in log.facts() if "note" in f.slots)
     assert notes == ["line one\nline two", "plain"]
+
+
+def test_the_records_of_a_big_file_are_not_indexed_for_recall_but_its_summary_is(
+    log: LogStore, tmp_path: Path, monkeypatch
+) -> None:
+    import engine.log
+
+    monkeypatch.setattr(engine.log, "BULK_MIN", 20)
+    rows = "".join(f"2024-03-{1 + i % 28:02d},lunch,{500 + i},$8.00,restaurant,[],12:15,no\n" for i in range(25))
+    res = import_file(log, write(tmp_path, "meals.csv", CSV.splitlines()[0] + "\n" + rows), None)
+    assert res.added == 25
+    assert log.search("restaurant") == []  # 25 records: not one search entry each
+    hits = log.search("imported meals")
+    assert {h["kind"] for h in hits} == {"message", "fact"}  # the summary and the schema
