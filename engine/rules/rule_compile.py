@@ -138,10 +138,16 @@ def _name(record, fields):
     return names[0] + (" (" + ", ".join(names[1:]) + ")" if names[1:] else "")
 
 
-def _collection(state, domain, name):
-    """A collection that may not exist yet (a learned one before its first record): empty."""
+def _collection(state, domain, name, schema=None):
+    """A collection that may not exist yet (a learned one before its first record): empty. Renamed
+    since the rule was written, it is found by its records' schema, which a rename keeps."""
     holder = state.domains.get(domain)
-    return list(holder.collections.get(name, ())) if holder is not None else []
+    if holder is None:
+        return []
+    found = holder.collections.get(name)
+    if found is None and schema is not None:
+        found = next((c for c in holder.collections.values() if c and type(c[0]).__name__ == schema), None)
+    return list(found or ())
 
 
 def _num(value):
@@ -160,7 +166,7 @@ def _access(fr: Frame) -> str:
         if not name.isidentifier() or keyword.iskeyword(name):
             raise InvalidRule(f"{name!r} is not a usable name")
     if fr.domain == IMPORT_DOMAIN:
-        return f"_collection(state, {fr.domain!r}, {fr.collection!r})"
+        return f"_collection(state, {fr.domain!r}, {fr.collection!r}, {fr.name!r})"
     return f"state.{fr.domain}.{fr.collection}"
 
 

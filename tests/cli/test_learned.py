@@ -59,3 +59,8 @@ def test_a_rule_on_a_kind_not_yet_recorded_fires_on_a_later_reading(uac) -> None
     uac.run("ingest", "--date", "2026-03-08", "-", stdin="BP this morning 128 over 82, much better.")
     later = [a for a in uac.json("alerts", "--now", "2026-03-08T18:00") if a["rule"].startswith("user_rules.")]
     assert all("128" not in a["title"] for a in later)
+
+    (coll,) = uac.json("collections")
+    uac.run("collections", "rename", coll["name"], "bp_readings")  # the rule keeps watching the renamed one
+    renamed = [a for a in uac.json("alerts", "--now", "2026-03-05T18:00") if a["rule"].startswith("user_rules.")]
+    assert any("152" in a["title"] + a["message"] for a in renamed)

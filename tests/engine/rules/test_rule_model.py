@@ -41,7 +41,7 @@ def test_a_learned_collection_rule_round_trips_and_compiles() -> None:
     again = ir_from_json(ir.dumps())
     assert again == ir
     source = rule_function(3, again)
-    assert "_collection(state, 'imports', 'blood_pressure')" in source
+    assert "_collection(state, 'imports', 'blood_pressure', 'BloodPressure')" in source
     assert describe(ir) == "when blood pressure where systolic over 140"
 
 
