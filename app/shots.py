@@ -16,11 +16,12 @@ from pathlib import Path
 SIZE = (1280, 800)
 
 
-def _wait(app, done, timeout_s: float = 120.0) -> None:
+def wait_until(app, done, timeout_s: float = 120.0, poll_s: float = 0.005) -> None:
+    """Spin the event loop until ``done()`` (scripts that drive the real app: screenshots, benchmarks)."""
     deadline = time.monotonic() + timeout_s
     while not done():
         app.processEvents()
-        time.sleep(0.005)
+        time.sleep(poll_s)
         if time.monotonic() > deadline:
             raise TimeoutError("the app did not finish in time")
 
@@ -46,7 +47,7 @@ def take(out_dir: Path) -> list[Path]:
     done: list[bool] = []
     ctl.firstLoadDone.connect(done.append)
     ctl.start()
-    _wait(app, lambda: bool(done) and not ctl.runner.busy)
+    wait_until(app, lambda: bool(done) and not ctl.runner.busy)
     win = ctl.window
     win.resize(*SIZE)
     for text in ("Booked a dentist check-up for next Thursday at 10:30.", "How many days until my Tokyo trip?"):
@@ -54,7 +55,7 @@ def take(out_dir: Path) -> list[Path]:
         ctl.chatFinished.connect(replies.append)
         win.chat_view.entry.setPlainText(text)
         win.chat_view.send()
-        _wait(app, lambda r=replies: bool(r) and not ctl.runner.busy)
+        wait_until(app, lambda r=replies: bool(r) and not ctl.runner.busy)
     for reply_id in list(win.chat_view.explanations):
         win.chat_view._open.add(reply_id)
     win.chat_view._render()

@@ -23,6 +23,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from app.shots import wait_until  # noqa: E402
+
 TICK_MS = 5
 STATEMENTS = (
     "My passport expires on 2027-03-05. I fly to Japan on 2027-02-20 and come back on 2027-03-10.",
@@ -61,12 +63,7 @@ class LagProbe:
 
 
 def _wait(app: QApplication, done, timeout_s: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not done():
-        app.processEvents()
-        time.sleep(0.001)
-        if time.monotonic() > deadline:
-            raise TimeoutError("the engine did not finish in time")
+    wait_until(app, done, timeout_s, poll_s=0.001)  # a fine poll: the probe measures the loop's lag
 
 
 def _summary(samples: list[float]) -> tuple[float, float]:

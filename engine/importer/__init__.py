@@ -33,8 +33,7 @@ from engine.importer.infer import (
     identifier,
 )
 from engine.importer.read import RowSource
-from engine.importer.stream import ahead
-from engine.log import LogStore, NewFact, RecordRow
+from engine.log import Fact, LogStore, NewFact, RecordRow
 from engine.project.naming import usable_class
 
 __all__ = ["ImportResult", "import_file", "frame_name"]
@@ -73,11 +72,6 @@ def frame_name(collection: str, taken: dict[str, str] | None = None) -> str:
     return name
 
 
-def _frames_in_use(log_store: LogStore) -> dict[str, str]:
-    """Frame name -> collection, for every collection imported so far."""
-    return {str(f.slots.get("frame")): str(f.slots.get("collection")) for f in log_store.facts(frame=IMPORT_SCHEMA_FRAME)}
-
-
 PROGRESS_EVERY = 5_000  # rows between progress reports (and chances to stop) while types are learned
 
 
@@ -100,10 +94,11 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
     coll = identifier(collection or path.stem)
     if coll in RESERVED_COLLECTIONS:
         coll += "_records"
-    frame = frame_name(coll, _frames_in_use(log_store))
+    schemas = log_store.facts(frame=IMPORT_SCHEMA_FRAME)
+    frame = frame_name(coll, {str(f.slots.get("frame")): str(f.slots.get("collection")) for f in schemas})
     names = field_names(columns)
     fields = [profiles[col].field(names[col], col) for col in columns]
-    old_fields = _existing_fields(log_store, coll)
+    old_fields = _existing_fields(schemas, coll)
     if old_fields:
         fields = _merge(old_fields, fields)
     schema_json = [f.to_json() for f in fields]
@@ -125,9 +120,9 @@ def import_file(log_store: LogStore, path: Path, collection: str | None = None,
         say(f"Checked and wrote {added + skipped:,} of {n_rows:,} records…")
 
     say(f"Read {n_rows:,} records from {path.name}; checking and writing them…")
-    with ahead(_typed_rows(source, fields, frame, coll, stamp)) as records:
-        out = log_store.add_records_session(summary, today, head, records, progress=written,
-                                            title=f"import {path.name} → {coll}", searchable=n_rows < engine.log.BULK_MIN)
+    out = log_store.add_records_session(summary, today, head, _typed_rows(source, fields, frame, coll, stamp),
+                                        progress=written, title=f"import {path.name} → {coll}",
+                                        searchable=n_rows < engine.log.BULK_MIN)
     return ImportResult(coll, out.added, out.skipped, {f.name: f.kind for f in fields}, frame, out.session_id, fields)
 
 
@@ -200,10 +195,10 @@ def render(collection: str, slots: dict[str, Any]) -> str:
     return f"{collection}: " + "; ".join(parts)
 
 
-def _existing_fields(log_store: LogStore, coll: str) -> list[FieldSchema]:
+def _existing_fields(schemas: list[Fact], coll: str) -> list[FieldSchema]:
     """The newest schema an earlier import (or learning) gave ``coll``; empty when it is new."""
     fields: list[FieldSchema] = []
-    for fact in log_store.facts(frame=IMPORT_SCHEMA_FRAME):
+    for fact in schemas:
         if fact.slots.get("collection") == coll:
             fields = [
                 FieldSchema(

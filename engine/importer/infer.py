@@ -87,16 +87,6 @@ def field_names(columns: list[str]) -> dict[str, str]:
     return names
 
 
-def infer_schema(columns: list[str], rows: list[dict[str, Any]]) -> list[FieldSchema]:
-    """One field per column, in first-seen column order."""
-    profiles = {col: ColumnProfile() for col in columns}
-    for row in rows:
-        for col, profile in profiles.items():
-            profile.add(row.get(col))
-    names = field_names(columns)
-    return [profiles[col].field(names[col], col) for col in columns]
-
-
 class ColumnProfile:
     """What the values of one column seen so far allow it to be, updated one value at a time (so
     a file's schema is learned in one pass without keeping its rows). A kind stays possible while

@@ -260,15 +260,6 @@ class _JsonArrayStream:
             return item
 
 
-def read_rows(path: Path) -> tuple[str, list[RawRow]]:
-    """The file's format (``json``, ``jsonl`` or ``csv``) and all its rows (small files, tests)."""
-    source = RowSource(path)
-    rows = list(source)
-    if not rows:
-        raise InputError(f"{path}: the file holds no records; nothing was imported")
-    return source.fmt, rows
-
-
 def _sniff(path: Path, head: str) -> str:
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
@@ -288,4 +279,4 @@ def _sniff(path: Path, head: str) -> str:
     return "csv"
 
 
-__all__ = ["RawRow", "RowSource", "read_rows"]
+__all__ = ["RawRow", "RowSource"]

@@ -36,7 +36,9 @@ def test_an_empty_profile_is_welcomed_and_the_demo_loads(tmp_path, make_controll
     assert ctl.window.alerts_view.alerts  # the demo is built to raise alerts
 
 
-def test_quiet_hours_hold_notifications_until_they_end(tmp_path, make_controller, qtbot) -> None:
+def _started_at_night(tmp_path, make_controller, qtbot):
+    """The demo with quiet hours 22:00-07:00, started at 23:30 with a scripted passport alert;
+    returns the controller, its settable clock and the notifications shown."""
     profile = build_demo_profile(tmp_path / "home")
     profile.update_settings(**{"gui.quiet_hours": "22:00-07:00"})
     clock = [dt.datetime(2025, 2, 12, 23, 30)]
@@ -44,6 +46,11 @@ def test_quiet_hours_hold_notifications_until_they_end(tmp_path, make_controller
     shown: list = []
     ctl.presenter.shown.connect(lambda name, note: shown.append(note))
     start_app(ctl, qtbot)
+    return ctl, clock, shown
+
+
+def test_quiet_hours_hold_notifications_until_they_end(tmp_path, make_controller, qtbot) -> None:
+    ctl, clock, shown = _started_at_night(tmp_path, make_controller, qtbot)
     assert [a.key for a in ctl.window.alerts_view.alerts] == [PASSPORT_ALERT.key]  # listed at once
     assert shown == [] and [n.key for n in ctl.held] == [PASSPORT_ALERT.key]
     clock[0] = dt.datetime(2025, 2, 13, 7, 15)
@@ -113,13 +120,7 @@ def test_autostart_entry(tmp_path) -> None:
 
 
 def test_held_notifications_pop_up_when_quiet_hours_end_without_new_work(tmp_path, make_controller, qtbot) -> None:
-    profile = build_demo_profile(tmp_path / "home")
-    profile.update_settings(**{"gui.quiet_hours": "22:00-07:00"})
-    clock = [dt.datetime(2025, 2, 12, 23, 30)]
-    ctl = make_controller(profile, lambda: ScriptedAlertsService(profile, [PASSPORT_ALERT]), clock=lambda: clock[0])
-    shown: list = []
-    ctl.presenter.shown.connect(lambda name, note: shown.append(note))
-    start_app(ctl, qtbot)
+    ctl, clock, shown = _started_at_night(tmp_path, make_controller, qtbot)
     assert ctl.release_timer.isActive()  # set for the end of the quiet hours
     assert 7 * 3600_000 < ctl.release_timer.remainingTime() < 8 * 3600_000 + 2000
     clock[0] = dt.datetime(2025, 2, 13, 7, 1)

@@ -172,26 +172,6 @@ def test_content_keys_and_stored_slots_do_not_change_with_the_faster_path(log: L
     assert {f.slots["name"] for f in facts} == {"Café Müller", "Pret"}
 
 
-def test_typing_ahead_hands_over_errors_and_stops_with_its_consumer() -> None:
-    from engine.importer.stream import ahead
-
-    def numbers():
-        yield from range(1_200)
-        raise InputError("record 1201 is bad")
-
-    with pytest.raises(InputError, match="1201"), ahead(numbers()) as items:
-        assert sum(1 for _ in items) == 1_200
-    produced: list[int] = []
-
-    def endless():
-        for i in range(10**9):
-            produced.append(i)
-            yield i
-
-    with ahead(endless()) as items:
-        assert next(iter(items)) == 0
-    assert len(produced) < 10_000  # the worker ended with the block
-
 
 @pytest.mark.parametrize("chunk", [5, 6, 7, 8, 9, 11, 13])
 def test_literals_exponents_and_escapes_cut_at_any_buffer_edge_are_read_whole(
