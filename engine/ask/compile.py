@@ -84,6 +84,15 @@ def mean(values: Iterable[Any]) -> float | None:
     return float(sum(Decimal(str(v)) for v in vals) / len(vals)) if vals else None
 
 
+def median(values: Iterable[Any]) -> float | None:
+    """The middle value (the mean of the two middle ones for an even count)."""
+    vals = sorted(Decimal(str(v)) for v in _present(values))
+    if not vals:
+        return None
+    mid = len(vals) // 2
+    return float(vals[mid] if len(vals) % 2 else (vals[mid - 1] + vals[mid]) / 2)
+
+
 def high(values: Iterable[Any]) -> Any:
     vals = _present(values)
     return max(vals) if vals else None
@@ -191,7 +200,7 @@ def weekday(v: Any) -> str | None:
 
 
 HELPERS: dict[str, Any] = {
-    "day": day, "total": total, "mean": mean, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
+    "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change,
     "group_best": group_best, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
@@ -287,7 +296,7 @@ def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
     if metric == "count":
         return f"len({rows})"
     m = _attr(_check(coll, q.measure))
-    fn = {"sum": "total", "avg": "mean", "min": "low", "max": "high"}[metric]
+    fn = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}[metric]
     return f"{fn}({m} for r in {rows})"
 
 
@@ -299,9 +308,9 @@ def compile_query(coll: Collection, q: Query) -> str:
     agg = q.aggregate
     if agg == "count":
         return f"len({rows})"
-    if agg in ("sum", "avg", "min", "max"):
+    if agg in ("sum", "avg", "median", "min", "max"):
         m = _attr(_check(coll, q.measure))
-        fn = {"sum": "total", "avg": "mean", "min": "low", "max": "high"}[agg]
+        fn = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}[agg]
         return f"{fn}({m} for r in {src}{where})"
     if agg in ("argmax", "argmin"):
         m = _attr(_check(coll, q.measure))

@@ -15,6 +15,7 @@ _AGGREGATE = {
     "count_distinct": "Counted the different {measure} of",
     "sum": "Added up the {measure} of",
     "avg": "Averaged the {measure} of",
+    "median": "Took the middle {measure} (the median) of",
     "min": "Took the smallest {measure} among",
     "max": "Took the largest {measure} among",
     "most_common": "Found the most common {target} among",

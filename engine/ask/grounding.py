@@ -33,7 +33,8 @@ QUERY_WORDS = frozenset({
     "taken", "tell", "than", "then", "they", "those", "through", "time", "times", "today", "together",
     "tomorrow", "took", "total", "under", "until", "weeks", "went", "were", "what", "will", "within",
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
-    "afternoon", "weekend", "weekday", "tonight", "last", "first", "start", "beginning", "end",
+    "afternoon", "weekend", "weekends", "weekday", "weekdays", "tonight", "last", "first", "start", "beginning",
+    "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones", "single", "spend", "spent", "paid", "cost", "costs",
 })
 """Words that shape a query rather than name what it is about."""
 
@@ -43,18 +44,28 @@ _WORD = re.compile(r"[a-z][a-z'-]+")
 
 
 def _stem(word: str) -> str:
-    """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another."""
+    """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another;
+    the same for a word and its plural ("copay", "copays"; "ride", "rides")."""
     word = word.strip("'-").removesuffix("'s")
-    for suffix in ("ing", "ies", "ied", "ed", "es", "s", "y"):
-        if len(word) - len(suffix) >= 4 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
+    if len(word) >= 5 and word.endswith(("ches", "shes", "sses", "xes")):
+        word = word[:-2]
+    else:
+        for suffix in ("ing", "ies", "ied", "ed", "s"):
+            if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+    if len(word) >= 5 and word.endswith("y"):
+        word = word[:-1]
     return word[:5]
 
 
+_CONTRACTION = re.compile(r"'(?:s|ve|re|ll|d|m)$|n't$")
+
+
 def _words(text: str) -> Iterable[str]:
-    """Words, hyphens dropped: "fill-up" is the "fillups" of a collection's name."""
-    return [w.replace("-", "") for w in _WORD.findall(text.lower())]
+    """Words without contractions ("what's" is "what") and hyphens ("fill-up" is the "fillups" of a
+    collection's name)."""
+    return [_CONTRACTION.sub("", w).replace("-", "") for w in _WORD.findall(text.lower().replace("’", "'"))]
 
 
 def vocabulary(coll: Collection) -> set[str]:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 AGGREGATES = (
-    "count", "count_distinct", "sum", "avg", "min", "max", "most_common", "least_common",
+    "count", "count_distinct", "sum", "avg", "median", "min", "max", "most_common", "least_common",
     "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
 )
 """``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""

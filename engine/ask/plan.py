@@ -46,6 +46,7 @@ SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%"
 CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the)\s+first\b.*\b(?:to|until)\s+(?:my|the)\s+(?:last|latest)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
 DOWN = re.compile(r"\b(?:lost|lose|dropped|come down|came down|gone down|went down|shed|fallen|fell)\b")
+MEDIAN = re.compile(r"\bmedian\b")
 AVG = re.compile(r"\b(average[ds]?|averaging|avg|mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
@@ -160,6 +161,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     ):
         query.aggregate = "count_distinct"
         query.target = target or coll.label_field
+    elif MEDIAN.search(q):
+        query.aggregate = "median"
+        query.measure = _measure(q, coll, numeric_hits, None, d)
     elif AVG.search(q):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
