@@ -117,7 +117,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         derived = None
 
     if len(windows) == 1 and STRONG_TREND.search(q) and re.match(r"(between|from)\s", windows[0].text):
-        split = find_windows(re.sub(r"^(between|from)\s+", "", windows[0].text), now)
+        split = find_windows(re.sub(r"^(between|from)\s+", "", windows[0].text), now, join=False)
         if len(split) == 2:
             windows = [Window(w.start, w.end, w.text, windows[0].pos + i) for i, w in enumerate(split)]
     change = CHANGE.search(q)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -46,8 +47,9 @@ def _shift_months(d: dt.date, n: int) -> dt.date:
     return dt.date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
 
 
-def find_windows(question: str, now: dt.datetime | dt.date) -> list[Window]:
-    """Every time window the question names, in the order they appear."""
+def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -> list[Window]:
+    """Every time window the question names, in the order they appear; with ``join``, two joined
+    as a range are one."""
     today = now.date() if isinstance(now, dt.datetime) else now
     q = question.lower()
     found: list[Window] = []
@@ -73,6 +75,13 @@ def find_windows(question: str, now: dt.datetime | dt.date) -> list[Window]:
         except ValueError:
             continue
         add(m, d, d)
+    ordinal = r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?"
+    to = r"\s*(?:-|–|to|through|thru|until|till|and)\s*"
+    for m in re.finditer(rf"\b(?:from|between)\s+{ordinal}{to}{ordinal}\s+(?:of\s+)?({MONTH_RE})\b\.?(?:,?\s+{year})?", q):
+        _add_days(add, m, MONTHS[m.group(3)], int(m.group(1)), int(m.group(2)), m.group(4), today)
+    for m in re.finditer(rf"\b({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*"
+                         rf"(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:days|weeks|months|am|pm|:))(?:,?\s+{year})?", q):
+        _add_days(add, m, MONTHS[m.group(1)], int(m.group(2)), int(m.group(3)), m.group(4), today)
     for m in re.finditer(rf"\b({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+{year})?(?!\s*(?:days|weeks|months))", q):
         mo, day = MONTHS[m.group(1)], int(m.group(2))
         y = int(m.group(3)) if m.group(3) else _recent_month(mo, today)
@@ -139,7 +148,55 @@ def find_windows(question: str, now: dt.datetime | dt.date) -> list[Window]:
         d = today if m.group(1) in ("today", "tonight") else today - dt.timedelta(days=1)
         add(m, d, d)
     found.sort(key=lambda w: w.pos)
-    return _with_since(q, found, today)
+    return _with_since(q, _ranges(q, found) if join else found, today)
+
+
+def _add_days(add: Callable[[re.Match[str], dt.date, dt.date], None], m: re.Match[str], month: int,
+              first: int, last: int, year: str | None, today: dt.date) -> None:
+    """"from the 1st to the 15th of June", "March 3-9": one inclusive window."""
+    y = int(year) if year else _recent_month(month, today)
+    try:
+        start, end = dt.date(y, month, first), dt.date(y, month, last)
+    except ValueError:
+        return
+    if start <= end:
+        add(m, start, end)
+
+
+_COMPARE = re.compile(r"\b(?:change[ds]?|compare[ds]?|comparison|vs|versus|differ|difference|go(?:ne)? up|go(?:ne)? down|went up|"
+                      r"went down|rise|rose|drop(?:ped)?|grow|grew|increase[ds]?|decrease[ds]?)\b")
+"""Two whole periods said with these words are compared ("how did it change from 2022 to 2023"), not joined."""
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+_RANGE_JOIN = re.compile(r"\s*(?:-|–|to|through|thru|until|till|up to|and)\s*(?:the\s+)?(?:end\s+of\s+)?$")
+
+
+def _ranges(q: str, windows: list[Window]) -> list[Window]:
+    """Two windows joined as a range ("between March 3 and March 9", "Aug 10 through Sep 9, 2024",
+    "from January to the end of March") are one inclusive window from the first's start to the
+    second's end; a year said once, after the second, holds for both."""
+    out: list[Window] = []
+    i = 0
+    while i < len(windows):
+        w = windows[i]
+        nxt = windows[i + 1] if i + 1 < len(windows) else None
+        if nxt is not None:
+            gap = q[w.pos + len(w.text):nxt.pos]
+            head = q[max(0, w.pos - 12):w.pos]
+            joined = _RANGE_JOIN.fullmatch(gap) and ("and" not in gap.split() or re.search(r"\bbetween\s+$", head))
+            periods = w.start != w.end and nxt.start != nxt.end
+            if joined and not (periods and _COMPARE.search(q)) and (re.search(r"\b(?:between|from)\s+$", head) or "and" not in gap.split()):
+                start, end = w.start, nxt.end
+                if not _YEAR.search(w.text) and _YEAR.search(nxt.text) and start.year != end.year:
+                    start = start.replace(year=end.year - (1 if start.month > end.month else 0))
+                lead = re.search(r"\b(?:between|from)\s+$", head)
+                pos = w.pos - len(lead.group(0)) if lead else w.pos
+                if start <= end:
+                    out.append(Window(start, end, q[pos:nxt.pos + len(nxt.text)], pos))
+                    i += 2
+                    continue
+        out.append(w)
+        i += 1
+    return out
 
 
 def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:

@@ -32,6 +32,17 @@ def test_relative_time_resolves_against_now() -> None:
     assert spans("may I see my receipts") == []
 
 
+def test_a_range_between_two_dates_is_one_inclusive_window() -> None:
+    assert spans("from March 3 to March 9 inclusive") == [("2024-03-03", "2024-03-09")]
+    assert spans("between March 1 and May 15, 2023 (inclusive)") == [("2023-03-01", "2023-05-15")]
+    assert spans("from Aug 10 through Sep 9, 2022") == [("2022-08-10", "2022-09-09")]
+    assert spans("from the 1st to the 15th of June 2022") == [("2022-06-01", "2022-06-15")]
+    assert spans("runs on April 3-9") == [("2024-04-03", "2024-04-09")]
+    # two whole periods compared stay two, and a lone "and" does not join them
+    assert spans("did it go up from March 2022 to May 2022") == [("2022-03-01", "2022-03-31"), ("2022-05-01", "2022-05-31")]
+    assert spans("in January and in March") == [("2024-01-01", "2024-01-31"), ("2024-03-01", "2024-03-31")]
+
+
 def test_values_are_found_only_if_the_data_holds_them(state: State) -> None:
     coll = build_catalog(state)["purchases"]
     hits = find_values("how much did I spend on Groceries at freshco", coll, [])
