@@ -186,6 +186,13 @@ def distinct(values: Iterable[Any]) -> list[Any]:
     return sorted(flat, key=lambda x: (str(type(x)), x))
 
 
+def clock(v: Any) -> dt.time | None:
+    """The time of day of a time or a date-and-time (a plain date has none)."""
+    if isinstance(v, dt.datetime):
+        return v.time().replace(second=0, microsecond=0)
+    return v.replace(second=0, microsecond=0) if isinstance(v, dt.time) else None
+
+
 def month(v: Any) -> str | None:
     v = day(v)
     return f"{v.year:04d}-{v.month:02d}" if v else None
@@ -203,7 +210,7 @@ HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change,
     "group_best": group_best, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
-    "weekday": weekday, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
+    "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
 SAFE_BUILTINS: dict[str, Any] = {}
 
@@ -215,6 +222,8 @@ def _attr(name: str) -> str:
 
 
 def _lit(v: Any) -> str:
+    if isinstance(v, dt.time):
+        return f"time({v.hour}, {v.minute})"
     if isinstance(v, dt.datetime):
         return f"datetime({v.year}, {v.month}, {v.day}, {v.hour}, {v.minute})"
     if isinstance(v, dt.date):
@@ -226,6 +235,11 @@ def _lit(v: Any) -> str:
     raise InputError(f"cannot use {v!r} in a query")
 
 
+def _lit_tuple(values: Any) -> str:
+    items = [_lit(v) for v in values]
+    return f"({items[0]},)" if len(items) == 1 else "(" + ", ".join(items) + ")"
+
+
 def _check(coll: Collection, name: str | None) -> str:
     if name is None or (name not in coll.fields and name != "status"):
         raise InputError(f"the {coll.name} collection has no field {name!r}")
@@ -233,10 +247,23 @@ def _check(coll: Collection, name: str | None) -> str:
 
 
 def _pred(coll: Collection, f: Filter) -> str:
+    if f.op == "any":
+        if not f.value or not all(isinstance(sub, Filter) for sub in f.value):
+            raise InputError("'any' needs conditions to choose from")
+        return "(" + " or ".join(_pred(coll, sub) for sub in f.value) + ")"
     name = _check(coll, f.field)
     kind = coll.fields[name].kind if name in coll.fields else "enum"
     a = _attr(name)
-    if kind in ("date", "datetime"):
+    if f.op == "weekday":
+        if kind not in ("date", "datetime") or not all(d in calendar.day_name for d in f.value):
+            raise InputError(f"{name} has no weekday")
+        return f"{a} is not None and weekday({a}) in {_lit_tuple(f.value)}"
+    if isinstance(f.value, dt.time) or (isinstance(f.value, tuple) and f.value and isinstance(f.value[0], dt.time)):
+        if kind not in ("time", "datetime"):
+            raise InputError(f"{name} has no time of day")
+        a = f"clock({a})"
+        kind = "time"
+    elif kind in ("date", "datetime"):
         a = f"day({a})"
     lit = _lit
     if kind in ("int", "float", "money") and f.op in ("gt", "ge", "lt", "le", "eq", "between"):
@@ -260,6 +287,8 @@ def _pred(coll: Collection, f: Filter) -> str:
         return f"{a} != {lit(f.value)}"
     if f.op == "in":
         return f"{lit(f.value)} in ({a} or [])"
+    if f.op == "one_of":
+        return f"{a} in {_lit_tuple(f.value)}"
     if f.op == "contains":
         return f"{lit(str(f.value).lower())} in str({a} or '').lower()"
     raise InputError(f"unknown filter operation {f.op!r}")

@@ -32,6 +32,7 @@ _AGGREGATE = {
 _OPS = {
     "eq": "is", "ne": "is not", "in": "is one of", "contains": "mentions", "gt": "is more than",
     "ge": "is at least", "lt": "is less than", "le": "is at most", "between": "is between",
+    "one_of": "is one of", "weekday": "falls on a",
 }
 
 
@@ -71,6 +72,10 @@ def in_words(ir: dict[str, Any] | None) -> str:
 def _condition(f: dict[str, Any]) -> str:
     op = str(f.get("op"))
     value = f.get("value")
+    if op == "any" and isinstance(value, list):
+        return "(" + " or ".join(_condition(sub) for sub in value if isinstance(sub, dict)) + ")"
+    if op == "weekday" and isinstance(value, list | tuple):
+        return f"{_words(str(f.get('field')))} falls on a " + " or ".join(map(str, value))
     if op == "between" and isinstance(value, list | tuple) and len(value) == 2:
         shown = f"{_value(value[0])} and {_value(value[1])}"
     elif isinstance(value, list | tuple):

@@ -16,7 +16,10 @@ AGGREGATES = (
     "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
 )
 """``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""
-FILTER_OPS = ("eq", "ne", "in", "contains", "gt", "ge", "lt", "le", "between")
+FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any")
+"""``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
+``any``: at least one of a tuple of filters holds (the field is ignored). A ``dt.time`` value
+compares the time of day."""
 DERIVED_GROUPS = ("month", "year", "weekday")
 
 
@@ -67,6 +70,8 @@ def _filter_json(f: Filter) -> dict[str, Any]:
 
 
 def _json(v: Any) -> Any:
+    if isinstance(v, Filter):
+        return _filter_json(v)
     if isinstance(v, dt.date | dt.time):
         return v.isoformat()
     if isinstance(v, Decimal):

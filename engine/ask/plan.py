@@ -23,6 +23,7 @@ from engine.ask.cues import (
     find_limit,
     find_values,
 )
+from engine.ask.daycues import ClockHit, WeekdayHit, find_clock, find_weekdays
 from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
@@ -104,7 +105,11 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     windows = find_windows(q, now)
     comparisons = find_comparisons(q)
     limit = find_limit(q)
-    reserved = [(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
+    clocks = find_clock(q)
+    weekdays = find_weekdays(q)
+    comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
+    reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
+                + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
     values = _dedupe_values(find_values(q, coll, reserved), q, coll)
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
@@ -186,7 +191,25 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
     _filters(q, coll, d, windows, comparisons, values, fhits)
+    _day_filters(q, coll, d, clocks, [] if query.group_by == "weekday" else weekdays, fhits)
     return d
+
+
+def _day_filters(q: str, coll: Collection, d: Draft, clocks: list[ClockHit], weekdays: list[WeekdayHit],
+                 fhits: list) -> None:
+    """"before 8am" on the time (or date-and-time) field the question names, else the first one;
+    "on Fridays" on the date field."""
+    timed = [f for f in coll.fields.values() if f.kind in ("time", "datetime")]
+    if clocks and timed:
+        named = [h.field for h in fhits if coll.fields[h.field].kind in ("time", "datetime")]
+        plain = [f.name for f in timed if f.kind == "time"]
+        fname = named[0] if named else (plain[0] if plain else timed[0].name)
+        for h in clocks:
+            d.query.filters.append(Filter(fname, h.op, h.value))
+    datef = _date_field(coll, fhits)
+    if datef:
+        for w in weekdays:
+            d.query.filters.append(Filter(datef, "weekday", w.days))
 
 
 def _dedupe_values(values: list[ValueHit], q: str, coll: Collection) -> list[ValueHit]:
@@ -512,13 +535,15 @@ def _filters(
         f = Filter(fname, "between", (value, c.high)) if c.op == "between" else Filter(fname, c.op, value)
         base.append((c.pos, f))
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
+    named: list[tuple[int, int, Filter]] = []
     for v in values:
         if v.field in skip_fields:
             continue
         if query.aggregate in ("distinct", "count_distinct") and v.field == query.target:
             continue
         op = "in" if coll.fields[v.field].kind == "list" else "eq"
-        base.append((v.start, Filter(v.field, op, v.value)))
+        named.append((v.start, v.end, Filter(v.field, op, v.value)))
+    base += [(start, f) for start, _, f in _alternatives(q, named)]
     for m in re.finditer(r"[\"“']([^\"”']{2,40})[\"”']", q):
         label = coll.label_field
         if label:
@@ -536,6 +561,30 @@ def _filters(
         else:
             d.notes.append("no condition found for the share; answering 100%")
     query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+
+
+_OR = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+
+
+def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[int, int, Filter]]:
+    """Values said as alternatives ("groceries or dining", "premium or at Shell") are one condition:
+    ``one_of`` on one field, ``any`` across fields."""
+    out: list[tuple[int, int, Filter]] = []
+    for start, end, f in sorted(named, key=lambda x: x[0]):
+        if out and _OR.fullmatch(q[out[-1][1]:start]):
+            pstart, _, prev = out.pop()
+            if prev.op == "any":
+                alts = prev.value + (f,)
+            elif prev.field == f.field and prev.op in ("eq", "one_of") and f.op == "eq":
+                values = prev.value if prev.op == "one_of" else (prev.value,)
+                out.append((pstart, end, Filter(f.field, "one_of", values + (f.value,))))
+                continue
+            else:
+                alts = (prev, f)
+            out.append((pstart, end, Filter("", "any", alts)))
+            continue
+        out.append((start, end, f))
+    return out
 
 
 def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | None, d: Draft) -> str | None:

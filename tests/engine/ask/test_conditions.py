@@ -1,0 +1,72 @@
+"""Conditions people put on their questions: times of day, weekdays, alternatives, medians and
+comparisons answered with a word — each computed over a real imported log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.ask.daycues import find_clock, find_weekdays
+from engine.importer import import_file
+from engine.log import LogStore
+from engine.state import State, fold
+
+# Mondays: 2024-03-04, 03-11; Fridays: 03-08, 03-15; Saturday: 03-09; Sunday: 03-10
+RIDES = """Ride Date,Start,Route,Distance (km),Fare,Kind
+2024-03-04,07:10,Harbour Loop,12.5,$4.00,commute
+2024-03-08,18:40,Hill Climb,30.0,$0.00,training
+2024-03-09,09:15,Harbour Loop,12.0,$4.00,leisure
+2024-03-10,21:30,Night Spin,8.0,$2.50,leisure
+2024-03-11,06:45,Harbour Loop,13.0,$4.00,commute
+2024-03-15,17:05,Hill Climb,28.0,$0.00,training
+2024-04-02,07:30,Harbour Loop,12.2,$4.00,commute
+2024-04-05,19:00,Hill Climb,25.0,$0.00,training
+"""
+NOW = dt.datetime(2024, 6, 15, 12)
+
+
+@pytest.fixture
+def rides(tmp_path: Path) -> tuple[State, LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "rides.csv").write_text(RIDES)
+    import_file(store, tmp_path / "rides.csv", None)
+    return fold(store.facts()), store
+
+
+def answer(rides: tuple[State, LogStore], question: str) -> object:
+    state, store = rides
+    return ask(state, question, NOW, None, store).answer
+
+
+def test_clock_and_weekday_cues_are_spans_not_amounts() -> None:
+    (h,) = find_clock("rides before 7:30am")
+    assert (h.op, h.value) == ("lt", dt.time(7, 30))
+    (h,) = find_clock("appointments at 3pm or later")
+    assert (h.op, h.value) == ("ge", dt.time(15, 0))
+    (h,) = find_clock("between 6 and 9am")
+    assert h.value == (dt.time(6, 0), dt.time(9, 0))
+    assert find_clock("rides over 8 km") == []
+    assert [w.days for w in find_weekdays("on saturdays or sundays")] == [("Saturday", "Sunday")]
+    assert find_weekdays("what weekday do I ride most") == []
+
+
+def test_time_of_day_filters_the_time_field(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "how many rides did I start before 7:30am?") == 2
+    assert answer(rides, "how many rides began at 6pm or later?") == 3
+
+
+def test_weekday_filters_the_date(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "how many rides did I do on weekends?") == 2
+    assert answer(rides, "how many rides on a Friday?") == 3
+
+
+def test_alternatives_are_one_condition(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "how many rides were either commute or leisure?") == 5
+
+
+def test_median_and_an_inclusive_range(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "what's my median ride distance?") == 12.75
+    assert answer(rides, "total km ridden from March 8 to March 10 inclusive?") == 50.0
