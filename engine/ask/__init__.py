@@ -26,10 +26,8 @@ from engine.ask.compile import (
 )
 from engine.ask.grounding import (
     about_something_else,
-    said_about,
     said_score,
     text_filters,
-    uncovered,
 )
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
@@ -72,7 +70,7 @@ def plan_question(
         ranked = sorted(((score + said_score(question, catalog[name], log_store), name) for score, name in ranked),
                         key=lambda x: (-x[0], x[1]))
     if log_store is not None and about_something_else(question, catalog[ranked[0][1]], log_store):
-        holding = {name for name, c in catalog.items() if not uncovered(question, c, said_about(c, log_store))}
+        holding = {name for name, c in catalog.items() if not about_something_else(question, c, log_store)}
         ranked = [(max(score, 0.5), name) for score, name in ranked if name in holding]
         if not ranked:
             return None
@@ -155,7 +153,15 @@ def ask(
     raw = evaluate(expr, coll)
     value, kind = normalise(raw, d.query)
     sources = _sources(coll, d.query, raw)
-    return Answer(value, kind, expr, sources, d.query.to_dict(), _text(value, kind, d.query), used_model)
+    text = _text(value, kind, d.query)
+    if d.query.words and isinstance(value, int | float) and not isinstance(value, bool):
+        value, kind, text = in_words(value, d.query.words), "string", f"{in_words(value, d.query.words)} (by {abs(value)})"
+    return Answer(value, kind, expr, sources, d.query.to_dict(), text, used_model)
+
+
+def in_words(difference: float, words: tuple[str, str]) -> str:
+    """The comparison's answer as the question put it: "more", "fewer" or "same"."""
+    return words[0] if difference > 0 else words[1] if difference < 0 else "same"
 
 
 def _countdown(state: State, question: str, now: dt.datetime, backend: Backend | None,

@@ -140,6 +140,13 @@ def _stable_desc(rows: list[Row], key: Callable[[Row], Any]) -> list[Row]:
 
 def group_best(rows: list[Row], group: Callable[[Row], Any], metric: str, value: Callable[[Row], Any] | None, desc: bool) -> Any:
     """The group whose metric is largest (``desc``) or smallest; ties go to the alphabetically first."""
+    ranking = group_ranking(rows, group, metric, value, desc)
+    return ranking[0] if ranking else None
+
+
+def group_ranking(rows: Iterable[Row], group: Callable[[Row], Any], metric: str, value: Callable[[Row], Any] | None,
+                  desc: bool) -> list[Any]:
+    """Groups from the largest metric down (``desc``) or the smallest up; ties alphabetically."""
     groups: dict[Any, list[Row]] = {}
     for r in rows:
         keys = group(r)
@@ -155,10 +162,9 @@ def group_best(rows: list[Row], group: Callable[[Row], Any], metric: str, value:
             if not vals:
                 continue
             scores[k] = total(vals) if metric == "sum" else mean(vals)
-    if not scores:
-        return None
     order = sorted(scores, key=str)
-    return (max if desc else min)(order, key=lambda k: scores[k])
+    return sorted(order, key=lambda k: scores[k], reverse=desc) if not desc else \
+        [k for _, k in sorted(((-scores[k], i), k) for i, k in enumerate(order))]
 
 
 def mode(values: Iterable[Any], desc: bool = True) -> Any:
@@ -209,7 +215,7 @@ def weekday(v: Any) -> str | None:
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change,
-    "group_best": group_best, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
+    "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
 SAFE_BUILTINS: dict[str, Any] = {}
@@ -351,6 +357,9 @@ def compile_query(coll: Collection, q: Query) -> str:
     if agg in ("most_common", "least_common"):
         desc = agg == "most_common"
         metric = q.metric or "count"
+        if q.limit:
+            value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+            return f"group_ranking({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})[:{int(q.limit)}]"
         if metric == "count" and q.group_by not in ("month", "year", "weekday"):
             g = _attr(_check(coll, q.group_by))
             return f"mode(({g} for r in {src}{where}), desc={desc})"

@@ -19,8 +19,8 @@ from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES
 from engine.ask.plan import SUPERLATIVE_WORDS
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
-from engine.frames import IMPORT_DOMAIN
-from engine.log import LogStore
+from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
+from engine.log import Fact, LogStore
 from engine.state import StoredRecords
 
 QUERY_WORDS = frozenset({
@@ -51,7 +51,7 @@ def _stem(word: str) -> str:
         word = word[:-2]
     else:
         for suffix in ("ing", "ies", "ied", "ed", "s"):
-            if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+            if len(word) - len(suffix) >= (3 if suffix == "s" else 4) and word.endswith(suffix) and not word.endswith("ss"):
                 word = word[: -len(suffix)]
                 break
     if len(word) >= 5 and word.endswith("y"):
@@ -114,10 +114,32 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
-    """The question names something the collection lacks and the log mentions: recall, not compute."""
+    """The question names something the collection lacks and the log mentions elsewhere (not in
+    the collection's own records, schema or import): recall or another collection, not this one."""
     if log_store is None:
         return False
-    return any(log_store.search(word, limit=1) for word in uncovered(question, coll, said_about(coll, log_store)))
+    return any(_said_elsewhere(word, coll, log_store) for word in uncovered(question, coll, said_about(coll, log_store)))
+
+
+def _said_elsewhere(word: str, coll: Collection, log_store: LogStore) -> bool:
+    hits = log_store.search(word, limit=5)
+    if not hits:
+        return False
+    facts = {f.id: f for f in log_store.facts_by_id(int(h["ref"]) for h in hits if h["kind"] == "fact")}
+    own_sessions = {f.session_id for f in facts.values() if _of(f, coll)}
+    for h in hits:
+        fact = facts.get(int(h["ref"])) if h["kind"] == "fact" else None
+        if fact is not None and _of(fact, coll):
+            continue
+        if fact is None and h["session_id"] in own_sessions:
+            continue  # the import's own summary message
+        return True
+    return False
+
+
+def _of(fact: Fact, coll: Collection) -> bool:
+    """The fact is one of the collection's records or its import schema."""
+    return fact.frame == coll.frame or (fact.frame == IMPORT_SCHEMA_FRAME and fact.slots.get("frame") == coll.frame)
 
 
 def _schema_words(coll: Collection) -> set[str]:

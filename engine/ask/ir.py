@@ -48,6 +48,9 @@ class Query:
     limit: int | None = None
     part: list[Filter] = field(default_factory=list)
     periods: list[list[Filter]] = field(default_factory=list)
+    words: tuple[str, str] | None = None
+    """A trend answered in words: ``words[0]`` when the difference is positive, ``words[1]`` when
+    negative, "same" when none."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +65,7 @@ class Query:
             "limit": self.limit,
             "part": [_filter_json(f) for f in self.part],
             "periods": [[_filter_json(f) for f in p] for p in self.periods],
+            "words": list(self.words) if self.words else None,
         }
 
 

@@ -37,7 +37,8 @@ RECALL = re.compile(
 )
 TREND = re.compile(
     r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
-    r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew|more|less|fewer)\b"
+    r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew|more|less|fewer|higher|lower|"
+    r"bigger|smaller|larger|longer|shorter|greater|heavier|lighter|faster|slower)\b"
 )
 STRONG_TREND = re.compile(
     r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
@@ -47,6 +48,31 @@ SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%"
 CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the)\s+first\b.*\b(?:to|until)\s+(?:my|the)\s+(?:last|latest)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
 DOWN = re.compile(r"\b(?:lost|lose|dropped|come down|came down|gone down|went down|shed|fallen|fell)\b")
+COMPARATIVES = {
+    "higher": "lower", "more": "less", "bigger": "smaller", "larger": "smaller", "longer": "shorter",
+    "greater": "less", "heavier": "lighter", "faster": "slower", "up": "down", "increase": "decrease",
+    "increased": "decreased", "rise": "fall", "rose": "fell", "grew": "shrank",
+}
+"""A comparison's word for "the first period's value is larger" and its opposite."""
+_OPPOSITES = {v: k for k, v in reversed(COMPARATIVES.items())} | {"fewer": "more", "dropped": "rose", "drop": "rise"}
+
+
+def comparison_words(q: str) -> tuple[str, str] | None:
+    """The words a comparison of two periods is answered with, as the question says them
+    ("more or fewer", "higher or lower", "go up or down")."""
+    found = re.findall(r"\b[a-z]+\b", q)
+    up = next((w for w in found if w in COMPARATIVES), None)
+    down = next((w for w in found if w in _OPPOSITES), None)
+    if up is None and down is None:
+        return None
+    if up is None:
+        assert down is not None
+        up = _OPPOSITES[down]
+    if down is None or COMPARATIVES.get(up) not in (down, "less") and _OPPOSITES.get(down) != up:
+        down = COMPARATIVES[up]
+    return up, down
+
+
 MEDIAN = re.compile(r"\bmedian\b")
 AVG = re.compile(r"\b(average[ds]?|averaging|avg|mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
@@ -137,6 +163,13 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
             query.measure = _measure(q, coll, numeric_hits, None, d)
         datef = _date_field(coll, fhits)
         ordered = sorted(windows[:2], key=lambda w: w.start)
+        words = comparison_words(q)
+        if words and not re.search(r"\bhow (much|many|long|far|often)\b", q):
+            # "was January higher or lower than July": a word about the period named first
+            query.words = words
+            first, second = windows[:2]
+            if re.search(r"\b(than|compared|vs|versus|relative|against)\b", q[first.pos:second.pos]):
+                ordered = [second, first]
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
         windows = windows[2:]
     elif SHARE.search(q):
@@ -147,6 +180,13 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.metric = "sum" if (spend or direct) else "count"
         if query.metric == "sum":
             query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif limit and (COMMON.search(q) or re.search(r"\bby\s+(?:the\s+)?(?:number|count)\s+of\b|\bmost\s+often\b", q)):
+        # "my 3 most visited restaurants", "top 3 providers by number of visits": groups, ranked
+        least = bool(re.search(r"\bleast\b|\brarest\b", q))
+        query.aggregate = "least_common" if least else "most_common"
+        query.limit = limit
+        query.group_by = (target if target and coll.fields[target].categorical else None) or _category_target(coll, values, q)
+        query.metric = "count"
     elif limit and sup:
         query.aggregate = "list"
         query.limit = limit
@@ -456,7 +496,7 @@ def _superlative_query(
         return
     totals = bool(re.search(r"\b(total|in total|overall|altogether|combined|sum)\b", q))
     grouped = target and coll.fields[target].categorical and not (record_level and measure)
-    if derived or (grouped and (accumulate or (totals and measure))):
+    if derived or (grouped and (accumulate or (totals and measure) or (AVG.search(q) and measure))):
         query.aggregate = "most_common" if direction > 0 else "least_common"
         query.group_by = derived or target
         if AVG.search(q):
@@ -544,7 +584,7 @@ def _filters(
         op = "in" if coll.fields[v.field].kind == "list" else "eq"
         named.append((v.start, v.end, Filter(v.field, op, v.value)))
     base += [(start, f) for start, _, f in _alternatives(q, named)]
-    for m in re.finditer(r"[\"“']([^\"”']{2,40})[\"”']", q):
+    for m in re.finditer(r"(?:^|(?<=[\s(]))[\"“'‘]([^\"”'’]{2,40})[\"”'’](?=[\s?.!,)]|$)", q):
         label = coll.label_field
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))

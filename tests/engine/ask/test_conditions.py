@@ -70,3 +70,17 @@ def test_alternatives_are_one_condition(rides: tuple[State, LogStore]) -> None:
 def test_median_and_an_inclusive_range(rides: tuple[State, LogStore]) -> None:
     assert answer(rides, "what's my median ride distance?") == 12.75
     assert answer(rides, "total km ridden from March 8 to March 10 inclusive?") == 50.0
+
+
+def test_two_periods_compared_answer_in_the_questions_words(rides: tuple[State, LogStore]) -> None:
+    # March: 6 rides, April: 2
+    assert answer(rides, "did I ride more or less in April than in March?") == "less"
+    assert answer(rides, "was my total distance in March 2024 higher or lower than in April 2024?") == "higher"
+    state, store = rides
+    got = ask(state, "did I ride more or less in April than in March?", NOW, None, store)
+    assert got.kind == "string" and "by 4" in got.text
+
+
+def test_groups_ranked_and_averaged(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "what are my 2 most frequent routes?") == ["Harbour Loop", "Hill Climb"]
+    assert answer(rides, "which kind of ride has the highest average distance?") == "training"
