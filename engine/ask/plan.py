@@ -177,6 +177,11 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         coll_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
         direct = [h for h in numeric_hits if h.direct and h.word not in coll_stems]
         spend = re.search(r"\b(spend|spent|spending|money|costs?|paid|expenses?)\b", q)
+        of = re.search(r"\b(?:percent(?:age)?|share|fraction|proportion)\s+of\s+(?:(?:my|the|all|our)\s+)*([a-z]+)", q)
+        if of and not spend:
+            # "what percent of nights …" counts nights; "what share of my spending …" sums
+            noun = of.group(1)
+            direct = [h for h in direct if variants(noun) & set(coll.fields[h.field].words)]
         query.metric = "sum" if (spend or direct) else "count"
         if query.metric == "sum":
             query.measure = _measure(q, coll, numeric_hits, None, d)
@@ -230,26 +235,28 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "count"
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
-    _filters(q, coll, d, windows, comparisons, values, fhits)
-    _day_filters(q, coll, d, clocks, [] if query.group_by == "weekday" else weekdays, fhits)
+    _filters(q, coll, d, windows, comparisons, values, fhits,
+             _day_filters(coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
 
 
-def _day_filters(q: str, coll: Collection, d: Draft, clocks: list[ClockHit], weekdays: list[WeekdayHit],
-                 fhits: list) -> None:
+def _day_filters(coll: Collection, clocks: list[ClockHit], weekdays: list[WeekdayHit],
+                 fhits: list) -> list[tuple[int, Filter]]:
     """"before 8am" on the time (or date-and-time) field the question names, else the first one;
     "on Fridays" on the date field."""
+    out: list[tuple[int, Filter]] = []
     timed = [f for f in coll.fields.values() if f.kind in ("time", "datetime")]
     if clocks and timed:
         named = [h.field for h in fhits if coll.fields[h.field].kind in ("time", "datetime")]
         plain = [f.name for f in timed if f.kind == "time"]
         fname = named[0] if named else (plain[0] if plain else timed[0].name)
         for h in clocks:
-            d.query.filters.append(Filter(fname, h.op, h.value))
+            out.append((h.pos, Filter(fname, h.op, h.value)))
     datef = _date_field(coll, fhits)
     if datef:
         for w in weekdays:
-            d.query.filters.append(Filter(datef, "weekday", w.days))
+            out.append((w.pos, Filter(datef, "weekday", w.days)))
+    return out
 
 
 def _dedupe_values(values: list[ValueHit], q: str, coll: Collection) -> list[ValueHit]:
@@ -559,11 +566,11 @@ def _superlative_query(
 
 def _filters(
     q: str, coll: Collection, d: Draft, windows: list[Window], comparisons: list[Comparison],
-    values: list[ValueHit], fhits: list,
+    values: list[ValueHit], fhits: list, day_filters: list[tuple[int, Filter]],
 ) -> None:
     query = d.query
     datef = _date_field(coll, fhits)
-    base: list[tuple[int, Filter]] = []
+    base: list[tuple[int, Filter]] = list(day_filters)
     if datef:
         for w in windows:
             base.append((w.pos, Filter(datef, "between", (w.start, w.end))))
