@@ -31,6 +31,9 @@ class ValueHit:
     start: int
     end: int
     score: float
+    partial: bool = False
+    """The question names only the value's first words ("Whole Foods" of "Whole Foods Market",
+    "Shell" of every "Shell - <branch>"): a ``contains`` condition, not equality."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
+    hits += [p for p in _leading_words(q, coll, toks, reserved)
+             if not any(p.start < h.end and h.start < p.end for h in hits)]
     hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
     kept: list[ValueHit] = []
     for h in hits:
@@ -86,6 +91,32 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             continue
         kept.append(h)
     return sorted(kept, key=lambda h: h.start)
+
+
+def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[tuple[int, int]]) -> list[ValueHit]:
+    """Question words that begin some values of a text field ("whole foods" → "Whole Foods Market"):
+    one hit per field, for the longest run of words; words that name the collection or its fields,
+    and short or common words, never count."""
+    own = {stem(p) for p in coll.name.split("_")} | {w for f in coll.fields.values() for w in f.words}
+    out: list[ValueHit] = []
+    for f in coll.categorical():
+        if len(f.values) > CLOSE_MATCH_MAX:
+            continue
+        starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
+        best: tuple[int, int] | None = None
+        for i, t in enumerate(toks):
+            if t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                continue
+            n = 0
+            while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
+                n += 1
+            if n and (best is None or n > best[1]):
+                best = (i, n)
+        if best is not None:
+            i, n = best
+            start, end = toks[i].pos, toks[i + n - 1].pos + len(toks[i + n - 1].text)
+            out.append(ValueHit(f.name, q[start:end], start, end, 80.0, partial=True))
+    return out
 
 
 CLOSE_MATCH_MAX = 2_000
@@ -200,5 +231,5 @@ def collection_score(question: str, coll: Collection) -> float:
         elif any(s in COLLECTION_SYNONYMS.get(n, ()) for n in name_stems):
             score += 1.5
     score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
-    score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, [])})
+    score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, []) if not h.partial})
     return score

@@ -34,7 +34,9 @@ QUERY_WORDS = frozenset({
     "tomorrow", "took", "total", "under", "until", "weeks", "went", "were", "what", "will", "within",
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
     "afternoon", "weekend", "weekends", "weekday", "weekdays", "tonight", "last", "first", "start", "beginning",
-    "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones", "single", "spend", "spent", "paid", "cost", "costs",
+    "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones",
+    "single", "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive",
+    "among", "hey", "actually", "back", "different", "shows", "rate", "rated",
 })
 """Words that shape a query rather than name what it is about."""
 

@@ -588,7 +588,7 @@ def _filters(
             continue
         if query.aggregate in ("distinct", "count_distinct") and v.field == query.target:
             continue
-        op = "in" if coll.fields[v.field].kind == "list" else "eq"
+        op = "contains" if v.partial else "in" if coll.fields[v.field].kind == "list" else "eq"
         named.append((v.start, v.end, Filter(v.field, op, v.value)))
     base += [(start, f) for start, _, f in _alternatives(q, named)]
     for m in re.finditer(r"(?:^|(?<=[\s(]))[\"“'‘]([^\"”'’]{2,40})[\"”'’](?=[\s?.!,)]|$)", q):

@@ -84,3 +84,13 @@ def test_two_periods_compared_answer_in_the_questions_words(rides: tuple[State, 
 def test_groups_ranked_and_averaged(rides: tuple[State, LogStore]) -> None:
     assert answer(rides, "what are my 2 most frequent routes?") == ["Harbour Loop", "Hill Climb"]
     assert answer(rides, "which kind of ride has the highest average distance?") == "training"
+
+
+def test_the_first_words_of_a_value_select_every_value_they_begin(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "fillups.csv").write_text(
+        "date,station,litres,total\n2024-03-01,Shell - Broadway,40,$60.00\n2024-03-09,Shell - Harbour St,35,$52.50\n"
+        "2024-03-20,Arco - Main,42,$58.80\n2024-04-02,Costco Gas,45,$59.40\n")
+    import_file(store, tmp_path / "fillups.csv", None)
+    got = ask(fold(store.facts()), "how many fill-ups did I do at Shell?", NOW, None, store)
+    assert got.answer == 2 and "'shell' in" in got.computation
