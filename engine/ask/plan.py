@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection
 from engine.ask.cues import (
@@ -27,7 +28,7 @@ from engine.ask.daycues import ClockHit, WeekdayHit, find_clock, find_weekdays
 from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
-from engine.ask.timecues import Window, find_windows
+from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 
 RECALL = re.compile(
     r"^\s*(who\s+(is|was|are)\b|who's\b|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
@@ -284,6 +285,8 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
             rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night)\b", q[t.pos:]
         ):
             continue
+        if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
+            continue  # "at least 4 stars", "at most $20": a threshold, not a superlative
         if w in ("most", "least"):
             nxt = re.match(rf"{w}\s+([a-z]+)", q[t.pos:])
             adj = nxt.group(1) if nxt else None
@@ -574,6 +577,7 @@ def _filters(
     if datef:
         for w in windows:
             base.append((w.pos, Filter(datef, "between", (w.start, w.end))))
+    base += _counted(q, coll, windows, comparisons)
     for c in comparisons:
         fname = _comparison_field(q, coll, c, query.measure, d)
         if fname is None:
@@ -608,6 +612,26 @@ def _filters(
         else:
             d.notes.append("no condition found for the share; answering 100%")
     query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+
+
+def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[Comparison]) -> list[tuple[int, Filter]]:
+    """"with zero awakenings", "books I gave 5 stars", "2 passengers": a number said with a word that
+    names a numeric field is that field's value."""
+    taken = [(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
+    out: list[tuple[int, Filter]] = []
+    for m in re.finditer(r"\b(zero|no|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+)\b", q):
+        if any(m.start() < b and a < m.end() for a, b in taken) or re.fullmatch(r"(19|20)\d\d", m.group(1)):
+            continue
+        if re.search(r"\b(?:top|first|last|over|under|above|below|than|least|most|exactly)\s+$", q[:m.start()]):
+            continue
+        word = m.group(2)
+        named = [f for f in coll.numeric() if variants(word) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(word))]
+        if len(named) != 1:
+            continue
+        raw = m.group(1)
+        value = 0 if raw in ("zero", "no") else NUMBER_WORDS[raw] if raw in NUMBER_WORDS else Decimal(raw)
+        out.append((m.start(), Filter(named[0].name, "eq", value)))
+    return out
 
 
 _OR = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")

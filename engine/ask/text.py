@@ -47,4 +47,6 @@ def variants(word: str) -> set[str]:
     out = {w, stem(w)}
     if len(w) > 3 and w.endswith("s"):
         out.add(w[:-1])
+    if len(w) > 4 and w.endswith("ed"):  # "scored" names a score, "rated" a rating
+        out.update({w[:-1], w[:-2]})
     return out

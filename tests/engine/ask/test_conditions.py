@@ -94,3 +94,13 @@ def test_the_first_words_of_a_value_select_every_value_they_begin(tmp_path: Path
     import_file(store, tmp_path / "fillups.csv", None)
     got = ask(fold(store.facts()), "how many fill-ups did I do at Shell?", NOW, None, store)
     assert got.answer == 2 and "'shell' in" in got.computation
+
+
+def test_a_number_said_with_a_field_word_is_that_fields_value(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "nights.csv").write_text(
+        "night,score,awakenings\n2024-03-01,88,0\n2024-03-02,90,2\n2024-03-03,70,0\n2024-03-04,91,0\n")
+    import_file(store, tmp_path / "nights.csv", None)
+    state = fold(store.facts())
+    assert ask(state, "how many nights scored above 85 with zero awakenings?", NOW, None, store).answer == 2
+    assert ask(state, "how many nights scored at least 88?", NOW, None, store).answer == 3
