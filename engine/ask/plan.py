@@ -427,6 +427,9 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     """The numeric field a sum/avg/superlative is over: named, implied by an adjective, or open."""
     numeric = [f.name for f in coll.numeric()]
     direct = [h.field for h in numeric_hits if h.direct]
+    named = [h.field for h in numeric_hits if h.direct and h.word not in ("total", "sum", "overall")]
+    if named and set(named) != set(direct):
+        direct = named  # "total gallons": the gallons, though a field is called total
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     if sup and sup[2]:
