@@ -279,6 +279,8 @@ def _pred(coll: Collection, f: Filter) -> str:
             return _lit(float(v)) if kind == "float" or Decimal(str(v)) % 1 else _lit(int(v))
     if f.op == "between":
         lo, hi = f.value
+        if isinstance(lo, dt.time) and isinstance(hi, dt.time) and lo > hi:  # "between 10pm and 2am"
+            return f"{a} is not None and ({a} >= {lit(lo)} or {a} <= {lit(hi)})"
         if hi is None:
             return f"{a} is not None and {a} >= {lit(lo)}"
         return f"{a} is not None and {lit(lo)} <= {a} <= {lit(hi)}"

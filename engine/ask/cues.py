@@ -168,11 +168,11 @@ COMPARE = [
     (rf"\b(?:more|greater|higher|larger|bigger|longer|further|farther|heavier|pricier|costlier)\s+than\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:over|above|exceeding|exceeded|beyond)\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:at\s+least|minimum\s+of|no\s+less\s+than|or\s+more)\s+{_CUR}{_NUM}", "ge"),
-    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+more\b", "ge"),
+    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:more|longer|higher|greater|bigger|further|farther|above|over)\b", "ge"),
     (rf"\b(?:less|fewer|lower|smaller|shorter|cheaper|lighter)\s+than\s+{_CUR}{_NUM}", "lt"),
     (rf"\b(?:under|below|beneath)\s+{_CUR}{_NUM}", "lt"),
     (rf"\b(?:at\s+most|no\s+more\s+than|maximum\s+of|up\s+to)\s+{_CUR}{_NUM}", "le"),
-    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:less|fewer)\b", "le"),
+    (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:less|fewer|shorter|lower|smaller|below|under)\b", "le"),
     (rf"\b(?:exactly|equal\s+to)\s+{_CUR}{_NUM}", "eq"),
 ]
 

@@ -43,8 +43,8 @@ def _time(m: re.Match[str], offset: int = 0) -> dt.time | None:
     hour, minute, suffix, word = (m.group(offset + i) for i in range(1, 5))
     if word:
         return dt.time(0, 0) if word == "midnight" else dt.time(12, 0)
-    if not suffix and not minute:
-        return None
+    if not suffix and (not minute or ":" not in m.group(0)):
+        return None  # "12.50" is an amount unless am/pm follows
     h, mi = int(hour), int(minute or 0)
     if suffix and suffix.startswith("p") and h < 12:
         h += 12
@@ -69,7 +69,7 @@ def find_clock(question: str) -> list[ClockHit]:
         a = _time(m, 0) or (_infer_half(m.group(1), m.group(2), b) if b else None)
         if a and b:
             add("between", (a, b), m)
-    for m in re.finditer(rf"(?:{_CLOCK})\s+or\s+(later|after|earlier|before)\b", q):
+    for m in re.finditer(rf"(?:{_CLOCK})\s+or\s+(later|after|earlier|before)\b(?!\s+(?:{_CLOCK}))", q):
         t = _time(m)
         if t:
             add("ge" if m.group(5) in ("later", "after") else "le", t, m)
@@ -116,6 +116,9 @@ def find_weekdays(question: str) -> list[WeekdayHit]:
     for m in re.finditer(rf"\b(?:on\s+)?(?:a\s+|the\s+)?({names})s?\b", q):
         if any(m.start() < h.end and h.pos < m.end() for h in out):
             continue
+        if re.search(r"\b(?:last|this|next|since|until|till|before|after|from|between|to|through|and)\s+$", q[:m.start()]) or \
+                re.match(r"\s*(?:to|through|until|till|-|–|and)\s", q[m.end():]):
+            return []  # "since Monday", "last Friday", "Friday to Sunday": a date, not every such day
         out.append(WeekdayHit((m.group(1).capitalize(),), m.start(), m.end()))
     out.sort(key=lambda h: h.pos)
     merged: list[WeekdayHit] = []

@@ -134,6 +134,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     limit = find_limit(q)
     clocks = find_clock(q)
     weekdays = find_weekdays(q)
+    if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
+        clocks = []  # nothing here has a time of day: the numbers stay what they were
     comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
@@ -165,11 +167,14 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         datef = _date_field(coll, fhits)
         ordered = sorted(windows[:2], key=lambda w: w.start)
         words = comparison_words(q)
-        if words and not re.search(r"\bhow (much|many|long|far|often)\b", q):
+        if words and not re.search(r"\bhow (much|many|long|far|often)\b|^\s*(which|what)\b", q):
             # "was January higher or lower than July": a word about the period named first
             query.words = words
             first, second = windows[:2]
-            if re.search(r"\b(than|compared|vs|versus|relative|against)\b", q[first.pos:second.pos]):
+            reference = r"\b(than|compared|vs|versus|relative|against)\b"
+            if re.search(reference, q[:first.pos]):
+                ordered = [first, second]  # "compared to April, did I ride more in March?"
+            elif re.search(reference, q[first.pos:second.pos]):
                 ordered = [second, first]
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
         windows = windows[2:]
@@ -237,11 +242,11 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
     _filters(q, coll, d, windows, comparisons, values, fhits,
-             _day_filters(coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
+             _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
 
 
-def _day_filters(coll: Collection, clocks: list[ClockHit], weekdays: list[WeekdayHit],
+def _day_filters(q: str, coll: Collection, clocks: list[ClockHit], weekdays: list[WeekdayHit],
                  fhits: list) -> list[tuple[int, Filter]]:
     """"before 8am" on the time (or date-and-time) field the question names, else the first one;
     "on Fridays" on the date field."""
@@ -251,8 +256,8 @@ def _day_filters(coll: Collection, clocks: list[ClockHit], weekdays: list[Weekda
         named = [h.field for h in fhits if coll.fields[h.field].kind in ("time", "datetime")]
         plain = [f.name for f in timed if f.kind == "time"]
         fname = named[0] if named else (plain[0] if plain else timed[0].name)
-        for h in clocks:
-            out.append((h.pos, Filter(fname, h.op, h.value)))
+        spans = [(h.pos, h.end, Filter(fname, h.op, h.value)) for h in clocks]
+        out += [(start, f) for start, _, f in _alternatives(q, spans)]  # "after 9pm or before 7am"
     datef = _date_field(coll, fhits)
     if datef:
         for w in weekdays:
@@ -625,8 +630,11 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
     for m in re.finditer(r"\b(zero|no|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+)\b", q):
         if any(m.start() < b and a < m.end() for a, b in taken) or re.fullmatch(r"(19|20)\d\d", m.group(1)):
             continue
-        if re.search(r"\b(?:top|first|last|over|under|above|below|than|least|most|exactly)\s+$", q[:m.start()]):
+        if re.search(r"\b(?:top|first|last|over|under|above|below|than|least|most|exactly|to|from|about|around|"
+                     r"within|up|nearly|almost|roughly|approximately)\s+$|[-–~]\s*$", q[:m.start()]):
             continue
+        if re.match(r"\s*(?:or|to|-|–)\s", q[m.end():]):
+            continue  # "12 km or longer", "10 to 13 km": a range, not a value
         word = m.group(2)
         named = [f for f in coll.numeric() if variants(word) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(word))]
         if len(named) != 1:

@@ -187,7 +187,10 @@ def _ranges(q: str, windows: list[Window]) -> list[Window]:
             if joined and not (periods and _COMPARE.search(q)) and (re.search(r"\b(?:between|from)\s+$", head) or "and" not in gap.split()):
                 start, end = w.start, nxt.end
                 if not _YEAR.search(w.text) and _YEAR.search(nxt.text) and start.year != end.year:
-                    start = start.replace(year=end.year - (1 if start.month > end.month else 0))
+                    try:
+                        start = start.replace(year=end.year - (1 if start.month > end.month else 0))
+                    except ValueError:  # 29 February in a year without one
+                        start = start.replace(day=28, year=end.year - (1 if start.month > end.month else 0))
                 lead = re.search(r"\b(?:between|from)\s+$", head)
                 pos = w.pos - len(lead.group(0)) if lead else w.pos
                 if start <= end:

@@ -104,3 +104,15 @@ def test_a_number_said_with_a_field_word_is_that_fields_value(tmp_path: Path) ->
     state = fold(store.facts())
     assert ask(state, "how many nights scored above 85 with zero awakenings?", NOW, None, store).answer == 2
     assert ask(state, "how many nights scored at least 88?", NOW, None, store).answer == 3
+
+
+def test_edge_cases_found_in_review(rides: tuple[State, LogStore]) -> None:
+    assert answer(rides, "how many rides after 9pm or before 7am?") == 2
+    assert answer(rides, "how many rides between 9pm and 7am?") == 2  # across midnight
+    assert answer(rides, "how many rides of 12 km or longer?") == 7  # a range, not 12 exactly
+    assert answer(rides, "compared to April, did I ride more in March?") == "more"
+    assert find_clock("rides between 12.50 and 15.00 km") == []
+    assert find_weekdays("how many rides since Monday?") == []
+    assert find_weekdays("rides from Friday to Sunday") == []
+    state, store = rides
+    ask(state, "how many rides from feb 29 to march 5, 2023?", NOW, None, store)  # no crash
