@@ -155,7 +155,8 @@ def ask(
     sources = _sources(coll, d.query, raw)
     text = _text(value, kind, d.query)
     if d.query.words and isinstance(value, int | float) and not isinstance(value, bool):
-        value, kind, text = in_words(value, d.query.words), "string", f"{in_words(value, d.query.words)} (by {abs(value)})"
+        word = in_words(value, d.query.words)
+        value, kind, text = word, "string", f"{word} (by {abs(value)})"
     return Answer(value, kind, expr, sources, d.query.to_dict(), text, used_model)
 
 

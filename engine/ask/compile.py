@@ -162,9 +162,7 @@ def group_ranking(rows: Iterable[Row], group: Callable[[Row], Any], metric: str,
             if not vals:
                 continue
             scores[k] = total(vals) if metric == "sum" else mean(vals)
-    order = sorted(scores, key=str)
-    return sorted(order, key=lambda k: scores[k], reverse=desc) if not desc else \
-        [k for _, k in sorted(((-scores[k], i), k) for i, k in enumerate(order))]
+    return sorted(sorted(scores, key=str), key=lambda k: scores[k], reverse=desc)  # stable: ties alphabetically
 
 
 def mode(values: Iterable[Any], desc: bool = True) -> Any:
@@ -327,13 +325,16 @@ def _group_key(coll: Collection, q: Query) -> str:
     return f"lambda r: {_attr(_check(coll, g))}"
 
 
+_AGGREGATE_HELPERS = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}
+
+
 def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
     rows = _rows(coll, filters)
     metric = q.metric or "count"
     if metric == "count":
         return f"len({rows})"
     m = _attr(_check(coll, q.measure))
-    fn = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}[metric]
+    fn = _AGGREGATE_HELPERS[metric]
     return f"{fn}({m} for r in {rows})"
 
 
@@ -347,7 +348,7 @@ def compile_query(coll: Collection, q: Query) -> str:
         return f"len({rows})"
     if agg in ("sum", "avg", "median", "min", "max"):
         m = _attr(_check(coll, q.measure))
-        fn = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}[agg]
+        fn = _AGGREGATE_HELPERS[agg]
         return f"{fn}({m} for r in {src}{where})"
     if agg in ("argmax", "argmin"):
         m = _attr(_check(coll, q.measure))

@@ -18,6 +18,7 @@ from engine.ask.cues import STOP
 from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES
 from engine.ask.plan import SUPERLATIVE_WORDS
+from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
 from engine.log import Fact, LogStore
@@ -35,8 +36,7 @@ QUERY_WORDS = frozenset({
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
     "afternoon", "weekend", "weekends", "weekday", "weekdays", "tonight", "last", "first", "start", "beginning",
     "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones",
-    "single", "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive",
-    "among", "hey", "actually", "back", "different", "shows", "rate", "rated",
+    "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive",
 })
 """Words that shape a query rather than name what it is about."""
 
@@ -48,14 +48,11 @@ _WORD = re.compile(r"[a-z][a-z'-]+")
 def _stem(word: str) -> str:
     """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another;
     the same for a word and its plural ("copay", "copays"; "ride", "rides")."""
-    word = word.strip("'-").removesuffix("'s")
-    if len(word) >= 5 and word.endswith(("ches", "shes", "sses", "xes")):
-        word = word[:-2]
-    else:
-        for suffix in ("ing", "ies", "ied", "ed", "s"):
-            if len(word) - len(suffix) >= (3 if suffix == "s" else 4) and word.endswith(suffix) and not word.endswith("ss"):
-                word = word[: -len(suffix)]
-                break
+    word = stem(word.strip("'-"))  # plurals and 's, as everywhere in asking
+    for suffix in ("ing", "ied", "ed"):
+        if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
     if len(word) >= 5 and word.endswith("y"):
         word = word[:-1]
     return word[:5]

@@ -64,14 +64,9 @@ def comparison_words(q: str) -> tuple[str, str] | None:
     found = re.findall(r"\b[a-z]+\b", q)
     up = next((w for w in found if w in COMPARATIVES), None)
     down = next((w for w in found if w in _OPPOSITES), None)
-    if up is None and down is None:
-        return None
     if up is None:
-        assert down is not None
-        up = _OPPOSITES[down]
-    if down is None or COMPARATIVES.get(up) not in (down, "less") and _OPPOSITES.get(down) != up:
-        down = COMPARATIVES[up]
-    return up, down
+        return (_OPPOSITES[down], down) if down else None
+    return up, down or COMPARATIVES[up]
 
 
 MEDIAN = re.compile(r"\bmedian\b")
@@ -627,7 +622,8 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
     names a numeric field is that field's value."""
     taken = [(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
     out: list[tuple[int, Filter]] = []
-    for m in re.finditer(r"\b(zero|no|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+)\b", q):
+    words = "|".join(w for w in NUMBER_WORDS if len(w) > 2)
+    for m in re.finditer(rf"\b(zero|no|\d+(?:\.\d+)?|{words})\s+([a-z]+)\b", q):
         if any(m.start() < b and a < m.end() for a, b in taken) or re.fullmatch(r"(19|20)\d\d", m.group(1)):
             continue
         if re.search(r"\b(?:top|first|last|over|under|above|below|than|least|most|exactly|to|from|about|around|"
