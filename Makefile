@@ -16,7 +16,25 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+# llama.cpp is built from source for this CPU, without AMX: a virtual machine can report AMX in its
+# CPU flags without granting the tile state, and the first matrix multiply then dies of a general
+# protection fault (seen here: `ldtilecfg` in libggml-cpu). The wheel is built once per CPU and kept,
+# since pip's own cache cannot tell builds with different flags apart.
+LLAMA_VERSION := $(shell sed -n 's/.*"llama-cpp-python==\([0-9.]*\)".*/\1/p' pyproject.toml | head -1)
+LLAMA_NO_AMX := -mno-amx-tile -mno-amx-int8 -mno-amx-bf16
+LLAMA_CMAKE := -DGGML_NATIVE=ON -DCMAKE_C_FLAGS='$(LLAMA_NO_AMX)' -DCMAKE_CXX_FLAGS='$(LLAMA_NO_AMX)'
+CPU_ID := $(shell (grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || uname -m) | md5sum | cut -c1-10)
+LLAMA_WHEELS := $(HOME)/.cache/uac-desktop/wheels/llama-cpp-python-$(LLAMA_VERSION)-noamx-$(CPU_ID)
+LLAMA_STAMP := $(VENV)/.llama-$(LLAMA_VERSION)-noamx
+
+$(LLAMA_STAMP): pyproject.toml | $(PY)
+	@ls $(LLAMA_WHEELS)/llama_cpp_python-*.whl >/dev/null 2>&1 || { \
+	  echo "building llama-cpp-python $(LLAMA_VERSION) for this CPU (about 3-7 min on 2 cores)"; \
+	  CMAKE_ARGS="$(LLAMA_CMAKE)" $(PY) -m pip wheel -q --no-cache-dir --no-deps -w $(LLAMA_WHEELS) "llama-cpp-python==$(LLAMA_VERSION)"; }
+	$(PY) -m pip install -q --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-*.whl
+	touch $(LLAMA_STAMP)
+
+$(STAMP): pyproject.toml $(LLAMA_STAMP) | $(PY)
 	$(PY) -m pip install -e '.[test]'
 	touch $(STAMP)
 
