@@ -146,6 +146,27 @@ def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool 
     return out
 
 
+SHAPING = {"total", "sum", "count", "number", "average", "avg", "mean", "median", "times"}
+"""Words that say what to compute: a field called "total" is not what "how much in total" is about."""
+
+
+def _unit_fields(question: str, coll: Collection) -> set[str]:
+    """Numeric fields a unit word names by its first, most specific fragment ("kilometers" → a
+    ``*_km`` field, not any distance): a collection named only by the unit it measures in."""
+    out: set[str] = set()
+    for t in tokens(question):
+        for v in variants(t.text):
+            frags = FIELD_SYNONYMS.get(v, ())
+            if frags and not frags[0].startswith("$"):
+                out |= {f.name for f in coll.numeric() if frags[0] in f.words}
+    return out
+
+
+def _compound_head(word: str, f: FieldInfo) -> bool:
+    """"airfare" names a fare, "paycheck" a check: a compound whose last part is a field's word."""
+    return len(word) >= 7 and any(len(w) >= 4 and word.endswith(w) and len(word) - len(w) >= 3 for w in f.words)
+
+
 def find_fields(question: str, coll: Collection) -> list[FieldHit]:
     """Fields the question names directly ("calories") or through a synonym ("spent" -> money)."""
     hits: list[FieldHit] = []
@@ -153,7 +174,8 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
         for f in coll.fields.values():
             if t.stem in STOP or len(t.stem) < 2:
                 continue
-            if variants(t.text) & set(f.words) or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)):
+            if variants(t.text) & set(f.words) or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)) \
+                    or _compound_head(t.stem, f):
                 hits.append(FieldHit(f.name, t.pos, t.stem, True))
             elif any(field_matches(frag, f) for v in variants(t.text) for frag in FIELD_SYNONYMS.get(v, ())):
                 hits.append(FieldHit(f.name, t.pos, t.stem, False))
@@ -229,7 +251,9 @@ def collection_score(question: str, coll: Collection) -> float:
         if s in name_stems:
             score += 4
         elif any(s in COLLECTION_SYNONYMS.get(n, ()) for n in name_stems):
-            score += 1.5
-    score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
+            score += 2.5
+    shaping = {t.pos for t in tokens(question) if t.text in SHAPING}
+    score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP and h.pos not in shaping})
+    score += 1.5 * len(_unit_fields(question, coll))
     score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, []) if not h.partial})
     return score

@@ -79,6 +79,10 @@ COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "subscription": ("subscription", "subscribe"),
     "deadline": ("deadline", "due"),
     "note": ("note",),
+    "fuel": ("fuel", "gas", "petrol", "pump", "refuel", "gallon"),
+    "flight": ("flight", "fly", "flew", "flown", "plane", "airline"),
+    "appointment": ("appointment", "doctor", "checkup", "visit"),
+    "transaction": ("transaction", "charge", "card"),
 }
 
 # Multi-word names people use for a field.

@@ -445,14 +445,24 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     if len(syn) == 1:
         return syn[0]
     if len(syn) > 1:
-        money = [f for f in syn if coll.fields[f].kind == "money"]
+        money = _spent(coll, syn)
         return _open_measure(d, syn, money[0] if money else syn[0])
     if len(numeric) == 1:
         return numeric[0]
     if not numeric:
         return None
-    money = [f for f in numeric if coll.fields[f].kind == "money"]
+    money = _spent(coll, numeric)
     return _open_measure(d, numeric, money[0] if money else numeric[0])
+
+
+RATE_WORDS = frozenset({"per", "rate", "unit", "each"})
+
+
+def _spent(coll: Collection, names: list[str]) -> list[str]:
+    """The money fields among ``names``, amounts paid before prices per unit: what was spent at
+    the pump is the fill-up's total, not its price per gallon."""
+    money = [n for n in names if coll.fields[n].kind == "money"]
+    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)))
 
 
 def _all_same(items: list[str]) -> bool:
@@ -670,7 +680,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
     if not numeric:
         return None
     if c.unit == "$":
-        money = [f.name for f in numeric if f.kind == "money"]
+        money = _spent(coll, [f.name for f in numeric])
         if money:
             return money[0]
     if c.unit:
@@ -698,7 +708,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
         return measure
     if len(numeric) == 1:
         return numeric[0].name
-    money = [f.name for f in numeric if f.kind == "money"]
+    money = _spent(coll, [f.name for f in numeric])
     default = money[0] if money else numeric[0].name
     d.open["compare_field"] = Open(tuple(f.name for f in numeric), default, f"the field compared with {c.value}")
     return default
