@@ -254,7 +254,7 @@ def _pred(coll: Collection, f: Filter) -> str:
     if f.op == "any":
         if not f.value or not all(isinstance(sub, Filter) for sub in f.value):
             raise InputError("'any' needs conditions to choose from")
-        return "(" + " or ".join(_pred(coll, sub) for sub in f.value) + ")"
+        return " or ".join(_pred(coll, sub) for sub in f.value)  # parenthesised where it is joined (_where)
     name = _check(coll, f.field)
     kind = coll.fields[name].kind if name in coll.fields else "enum"
     a = _attr(name)

@@ -14,7 +14,7 @@ from rapidfuzz import fuzz
 
 from engine.ask.catalog import Collection, FieldInfo
 from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, VALUE_SYNONYMS
-from engine.ask.text import Token, stem, tokens, variants
+from engine.ask.text import Token, root, stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS
 
 STOP = {
@@ -103,20 +103,34 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
         if len(f.values) > CLOSE_MATCH_MAX:
             continue
         starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
-        best: tuple[int, int] | None = None
-        for i, t in enumerate(toks):
-            if t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
-                continue
+        runs: list[tuple[int, int]] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
             n = 0
-            while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
-                n += 1
-            if n and (best is None or n > best[1]):
-                best = (i, n)
-        if best is not None:
-            i, n = best
-            start, end = toks[i].pos, toks[i + n - 1].pos + len(toks[i + n - 1].text)
-            out.append(ValueHit(f.name, q[start:end], start, end, 80.0, partial=True))
+            if not (t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+                while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
+                    n += 1
+            if n:
+                runs.append((toks[i].pos, toks[i + n - 1].pos + len(toks[i + n - 1].text)))
+            i += max(n, 1)
+        if runs:
+            best = max(runs, key=lambda r: (r[1] - r[0], -r[0]))
+            kept = [r for k, r in enumerate(runs) if r == best or _joined(q, runs, k)]
+            out += [ValueHit(f.name, q[a:b], a, b, 80.0, partial=True) for a, b in kept]
     return out
+
+
+JOINED = re.compile(r"\s*(?:,\s*)?(?:(?:or|and/or|and)\s+)?(?:(?:either|at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+
+
+def _joined(q: str, runs: list[tuple[int, int]], k: int) -> bool:
+    """The run is said next to another by "or", "and" or a comma ("Shell or Arco"): alternatives
+    of one field, each its own value."""
+    def gap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        text = q[a[1]:b[0]]
+        return bool(re.search(r",|\b(?:or|and)\b", text)) and bool(JOINED.fullmatch(text))
+    return (k > 0 and gap(runs[k - 1], runs[k])) or (k + 1 < len(runs) and gap(runs[k], runs[k + 1]))
 
 
 CLOSE_MATCH_MAX = 2_000
@@ -134,10 +148,13 @@ def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool 
     if not vstems or (not close and vstems[0] not in stems):
         return out
     n = len(vstems)
+    vroots = [root(w) for w in vstems]
     for i in range(len(toks) - n + 1):
         window = toks[i:i + n]
         if [t.stem for t in window] == vstems:
             out.append((window[0].pos, window[-1].pos + len(window[-1].text), 95.0))
+        elif [root(t.stem) for t in window] == vroots and not any(t.stem in STOP for t in window):
+            out.append((window[0].pos, window[-1].pos + len(window[-1].text), 92.0))  # "dermatologist": Dermatology
         elif len(value) >= 5 and not any(t.stem in STOP for t in window):
             joined = " ".join(t.text for t in window)
             score = fuzz.ratio(joined, value)

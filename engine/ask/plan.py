@@ -652,6 +652,9 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
 
 
 _OR = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+"""Values of one field said with "and" or a comma ("at Shell and Arco"): a record holds one of
+them, so they are alternatives too (not for a list field, where a record may hold both)."""
 
 
 def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[int, int, Filter]]:
@@ -659,7 +662,11 @@ def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[in
     ``one_of`` on one field, ``any`` across fields."""
     out: list[tuple[int, int, Filter]] = []
     for start, end, f in sorted(named, key=lambda x: x[0]):
-        if out and _OR.fullmatch(q[out[-1][1]:start]):
+        gap = q[out[-1][1]:start] if out else ""
+        same_field = bool(out) and f.op in ("eq", "contains") and (
+            out[-1][2].field == f.field and out[-1][2].op in ("eq", "contains", "one_of")
+            or out[-1][2].op == "any" and all(a.field == f.field for a in out[-1][2].value))
+        if out and (_OR.fullmatch(gap) or same_field and _AND.fullmatch(gap)):
             pstart, _, prev = out.pop()
             if prev.op == "any":
                 alts = prev.value + (f,)

@@ -1,0 +1,103 @@
+"""Shapes of questions other people write: alternatives of partial values, a sum of two fields,
+conditions on groups, the date field a verb names, a collection named by its unit — each over a
+real log with several imported collections, so the question must also find its collection."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.ask import Answer, ask
+from engine.importer import import_file
+from engine.log import LogStore
+from engine.state import State, fold
+
+FUEL = [
+    {"filled_at": "2024-01-04 18:00", "station": "Arco - San Pablo Ave", "grade": "Regular", "gallons": 10.0,
+     "price_per_gal": 4.5, "total": 45.0},
+    {"filled_at": "2024-01-20 07:10", "station": "Shell - MacArthur Blvd", "grade": "Premium", "gallons": 12.0,
+     "price_per_gal": 5.5, "total": 66.0},
+    {"filled_at": "2024-02-03 09:30", "station": "Chevron - Broadway", "grade": "Regular", "gallons": 14.0,
+     "price_per_gal": 5.0, "total": 70.0},
+    {"filled_at": "2024-02-19 17:45", "station": "Shell - Telegraph", "grade": "Regular", "gallons": 9.0,
+     "price_per_gal": 5.0, "total": 45.0},
+    {"filled_at": "2024-03-08 12:00", "station": "Costco Gas - Richmond", "grade": "Regular", "gallons": 13.0,
+     "price_per_gal": 4.0, "total": 52.0},
+]
+MEALS = """Date,Restaurant,Cuisine,Party Size,Bill,Tip,Rating
+2024-01-05,Kiraku,Japanese,2,$60.00,12.00,5
+2024-01-12,Kiraku,Japanese,2,$50.00,10.00,4
+2024-01-19,Pizzaiolo,Italian,4,$100.00,18.00,3
+2024-02-02,Kiraku,Japanese,3,$70.00,14.00,5
+2024-02-09,Pizzaiolo,Italian,2,$40.00,8.00,4
+2024-02-16,Lers Ros,Thai,2,$30.00,6.00,5
+2024-03-01,Kiraku,Japanese,2,$55.00,11.00,4
+2024-03-08,Pizzaiolo,Italian,2,$45.00,9.00,3
+2024-03-15,Zuni Cafe,Californian,2,$90.00,20.00,5
+"""
+BOOKS = [
+    {"title": "Dune", "genre": "Fiction", "pages": 600, "date_started": "2023-12-20", "date_finished": "2024-01-15",
+     "my_rating": 5},
+    {"title": "Shoe Dog", "genre": "Memoir", "pages": 400, "date_started": "2024-02-01", "date_finished": "2024-02-20",
+     "my_rating": 4},
+    {"title": "Circe", "genre": "Fiction", "pages": 390, "date_started": "2024-12-15", "date_finished": "2025-01-10",
+     "my_rating": 4},
+]
+APPOINTMENTS = [
+    {"date": "2024-01-10", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
+    {"date": "2024-02-10", "provider": "Dr. Lee", "kind": "Optometrist", "copay": "$20.00", "status": "Completed"},
+    {"date": "2024-03-10", "provider": "Dr. Cho", "kind": "Dentist", "copay": "$40.00", "status": "Completed"},
+    {"date": "2024-04-10", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
+]
+RUNS = [
+    {"start_time": "2024-01-04T07:28:00", "route": "Lake Loop", "distance_km": 7.5, "avg_hr": 150},
+    {"start_time": "2024-01-21T07:17:00", "route": "Hills", "distance_km": 12.0, "avg_hr": 158},
+    {"start_time": "2024-02-11T07:35:00", "route": "Lake Loop", "distance_km": 8.0, "avg_hr": 149},
+]
+NOW = dt.datetime(2025, 6, 15, 12)
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> tuple[State, LogStore]:
+    tmp: Path = tmp_path_factory.mktemp("shapes")
+    store = LogStore(tmp / "log.db")
+    files = {"fuel.json": json.dumps(FUEL), "meals.csv": MEALS, "books.json": json.dumps(BOOKS),
+             "appointments.json": json.dumps(APPOINTMENTS), "runs.json": json.dumps(RUNS)}
+    for name, text in files.items():
+        (tmp / name).write_text(text)
+        import_file(store, tmp / name, Path(name).stem)
+    return fold(store.facts()), store
+
+
+def asked(log: tuple[State, LogStore], question: str) -> Answer:
+    state, store = log
+    return ask(state, question, NOW, None, store)
+
+
+def test_partial_values_said_as_alternatives_are_one_either_or_condition(log: tuple[State, LogStore]) -> None:
+    got = asked(log, "how many fill-ups at Shell or Arco?")
+    assert got.answer == 3
+    assert "'shell' in str(r.station or '').lower() or 'arco' in str(r.station or '').lower()" in got.computation
+    # "and" between two values of one field: a fill-up is at one station, so either of them
+    assert asked(log, "how much did I spend at Chevron and Costco?").answer == 122.0
+    # a different field joined by "and" stays a second condition
+    assert asked(log, "how many fill-ups were premium and at Shell?").answer == 1
+
+
+def test_a_person_names_the_practice(log: tuple[State, LogStore]) -> None:
+    assert asked(log, "how many times have I seen either the optometrist or the dermatologist?").answer == 3
+
+
+def test_a_unit_or_a_compound_word_names_the_collection(log: tuple[State, LogStore]) -> None:
+    got = asked(log, "how many kilometers did I cover in January 2024?")
+    assert got.answer == 19.5
+    assert got.ir["collection"] == "runs"
+    assert asked(log, "how much did I tip in total?").ir["measure"] == "tip"
+
+
+def test_money_spent_is_the_amount_not_the_price_per_unit(log: tuple[State, LogStore]) -> None:
+    assert asked(log, "how many times did I spend more than $60 at the pump?").answer == 2
+    assert asked(log, "what did I spend on gas in February 2024?").answer == 115.0
