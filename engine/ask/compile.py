@@ -165,6 +165,13 @@ def group_ranking(rows: Iterable[Row], group: Callable[[Row], Any], metric: str,
     return sorted(sorted(scores, key=str), key=lambda k: scores[k], reverse=desc)  # stable: ties alphabetically
 
 
+def plus(*values: Any) -> Any:
+    """The sum of one record's fields ("bill including tip"); a missing part counts as nothing,
+    all missing is no value."""
+    present = _present(values)
+    return total(present) if present else None
+
+
 def mode(values: Iterable[Any], desc: bool = True) -> Any:
     flat: list[Any] = []
     for v in values:
@@ -212,7 +219,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change,
+    "change": change, "plus": plus,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -325,6 +332,18 @@ def _group_key(coll: Collection, q: Query) -> str:
     return f"lambda r: {_attr(_check(coll, g))}"
 
 
+def _measure(coll: Collection, q: Query) -> str:
+    """The value a numeric aggregate reads from each row: the measure, or the measure with the
+    fields added to it (``plus(r.bill, r.tip)``)."""
+    m = _attr(_check(coll, q.measure))
+    if not q.plus:
+        return m
+    for name in q.plus:
+        if not coll.fields.get(_check(coll, name)) or not coll.fields[name].numeric:
+            raise InputError(f"cannot add {name!r} to {q.measure!r}")
+    return "plus(" + ", ".join([m] + [_attr(name) for name in q.plus]) + ")"
+
+
 _AGGREGATE_HELPERS = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}
 
 
@@ -333,7 +352,7 @@ def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
     metric = q.metric or "count"
     if metric == "count":
         return f"len({rows})"
-    m = _attr(_check(coll, q.measure))
+    m = _measure(coll, q)
     fn = _AGGREGATE_HELPERS[metric]
     return f"{fn}({m} for r in {rows})"
 
@@ -347,11 +366,11 @@ def compile_query(coll: Collection, q: Query) -> str:
     if agg == "count":
         return f"len({rows})"
     if agg in ("sum", "avg", "median", "min", "max"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         fn = _AGGREGATE_HELPERS[agg]
         return f"{fn}({m} for r in {src}{where})"
     if agg in ("argmax", "argmin"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         t = _attr(_check(coll, q.target))
         if coll.fields[q.measure].kind == "datetime" or coll.fields[q.measure].kind == "date":
             m = f"day({m})"
@@ -361,18 +380,18 @@ def compile_query(coll: Collection, q: Query) -> str:
         desc = agg == "most_common"
         metric = q.metric or "count"
         if q.limit:
-            value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+            value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
             return f"group_ranking({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})[:{int(q.limit)}]"
         if metric == "count" and q.group_by not in ("month", "year", "weekday"):
             g = _attr(_check(coll, q.group_by))
             return f"mode(({g} for r in {src}{where}), desc={desc})"
-        value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+        value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
         return f"group_best({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})"
     if agg == "share":
         part_filters = q.filters + q.part
         if (q.metric or "count") == "count":
             return f"pct(len({_rows(coll, part_filters)}), len({rows}))"
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         return f"pct(total({m} for r in {_rows(coll, part_filters)}), total({m} for r in {rows}))"
     if agg == "distinct":
         t = _attr(_check(coll, q.target))
@@ -387,7 +406,7 @@ def compile_query(coll: Collection, q: Query) -> str:
         second = _metric_expr(coll, q, q.filters + q.periods[1])
         return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
     if agg in ("change", "drop"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         when = _attr(_check(coll, coll.date_field))
         expr = f"change({rows}, lambda r: {m}, lambda r: day({when}))"
         return f"-({expr} or 0)" if agg == "drop" else expr

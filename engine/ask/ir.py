@@ -48,6 +48,8 @@ class Query:
     limit: int | None = None
     part: list[Filter] = field(default_factory=list)
     periods: list[list[Filter]] = field(default_factory=list)
+    plus: list[str] = field(default_factory=list)
+    """Fields of the same kind added to ``measure`` in each record ("bill including tip")."""
     words: tuple[str, str] | None = None
     """A trend answered in words: ``words[0]`` when the difference is positive, ``words[1]`` when
     negative, "same" when none."""
@@ -65,6 +67,7 @@ class Query:
             "limit": self.limit,
             "part": [_filter_json(f) for f in self.part],
             "periods": [[_filter_json(f) for f in p] for p in self.periods],
+            "plus": list(self.plus),
             "words": list(self.words) if self.words else None,
         }
 

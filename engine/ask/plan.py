@@ -140,6 +140,10 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     query = d.query
     sup = _superlative(q)
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
+    added, left_out = _included(q, coll, numeric_hits)
+    if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
+        numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
+        fhits = [h for h in fhits if h.field not in added | left_out]
     target, derived = _target(q, coll, fhits)
     record_level = derived == "record"
     if record_level:
@@ -236,9 +240,30 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "count"
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
+    if added and query.measure and query.aggregate not in ("count", "count_distinct", "distinct"):
+        kind = coll.fields[query.measure].kind
+        query.plus = [f for f in sorted(added) if f != query.measure and coll.fields[f].kind == kind]
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
+
+
+INCLUDED = re.compile(r"\b(?:including|incl|plus|with|inc)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:included|incl|inclusive)\b")
+LEFT_OUT = re.compile(r"\b(?:before|excluding|excl|without|not\s+counting|minus)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:excluded|not\s+included)\b")
+
+
+def _included(q: str, coll: Collection, numeric_hits: list) -> tuple[set[str], set[str]]:
+    """Numeric fields said as added to another ("tips included", "including tax") and fields said
+    as left out ("before tip"): neither is the measure itself."""
+    def named(pattern: re.Pattern[str]) -> set[str]:
+        out: set[str] = set()
+        for m in pattern.finditer(q):
+            word = m.group(1) or m.group(2)
+            out |= {h.field for h in numeric_hits if h.direct and variants(word) & set(coll.fields[h.field].words)}
+        return out
+    added, left_out = named(INCLUDED), named(LEFT_OUT)
+    others = {f.name for f in coll.numeric()} - added - left_out
+    return (added, left_out) if others else (set(), set())
 
 
 def _day_filters(q: str, coll: Collection, clocks: list[ClockHit], weekdays: list[WeekdayHit],

@@ -36,7 +36,7 @@ MEALS = """Date,Restaurant,Cuisine,Party Size,Bill,Tip,Rating
 2024-02-16,Lers Ros,Thai,2,$30.00,6.00,5
 2024-03-01,Kiraku,Japanese,2,$55.00,11.00,4
 2024-03-08,Pizzaiolo,Italian,2,$45.00,9.00,3
-2024-03-15,Zuni Cafe,Californian,2,$90.00,20.00,5
+2024-03-15,Zuni Cafe,Californian,2,$99.00,25.00,5
 """
 BOOKS = [
     {"title": "Dune", "genre": "Fiction", "pages": 600, "date_started": "2023-12-20", "date_finished": "2024-01-15",
@@ -101,3 +101,14 @@ def test_a_unit_or_a_compound_word_names_the_collection(log: tuple[State, LogSto
 def test_money_spent_is_the_amount_not_the_price_per_unit(log: tuple[State, LogStore]) -> None:
     assert asked(log, "how many times did I spend more than $60 at the pump?").answer == 2
     assert asked(log, "what did I spend on gas in February 2024?").answer == 115.0
+
+
+def test_a_field_said_as_included_is_added_to_the_measure(log: tuple[State, LogStore]) -> None:
+    got = asked(log, "how much did I spend eating out in January 2024, tips included?")
+    assert got.answer == 250.0  # bills 210 + tips 40
+    assert got.computation.startswith("total(plus(r.bill, r.tip) for r in S['meals']")
+    assert asked(log, "how much did I spend on restaurants in February 2024 including tips?").answer == 168.0
+    assert asked(log, "what was my most expensive meal including tip?").answer == "Zuni Cafe"  # 124 > 118, the bill alone 99 < 100
+    # left out: the bill alone, not the tip
+    got = asked(log, "what's my median restaurant bill before tip?")
+    assert got.answer == 55.0 and "plus" not in got.computation
