@@ -87,7 +87,7 @@ SUPERLATIVE_WORDS = {
     "maximum": 1, "minimum": -1, "max": 1, "min": -1, "fewest": -1, "greatest": 1, "top": 1,
     "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
     "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
-    "last": 1, "first": -1, "costliest": 1,
+    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1,
 }
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
@@ -132,6 +132,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
         clocks = []  # nothing here has a time of day: the numbers stay what they were
     comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
+    having = [c for c in comparisons if c.unit in GROUP_UNITS]  # "at least 5 times": a condition on groups
+    comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
     values = _dedupe_values(find_values(q, coll, reserved), q, coll)
@@ -240,6 +242,14 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "count"
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
+    if having:
+        query.by = (query.group_by if query.aggregate in ("most_common", "least_common") else
+                    query.target if query.aggregate in ("distinct", "count_distinct", "argmax", "argmin") else None) \
+            or coll.label_field
+        if query.by in ("month", "year", "weekday") or query.by not in coll.fields or not coll.fields[query.by].categorical:
+            query.by = coll.label_field
+        query.having = [Filter("count", c.op, (int(c.value), int(c.high or 0)) if c.op == "between" else int(c.value))
+                        for c in having]
     if added and query.measure and query.aggregate not in ("count", "count_distinct", "distinct"):
         kind = coll.fields[query.measure].kind
         query.plus = [f for f in sorted(added) if f != query.measure and coll.fields[f].kind == kind]
@@ -247,6 +257,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
 
+
+GROUP_UNITS = frozenset({"times", "time", "visits", "visit", "occasions", "sessions"})
+"""A threshold in these units counts records of a group, not a field of one record."""
 
 INCLUDED = re.compile(r"\b(?:including|incl|plus|with|inc)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:included|incl|inclusive)\b")
 LEFT_OUT = re.compile(r"\b(?:before|excluding|excl|without|not\s+counting|minus)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:excluded|not\s+included)\b")

@@ -112,3 +112,15 @@ def test_a_field_said_as_included_is_added_to_the_measure(log: tuple[State, LogS
     # left out: the bill alone, not the tip
     got = asked(log, "what's my median restaurant bill before tip?")
     assert got.answer == 55.0 and "plus" not in got.computation
+
+
+def test_a_count_of_times_is_a_condition_on_groups(log: tuple[State, LogStore]) -> None:
+    # Kiraku: 4 visits rated 4.5 on average; Pizzaiolo: 3 visits; Lers Ros and Zuni Cafe: one 5 each
+    got = asked(log, "which restaurant do I rate best on average, among places I've been to at least 3 times?")
+    assert got.answer == "Kiraku"
+    assert "kept(S['meals'], lambda r: r.restaurant, lambda g: len(g) >= 3)" in got.computation
+    assert asked(log, "how many restaurants have I been to at least 3 times?").answer == 2
+    assert asked(log, "which cuisines did I eat more than 3 times?").answer == "Japanese"
+    assert asked(log, "which cuisines did I eat more than 2 times?").answer == ["Italian", "Japanese"]
+    # a threshold on a field of one record stays a record condition
+    assert asked(log, "how many meals had a bill over $60?").answer == 3
