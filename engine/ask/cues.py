@@ -68,6 +68,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     toks = tokens(question)
     stems = {t.stem for t in toks}
     hits: list[ValueHit] = []
+    names = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
     for f in coll.categorical():
         close = len(f.values) <= CLOSE_MATCH_MAX
         for value in f.values:
@@ -77,6 +78,8 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
+                if score < 95 and {stem(w) for w in q[start:end].split()} <= names:
+                    continue  # "book" is the collection, not a close spelling of "Ebook"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):

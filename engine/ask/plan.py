@@ -16,6 +16,7 @@ from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection
 from engine.ask.cues import (
     STOP,
     Comparison,
+    FieldHit,
     ValueHit,
     collection_score,
     field_matches,
@@ -141,6 +142,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
+    fhits += _verb_date(q, coll, fhits)
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
     added, left_out = _included(q, coll, numeric_hits)
     if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
@@ -510,6 +512,27 @@ def _all_same(items: list[str]) -> bool:
 def _open_measure(d: Draft, options: list[str], default: str) -> str:
     d.open["measure"] = Open(tuple(dict.fromkeys(options)), default, "the numeric field the question is about")
     return default
+
+
+END_VERBS = re.compile(r"\b(?:read|finish|finished|finishing|complete|completed|done|got through|get through|ended|"
+                       r"wrapped up|returned|came back)\b")
+END_WORDS = frozenset({"finish", "finished", "end", "ended", "completed", "complete", "done", "return", "returned"})
+START_WORDS = frozenset({"start", "started", "begin", "began", "beginning"})
+
+
+def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit]:
+    """A record with a start and an end date ("date_started", "date_finished") is counted by the
+    date its verb names: "books I read/finished in 2025" by the end, "started" by the start (a
+    named field says it already)."""
+    if any(h.direct and coll.fields[h.field].temporal for h in fhits):
+        return []
+    temporal = coll.temporal()
+    ends = [f.name for f in temporal if END_WORDS & set(f.words)]
+    starts = [f.name for f in temporal if START_WORDS & set(f.words)]
+    m = END_VERBS.search(q)
+    if not (ends and starts and m):
+        return []
+    return [FieldHit(ends[0], m.start(), stem(m.group(0)), True)]
 
 
 def _date_field(coll: Collection, fhits: list) -> str | None:

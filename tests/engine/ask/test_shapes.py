@@ -39,11 +39,11 @@ MEALS = """Date,Restaurant,Cuisine,Party Size,Bill,Tip,Rating
 2024-03-15,Zuni Cafe,Californian,2,$99.00,25.00,5
 """
 BOOKS = [
-    {"title": "Dune", "genre": "Fiction", "pages": 600, "date_started": "2023-12-20", "date_finished": "2024-01-15",
+    {"title": "Dune", "genre": "Fiction", "format": "Ebook", "pages": 600, "date_started": "2023-12-20", "date_finished": "2024-01-15",
      "my_rating": 5},
-    {"title": "Shoe Dog", "genre": "Memoir", "pages": 400, "date_started": "2024-02-01", "date_finished": "2024-02-20",
+    {"title": "Shoe Dog", "genre": "Memoir", "format": "Paperback", "pages": 400, "date_started": "2024-02-01", "date_finished": "2024-02-20",
      "my_rating": 4},
-    {"title": "Circe", "genre": "Fiction", "pages": 390, "date_started": "2024-12-15", "date_finished": "2025-01-10",
+    {"title": "Circe", "genre": "Fiction", "format": "Hardcover", "pages": 390, "date_started": "2024-12-15", "date_finished": "2025-01-10",
      "my_rating": 4},
 ]
 APPOINTMENTS = [
@@ -124,3 +124,14 @@ def test_a_count_of_times_is_a_condition_on_groups(log: tuple[State, LogStore]) 
     assert asked(log, "which cuisines did I eat more than 2 times?").answer == ["Italian", "Japanese"]
     # a threshold on a field of one record stays a record condition
     assert asked(log, "how many meals had a bill over $60?").answer == 3
+
+
+def test_the_verb_names_the_date_field(log: tuple[State, LogStore]) -> None:
+    # Circe: started 2024-12-15, finished 2025-01-10; Dune: started 2023-12-20, finished 2024-01-15
+    got = asked(log, "total pages I've read in 2024?")
+    assert got.answer == 1000  # Dune + Shoe Dog, by the finish date
+    assert "day(r.date_finished)" in got.computation
+    assert asked(log, "how many books did I finish in 2025?").answer == 1
+    assert asked(log, "how many books did I start in 2024?").answer == 2
+    # "book" names the collection, not a close spelling of the format "Ebook"
+    assert asked(log, "which was the shortest book I finished in 2024?").answer == "Shoe Dog"
