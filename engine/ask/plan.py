@@ -312,9 +312,17 @@ def _dedupe_values(values: list[ValueHit], q: str, coll: Collection) -> list[Val
             out.append(hits[0])
             continue
         named = [h for h in hits if qstems & set(coll.fields[h.field].words)]
+        before = re.search(r"\b(from|to|into|out of)\s+(?:the\s+)?$", q[:hits[0].start])
+        if before and not named:  # "from San Francisco": the origin, "to Boston": the destination
+            roles = FROM_WORDS if before.group(1) in ("from", "out of") else TO_WORDS
+            named = [h for h in hits if roles & set(coll.fields[h.field].words)]
         pool = named or hits
         out.append(min(pool, key=lambda h: (coll.fields[h.field].kind != "enum", len(coll.fields[h.field].values), h.field)))
     return sorted(out, key=lambda h: h.start)
+
+
+FROM_WORDS = frozenset({"origin", "from", "departure", "source", "depart"})
+TO_WORDS = frozenset({"destination", "to", "arrival", "dest", "arrive"})
 
 
 def _superlative(q: str) -> tuple[str, int, str | None] | None:
@@ -626,6 +634,11 @@ def _superlative_query(
     if target and coll.fields[target].numeric:
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = target
+        return
+    if target is None and measure and not re.search(r"\b(?:which|what|where|who|whom|whose|when)\b", q):
+        # "shortest run this year?", "smallest fill-up total in 2026?": nothing asks for a record
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = measure
         return
     label = coll.label_field
     if target is None and measure and (label is None or coll.fields[label].temporal) and not re.search(

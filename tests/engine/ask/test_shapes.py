@@ -47,16 +47,22 @@ BOOKS = [
      "my_rating": 4},
 ]
 APPOINTMENTS = [
-    {"date": "2024-01-10", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
-    {"date": "2024-02-10", "provider": "Dr. Lee", "kind": "Optometrist", "copay": "$20.00", "status": "Completed"},
-    {"date": "2024-03-10", "provider": "Dr. Cho", "kind": "Dentist", "copay": "$40.00", "status": "Completed"},
-    {"date": "2024-04-10", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
+    {"date": "2024-01-10", "time": "08:30 AM", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
+    {"date": "2024-02-10", "time": "03:30 PM", "provider": "Dr. Lee", "kind": "Optometrist", "copay": "$20.00", "status": "Completed"},
+    {"date": "2024-03-10", "time": "10:00 AM", "provider": "Dr. Cho", "kind": "Dentist", "copay": "$40.00", "status": "Completed"},
+    {"date": "2024-04-10", "time": "04:15 PM", "provider": "Dr. Park", "kind": "Dermatology", "copay": "$30.00", "status": "Completed"},
 ]
 RUNS = [
     {"start_time": "2024-01-04T07:28:00", "route": "Lake Loop", "distance_km": 7.5, "avg_hr": 150},
     {"start_time": "2024-01-21T07:17:00", "route": "Hills", "distance_km": 12.0, "avg_hr": 158},
     {"start_time": "2024-02-11T07:35:00", "route": "Lake Loop", "distance_km": 8.0, "avg_hr": 149},
 ]
+FLIGHTS = """Date,Origin,Destination,Fare (USD)
+2024-02-06,San Francisco,Boston,310.00
+2024-02-09,Boston,San Francisco,295.00
+2024-05-01,San Francisco,Denver,180.00
+2024-05-04,Denver,Chicago,150.00
+"""
 NOW = dt.datetime(2025, 6, 15, 12)
 
 
@@ -65,7 +71,7 @@ def log(tmp_path_factory: pytest.TempPathFactory) -> tuple[State, LogStore]:
     tmp: Path = tmp_path_factory.mktemp("shapes")
     store = LogStore(tmp / "log.db")
     files = {"fuel.json": json.dumps(FUEL), "meals.csv": MEALS, "books.json": json.dumps(BOOKS),
-             "appointments.json": json.dumps(APPOINTMENTS), "runs.json": json.dumps(RUNS)}
+             "appointments.json": json.dumps(APPOINTMENTS), "runs.json": json.dumps(RUNS), "flights.csv": FLIGHTS}
     for name, text in files.items():
         (tmp / name).write_text(text)
         import_file(store, tmp / name, Path(name).stem)
@@ -135,3 +141,23 @@ def test_the_verb_names_the_date_field(log: tuple[State, LogStore]) -> None:
     assert asked(log, "how many books did I start in 2024?").answer == 2
     # "book" names the collection, not a close spelling of the format "Ebook"
     assert asked(log, "which was the shortest book I finished in 2024?").answer == "Shoe Dog"
+
+
+def test_a_superlative_with_nothing_asking_for_a_record_is_the_value(log: tuple[State, LogStore]) -> None:
+    assert asked(log, "shortest run in 2024?").answer == 7.5
+    assert asked(log, "smallest fill-up total in 2024?").answer == 45.0
+    assert asked(log, "which route was my longest run?").answer == "Hills"
+
+
+def test_from_and_to_pick_the_origin_or_the_destination(log: tuple[State, LogStore]) -> None:
+    got = asked(log, "which cities did I fly to from San Francisco?")
+    assert got.answer == ["Boston", "Denver"]
+    assert "r.origin == 'San Francisco'" in got.computation
+    assert asked(log, "how many flights did I take to San Francisco?").answer == 1
+
+
+def test_a_verb_form_of_a_query_word_names_nothing_else(log: tuple[State, LogStore]) -> None:
+    # "started" is "start" (a books field elsewhere): it does not send the question to recall
+    got = asked(log, "how many appointments did I have that started at 3pm or later?")
+    assert got.answer == 2
+    assert "clock(r.time) >= time(15, 0)" in got.computation
