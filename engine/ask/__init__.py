@@ -22,6 +22,7 @@ from engine.ask.compile import (
     evaluate,
     iter_matching_rows,
     matching_rows,
+    plus,
     rows_expression,
 )
 from engine.ask.grounding import (
@@ -240,9 +241,12 @@ SOURCES_MAX = 200  # records cited for an answer
 def _sources(coll: Collection, q: Query, raw: Any) -> list[int]:
     rows = matching_rows(coll, q, SOURCES_MAX)
     if q.aggregate in ("argmax", "argmin") and q.measure:
-        key = q.measure
-        vals = (r for r in iter_matching_rows(coll, q) if r.get(key) is not None)  # streamed: no list of all
-        best = (max if q.aggregate == "argmax" else min)(vals, key=lambda r: r[key], default=None)
+        parts = [q.measure, *q.plus]
+
+        def key(r: dict[str, Any]) -> Any:
+            return plus(*(r.get(p) for p in parts)) if q.plus else r.get(q.measure)
+        vals = (r for r in iter_matching_rows(coll, q) if key(r) is not None)  # streamed: no list of all
+        best = (max if q.aggregate == "argmax" else min)(vals, key=key, default=None)
         if best is not None:
             rows = [best]
     ids: list[int] = []

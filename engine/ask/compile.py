@@ -165,6 +165,24 @@ def group_ranking(rows: Iterable[Row], group: Callable[[Row], Any], metric: str,
     return sorted(sorted(scores, key=str), key=lambda k: scores[k], reverse=desc)  # stable: ties alphabetically
 
 
+def plus(*values: Any) -> Any:
+    """The sum of one record's fields ("bill including tip"); a missing part counts as nothing,
+    all missing is no value."""
+    present = _present(values)
+    return total(present) if present else None
+
+
+def kept(rows: Iterable[Row], group: Callable[[Row], Any], test: Callable[[list[Row]], bool]) -> list[Row]:
+    """The rows whose group (rows sharing ``group(r)``) passes ``test``: a condition on groups
+    ("places I've been to at least 5 times"); rows without a group are dropped."""
+    groups: dict[Any, list[Row]] = {}
+    for r in rows:
+        k = group(r)
+        if k is not None:
+            groups.setdefault(str(k) if isinstance(k, list) else k, []).append(r)
+    return [r for g in groups.values() if test(g) for r in g]
+
+
 def mode(values: Iterable[Any], desc: bool = True) -> Any:
     flat: list[Any] = []
     for v in values:
@@ -212,7 +230,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change,
+    "change": change, "plus": plus, "kept": kept,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -254,7 +272,7 @@ def _pred(coll: Collection, f: Filter) -> str:
     if f.op == "any":
         if not f.value or not all(isinstance(sub, Filter) for sub in f.value):
             raise InputError("'any' needs conditions to choose from")
-        return "(" + " or ".join(_pred(coll, sub) for sub in f.value) + ")"
+        return " or ".join(_pred(coll, sub) for sub in f.value)  # parenthesised where it is joined (_where)
     name = _check(coll, f.field)
     kind = coll.fields[name].kind if name in coll.fields else "enum"
     a = _attr(name)
@@ -310,11 +328,38 @@ def rows_expression(coll: Collection, filters: list[Filter]) -> str:
     return _rows(coll, filters)
 
 
-def _rows(coll: Collection, filters: list[Filter], *, lazy: bool = False) -> str:
+def _rows(coll: Collection, filters: list[Filter], *, lazy: bool = False, q: Query | None = None) -> str:
     src = f"S[{coll.name!r}]"
     if not filters:
-        return src
-    return ("({})" if lazy else "[{}]").format(f"r for r in {src}{_where(coll, filters)}")
+        rows = src
+    else:
+        rows = ("({})" if lazy else "[{}]").format(f"r for r in {src}{_where(coll, filters)}")
+    return _kept(coll, q, rows) if q is not None and q.having else rows
+
+
+def _kept(coll: Collection, q: Query, rows: str) -> str:
+    """The rows of the groups that pass the question's group conditions:
+    ``kept(rows, lambda r: r.restaurant, lambda g: len(g) >= 5)``."""
+    tests = []
+    for f in q.having:
+        if f.field == "count":
+            value = "len(g)"
+        else:
+            value = f"total({_attr(_check(coll, f.field))} for r in g)"
+            if not coll.fields[f.field].numeric:
+                raise InputError(f"cannot total {f.field!r} in a group")
+        if f.op == "between":
+            lo, hi = f.value
+            tests.append(f"{_lit(lo)} <= {value} <= {_lit(hi)}")
+        elif f.op in _SYMBOLS:
+            tests.append(f"{value} {_SYMBOLS[f.op]} {_lit(f.value)}")
+        else:
+            raise InputError(f"unknown group condition {f.op!r}")
+    key = _attr(_check(coll, q.by))
+    return f"kept({rows}, lambda r: {key}, lambda g: {' and '.join(tests)})"
+
+
+_SYMBOLS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
 
 
 def _group_key(coll: Collection, q: Query) -> str:
@@ -325,33 +370,47 @@ def _group_key(coll: Collection, q: Query) -> str:
     return f"lambda r: {_attr(_check(coll, g))}"
 
 
+def _measure(coll: Collection, q: Query) -> str:
+    """The value a numeric aggregate reads from each row: the measure, or the measure with the
+    fields added to it (``plus(r.bill, r.tip)``)."""
+    m = _attr(_check(coll, q.measure))
+    if not q.plus:
+        return m
+    for name in q.plus:
+        if not coll.fields.get(_check(coll, name)) or not coll.fields[name].numeric:
+            raise InputError(f"cannot add {name!r} to {q.measure!r}")
+    return "plus(" + ", ".join([m] + [_attr(name) for name in q.plus]) + ")"
+
+
 _AGGREGATE_HELPERS = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}
 
 
 def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
-    rows = _rows(coll, filters)
+    rows = _rows(coll, filters, q=q)
     metric = q.metric or "count"
     if metric == "count":
         return f"len({rows})"
-    m = _attr(_check(coll, q.measure))
+    m = _measure(coll, q)
     fn = _AGGREGATE_HELPERS[metric]
     return f"{fn}({m} for r in {rows})"
 
 
 def compile_query(coll: Collection, q: Query) -> str:
     """The Python expression that answers ``q``; raises InputError when the IR is inconsistent."""
-    rows = _rows(coll, q.filters)
+    rows = _rows(coll, q.filters, q=q)
     where = _where(coll, q.filters)
     src = f"S[{coll.name!r}]"
+    if q.having:  # the rows of the groups that pass, in place of the collection
+        src, where = rows, ""
     agg = q.aggregate
     if agg == "count":
         return f"len({rows})"
     if agg in ("sum", "avg", "median", "min", "max"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         fn = _AGGREGATE_HELPERS[agg]
         return f"{fn}({m} for r in {src}{where})"
     if agg in ("argmax", "argmin"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         t = _attr(_check(coll, q.target))
         if coll.fields[q.measure].kind == "datetime" or coll.fields[q.measure].kind == "date":
             m = f"day({m})"
@@ -361,19 +420,19 @@ def compile_query(coll: Collection, q: Query) -> str:
         desc = agg == "most_common"
         metric = q.metric or "count"
         if q.limit:
-            value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+            value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
             return f"group_ranking({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})[:{int(q.limit)}]"
         if metric == "count" and q.group_by not in ("month", "year", "weekday"):
             g = _attr(_check(coll, q.group_by))
             return f"mode(({g} for r in {src}{where}), desc={desc})"
-        value = f"lambda r: {_attr(_check(coll, q.measure))}" if metric != "count" else "None"
+        value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
         return f"group_best({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})"
     if agg == "share":
         part_filters = q.filters + q.part
         if (q.metric or "count") == "count":
-            return f"pct(len({_rows(coll, part_filters)}), len({rows}))"
-        m = _attr(_check(coll, q.measure))
-        return f"pct(total({m} for r in {_rows(coll, part_filters)}), total({m} for r in {rows}))"
+            return f"pct(len({_rows(coll, part_filters, q=q)}), len({rows}))"
+        m = _measure(coll, q)
+        return f"pct(total({m} for r in {_rows(coll, part_filters, q=q)}), total({m} for r in {rows}))"
     if agg == "distinct":
         t = _attr(_check(coll, q.target))
         return f"distinct({t} for r in {src}{where})"
@@ -387,7 +446,7 @@ def compile_query(coll: Collection, q: Query) -> str:
         second = _metric_expr(coll, q, q.filters + q.periods[1])
         return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
     if agg in ("change", "drop"):
-        m = _attr(_check(coll, q.measure))
+        m = _measure(coll, q)
         when = _attr(_check(coll, coll.date_field))
         expr = f"change({rows}, lambda r: {m}, lambda r: day({when}))"
         return f"-({expr} or 0)" if agg == "drop" else expr
@@ -410,11 +469,11 @@ def matching_rows(coll: Collection, q: Query, limit: int | None = None) -> list[
     """The rows the question's filters select (for citing sources): the first ``limit`` of them,
     read no further than that, or all."""
     if limit is None:
-        rows: list[Row] = evaluate(_rows(coll, q.filters), coll)
+        rows: list[Row] = evaluate(_rows(coll, q.filters, q=q), coll)
         return rows
     return list(itertools.islice(iter_matching_rows(coll, q), limit))
 
 
 def iter_matching_rows(coll: Collection, q: Query) -> Iterator[Row]:
     """The rows the question's filters select, one at a time (none held)."""
-    return iter(evaluate(_rows(coll, q.filters, lazy=True), coll))
+    return iter(evaluate(_rows(coll, q.filters, lazy=True, q=q), coll))

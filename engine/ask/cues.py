@@ -14,7 +14,7 @@ from rapidfuzz import fuzz
 
 from engine.ask.catalog import Collection, FieldInfo
 from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, VALUE_SYNONYMS
-from engine.ask.text import Token, stem, tokens, variants
+from engine.ask.text import Token, root, stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS
 
 STOP = {
@@ -68,6 +68,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     toks = tokens(question)
     stems = {t.stem for t in toks}
     hits: list[ValueHit] = []
+    names = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
     for f in coll.categorical():
         close = len(f.values) <= CLOSE_MATCH_MAX
         for value in f.values:
@@ -77,6 +78,8 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
+                if score < 95 and {stem(w) for w in q[start:end].split()} <= names:
+                    continue  # "book" is the collection, not a close spelling of "Ebook"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
@@ -103,20 +106,34 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
         if len(f.values) > CLOSE_MATCH_MAX:
             continue
         starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
-        best: tuple[int, int] | None = None
-        for i, t in enumerate(toks):
-            if t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
-                continue
+        runs: list[tuple[int, int]] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
             n = 0
-            while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
-                n += 1
-            if n and (best is None or n > best[1]):
-                best = (i, n)
-        if best is not None:
-            i, n = best
-            start, end = toks[i].pos, toks[i + n - 1].pos + len(toks[i + n - 1].text)
-            out.append(ValueHit(f.name, q[start:end], start, end, 80.0, partial=True))
+            if not (t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+                while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
+                    n += 1
+            if n:
+                runs.append((toks[i].pos, toks[i + n - 1].pos + len(toks[i + n - 1].text)))
+            i += max(n, 1)
+        if runs:
+            best = max(runs, key=lambda r: (r[1] - r[0], -r[0]))
+            kept = [r for k, r in enumerate(runs) if r == best or _joined(q, runs, k)]
+            out += [ValueHit(f.name, q[a:b], a, b, 80.0, partial=True) for a, b in kept]
     return out
+
+
+JOINED = re.compile(r"\s*(?:,\s*)?(?:(?:or|and/or|and)\s+)?(?:(?:either|at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+
+
+def _joined(q: str, runs: list[tuple[int, int]], k: int) -> bool:
+    """The run is said next to another by "or", "and" or a comma ("Shell or Arco"): alternatives
+    of one field, each its own value."""
+    def gap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        text = q[a[1]:b[0]]
+        return bool(re.search(r",|\b(?:or|and)\b", text)) and bool(JOINED.fullmatch(text))
+    return (k > 0 and gap(runs[k - 1], runs[k])) or (k + 1 < len(runs) and gap(runs[k], runs[k + 1]))
 
 
 CLOSE_MATCH_MAX = 2_000
@@ -134,16 +151,40 @@ def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool 
     if not vstems or (not close and vstems[0] not in stems):
         return out
     n = len(vstems)
+    vroots = [root(w) for w in vstems]
     for i in range(len(toks) - n + 1):
         window = toks[i:i + n]
         if [t.stem for t in window] == vstems:
             out.append((window[0].pos, window[-1].pos + len(window[-1].text), 95.0))
+        elif [root(t.stem) for t in window] == vroots and not any(t.stem in STOP for t in window):
+            out.append((window[0].pos, window[-1].pos + len(window[-1].text), 92.0))  # "dermatologist": Dermatology
         elif len(value) >= 5 and not any(t.stem in STOP for t in window):
             joined = " ".join(t.text for t in window)
             score = fuzz.ratio(joined, value)
             if score >= 88:
                 out.append((window[0].pos, window[-1].pos + len(window[-1].text), float(score)))
     return out
+
+
+SHAPING = {"total", "sum", "count", "number", "average", "avg", "mean", "median", "times"}
+"""Words that say what to compute: a field called "total" is not what "how much in total" is about."""
+
+
+def _unit_fields(question: str, coll: Collection) -> set[str]:
+    """Numeric fields a unit word names by its first, most specific fragment ("kilometers" → a
+    ``*_km`` field, not any distance): a collection named only by the unit it measures in."""
+    out: set[str] = set()
+    for t in tokens(question):
+        for v in variants(t.text):
+            frags = FIELD_SYNONYMS.get(v, ())
+            if frags and not frags[0].startswith("$"):
+                out |= {f.name for f in coll.numeric() if frags[0] in f.words}
+    return out
+
+
+def _compound_head(word: str, f: FieldInfo) -> bool:
+    """"airfare" names a fare, "paycheck" a check: a compound whose last part is a field's word."""
+    return len(word) >= 7 and any(len(w) >= 4 and word.endswith(w) and len(word) - len(w) >= 3 for w in f.words)
 
 
 def find_fields(question: str, coll: Collection) -> list[FieldHit]:
@@ -153,7 +194,8 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
         for f in coll.fields.values():
             if t.stem in STOP or len(t.stem) < 2:
                 continue
-            if variants(t.text) & set(f.words) or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)):
+            if variants(t.text) & set(f.words) or (len(t.stem) >= 4 and any(w.startswith(t.stem) for w in f.words if len(w) >= 4)) \
+                    or _compound_head(t.stem, f):
                 hits.append(FieldHit(f.name, t.pos, t.stem, True))
             elif any(field_matches(frag, f) for v in variants(t.text) for frag in FIELD_SYNONYMS.get(v, ())):
                 hits.append(FieldHit(f.name, t.pos, t.stem, False))
@@ -229,7 +271,9 @@ def collection_score(question: str, coll: Collection) -> float:
         if s in name_stems:
             score += 4
         elif any(s in COLLECTION_SYNONYMS.get(n, ()) for n in name_stems):
-            score += 1.5
-    score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP})
+            score += 2.5
+    shaping = {t.pos for t in tokens(question) if t.text in SHAPING}
+    score += 2.0 * len({h.field for h in find_fields(question, coll) if h.direct and h.word not in STOP and h.pos not in shaping})
+    score += 1.5 * len(_unit_fields(question, coll))
     score += 2.0 * len({(h.field, h.value) for h in find_values(question, coll, []) if not h.partial})
     return score

@@ -45,6 +45,11 @@ IGNORED = (STOP | QUERY_WORDS | set(FIELD_SYNONYMS) | set(MEASURE_ADJECTIVES) | 
 _WORD = re.compile(r"[a-z][a-z'-]+")
 
 
+def _shaping(word: str) -> bool:
+    """A word that shapes the query, in any of its forms ("started" as "start")."""
+    return word in IGNORED or _stem(word) in _IGNORED_STEMS
+
+
 def _stem(word: str) -> str:
     """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another;
     the same for a word and its plural ("copay", "copays"; "ride", "rides")."""
@@ -56,6 +61,9 @@ def _stem(word: str) -> str:
     if len(word) >= 5 and word.endswith("y"):
         word = word[:-1]
     return word[:5]
+
+
+_IGNORED_STEMS = frozenset(_stem(w) for w in IGNORED if len(w) > 3)
 
 
 _CONTRACTION = re.compile(r"'(?:s|ve|re|ll|d|m)$|n't$")
@@ -101,7 +109,7 @@ def said_score(question: str, coll: Collection, log_store: LogStore | None) -> f
     said = said_about(coll, log_store)
     if not said:
         return 0.0
-    words = [w for w in dict.fromkeys(_words(question)) if len(w) > 3 and w not in IGNORED]
+    words = [w for w in dict.fromkeys(_words(question)) if len(w) > 3 and not _shaping(w)]
     return float(sum(_stem(w) in said for w in words))
 
 
@@ -109,7 +117,7 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
     """Content words of the question that the collection does not hold in any form."""
     known = vocabulary(coll) | said
     return [w for w in dict.fromkeys(_words(question))
-            if len(w) > 3 and w not in IGNORED and _stem(w) not in known]
+            if len(w) > 3 and not _shaping(w) and _stem(w) not in known]
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
@@ -160,7 +168,7 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     schema = _schema_words(coll)
     taken = " ".join(str(f.value).lower() for f in query.filters)
     stems = [_stem(word) for word in dict.fromkeys(_words(question))
-             if len(word) > 3 and word not in IGNORED and _stem(word) not in schema and _stem(word) not in taken]
+             if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken]
     texts = [name for name, info in coll.fields.items() if info.kind == "str"]
     if not stems or not texts:
         return []

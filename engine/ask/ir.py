@@ -48,6 +48,12 @@ class Query:
     limit: int | None = None
     part: list[Filter] = field(default_factory=list)
     periods: list[list[Filter]] = field(default_factory=list)
+    having: list[Filter] = field(default_factory=list)
+    """Conditions on groups ("places I've been to at least 5 times"): ``field`` is ``count`` (the
+    group's records) or a numeric field (its total in the group); ``by`` names the grouping field."""
+    by: str | None = None
+    plus: list[str] = field(default_factory=list)
+    """Fields of the same kind added to ``measure`` in each record ("bill including tip")."""
     words: tuple[str, str] | None = None
     """A trend answered in words: ``words[0]`` when the difference is positive, ``words[1]`` when
     negative, "same" when none."""
@@ -65,6 +71,9 @@ class Query:
             "limit": self.limit,
             "part": [_filter_json(f) for f in self.part],
             "periods": [[_filter_json(f) for f in p] for p in self.periods],
+            "having": [_filter_json(f) for f in self.having],
+            "by": self.by,
+            "plus": list(self.plus),
             "words": list(self.words) if self.words else None,
         }
 

@@ -21,14 +21,14 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "heavy": ("weight", "kg", "lb"), "weight": ("weight", "kg", "lb"), "weigh": ("weight", "kg", "lb"),
     "kg": ("kg", "weight"), "pound": ("lb", "weight"),
     "slept": ("hour", "duration", "sleep"), "sleep": ("hour", "duration", "sleep"),
-    "rating": ("rating", "score", "star"), "rated": ("rating", "score", "star"),
+    "rating": ("rating", "score", "star"), "rated": ("rating", "score", "star"), "rate": ("rating", "score", "star"),
     "star": ("rating", "star"), "score": ("score", "rating"),
     "dose": ("dose", "mg"), "mg": ("mg", "dose"), "page": ("page",), "step": ("step",),
     "attendee": ("attendee", "people", "participant"), "people": ("attendee", "people", "participant"),
     "guest": ("guest", "people", "attendee"), "night": ("night",), "day": ("day",),
     "quantity": ("quantity", "qty", "count"), "unit": ("unit", "quantity"),
     "temperature": ("temperature", "temp"), "pressure": ("systolic", "pressure"),
-    "systolic": ("systolic",), "mmhg": ("systolic", "pressure", "diastolic"), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm"),
+    "systolic": ("systolic",), "mmhg": ("systolic", "pressure", "diastolic"), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm", "hr"),
     "pulse": ("pulse", "heart", "bpm"), "bpm": ("bpm", "heart", "pulse"),
     "quality": ("quality",), "mood": ("mood",), "glucose": ("glucose", "sugar"), "sugar": ("glucose", "sugar"),
     "where": ("destination", "city", "place", "location", "venue", "country", "restaurant", "store"),
@@ -79,6 +79,10 @@ COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "subscription": ("subscription", "subscribe"),
     "deadline": ("deadline", "due"),
     "note": ("note",),
+    "fuel": ("fuel", "gas", "petrol", "pump", "refuel", "gallon"),
+    "flight": ("flight", "fly", "flew", "flown", "plane", "airline"),
+    "appointment": ("appointment", "doctor", "checkup", "visit"),
+    "transaction": ("transaction", "charge", "card"),
 }
 
 # Multi-word names people use for a field.

@@ -16,6 +16,7 @@ from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection
 from engine.ask.cues import (
     STOP,
     Comparison,
+    FieldHit,
     ValueHit,
     collection_score,
     field_matches,
@@ -87,7 +88,7 @@ SUPERLATIVE_WORDS = {
     "maximum": 1, "minimum": -1, "max": 1, "min": -1, "fewest": -1, "greatest": 1, "top": 1,
     "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
     "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
-    "last": 1, "first": -1, "costliest": 1,
+    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1,
 }
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
@@ -132,6 +133,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
         clocks = []  # nothing here has a time of day: the numbers stay what they were
     comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
+    having = [c for c in comparisons if c.unit in GROUP_UNITS]  # "at least 5 times": a condition on groups
+    comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
     values = _dedupe_values(find_values(q, coll, reserved), q, coll)
@@ -139,7 +142,12 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
+    fhits += _verb_date(q, coll, fhits)
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
+    added, left_out = _included(q, coll, numeric_hits)
+    if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
+        numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
+        fhits = [h for h in fhits if h.field not in added | left_out]
     target, derived = _target(q, coll, fhits)
     record_level = derived == "record"
     if record_level:
@@ -236,9 +244,41 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "count"
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
+    if having:
+        query.by = (query.group_by if query.aggregate in ("most_common", "least_common") else
+                    query.target if query.aggregate in ("distinct", "count_distinct", "argmax", "argmin") else None) \
+            or coll.label_field
+        if query.by in ("month", "year", "weekday") or query.by not in coll.fields or not coll.fields[query.by].categorical:
+            query.by = coll.label_field
+        query.having = [Filter("count", c.op, (int(c.value), int(c.high or 0)) if c.op == "between" else int(c.value))
+                        for c in having]
+    if added and query.measure and query.aggregate not in ("count", "count_distinct", "distinct"):
+        kind = coll.fields[query.measure].kind
+        query.plus = [f for f in sorted(added) if f != query.measure and coll.fields[f].kind == kind]
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
+
+
+GROUP_UNITS = frozenset({"times", "time", "visits", "visit", "occasions", "sessions"})
+"""A threshold in these units counts records of a group, not a field of one record."""
+
+INCLUDED = re.compile(r"\b(?:including|incl|plus|with|inc)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:included|incl|inclusive)\b")
+LEFT_OUT = re.compile(r"\b(?:before|excluding|excl|without|not\s+counting|minus)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:excluded|not\s+included)\b")
+
+
+def _included(q: str, coll: Collection, numeric_hits: list) -> tuple[set[str], set[str]]:
+    """Numeric fields said as added to another ("tips included", "including tax") and fields said
+    as left out ("before tip"): neither is the measure itself."""
+    def named(pattern: re.Pattern[str]) -> set[str]:
+        out: set[str] = set()
+        for m in pattern.finditer(q):
+            word = m.group(1) or m.group(2)
+            out |= {h.field for h in numeric_hits if h.direct and variants(word) & set(coll.fields[h.field].words)}
+        return out
+    added, left_out = named(INCLUDED), named(LEFT_OUT)
+    others = {f.name for f in coll.numeric()} - added - left_out
+    return (added, left_out) if others else (set(), set())
 
 
 def _day_filters(q: str, coll: Collection, clocks: list[ClockHit], weekdays: list[WeekdayHit],
@@ -272,9 +312,17 @@ def _dedupe_values(values: list[ValueHit], q: str, coll: Collection) -> list[Val
             out.append(hits[0])
             continue
         named = [h for h in hits if qstems & set(coll.fields[h.field].words)]
+        before = re.search(r"\b(from|to|into|out of)\s+(?:the\s+)?$", q[:hits[0].start])
+        if before and not named:  # "from San Francisco": the origin, "to Boston": the destination
+            roles = FROM_WORDS if before.group(1) in ("from", "out of") else TO_WORDS
+            named = [h for h in hits if roles & set(coll.fields[h.field].words)]
         pool = named or hits
         out.append(min(pool, key=lambda h: (coll.fields[h.field].kind != "enum", len(coll.fields[h.field].values), h.field)))
     return sorted(out, key=lambda h: h.start)
+
+
+FROM_WORDS = frozenset({"origin", "from", "departure", "source", "depart"})
+TO_WORDS = frozenset({"destination", "to", "arrival", "dest", "arrive"})
 
 
 def _superlative(q: str) -> tuple[str, int, str | None] | None:
@@ -445,14 +493,24 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     if len(syn) == 1:
         return syn[0]
     if len(syn) > 1:
-        money = [f for f in syn if coll.fields[f].kind == "money"]
+        money = _spent(coll, syn)
         return _open_measure(d, syn, money[0] if money else syn[0])
     if len(numeric) == 1:
         return numeric[0]
     if not numeric:
         return None
-    money = [f for f in numeric if coll.fields[f].kind == "money"]
+    money = _spent(coll, numeric)
     return _open_measure(d, numeric, money[0] if money else numeric[0])
+
+
+RATE_WORDS = frozenset({"per", "rate", "unit", "each"})
+
+
+def _spent(coll: Collection, names: list[str]) -> list[str]:
+    """The money fields among ``names``, amounts paid before prices per unit: what was spent at
+    the pump is the fill-up's total, not its price per gallon."""
+    money = [n for n in names if coll.fields[n].kind == "money"]
+    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)))
 
 
 def _all_same(items: list[str]) -> bool:
@@ -462,6 +520,27 @@ def _all_same(items: list[str]) -> bool:
 def _open_measure(d: Draft, options: list[str], default: str) -> str:
     d.open["measure"] = Open(tuple(dict.fromkeys(options)), default, "the numeric field the question is about")
     return default
+
+
+END_VERBS = re.compile(r"\b(?:read|finish|finished|finishing|complete|completed|done|got through|get through|ended|"
+                       r"wrapped up|returned|came back)\b")
+END_WORDS = frozenset({"finish", "finished", "end", "ended", "completed", "complete", "done", "return", "returned"})
+START_WORDS = frozenset({"start", "started", "begin", "began", "beginning"})
+
+
+def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit]:
+    """A record with a start and an end date ("date_started", "date_finished") is counted by the
+    date its verb names: "books I read/finished in 2025" by the end, "started" by the start (a
+    named field says it already)."""
+    if any(h.direct and coll.fields[h.field].temporal for h in fhits):
+        return []
+    temporal = coll.temporal()
+    ends = [f.name for f in temporal if END_WORDS & set(f.words)]
+    starts = [f.name for f in temporal if START_WORDS & set(f.words)]
+    m = END_VERBS.search(q)
+    if not (ends and starts and m):
+        return []
+    return [FieldHit(ends[0], m.start(), stem(m.group(0)), True)]
 
 
 def _date_field(coll: Collection, fhits: list) -> str | None:
@@ -556,6 +635,11 @@ def _superlative_query(
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = target
         return
+    if target is None and measure and not re.search(r"\b(?:which|what|where|who|whom|whose|when)\b", q):
+        # "shortest run this year?", "smallest fill-up total in 2026?": nothing asks for a record
+        query.aggregate = "max" if direction > 0 else "min"
+        query.measure = measure
+        return
     label = coll.label_field
     if target is None and measure and (label is None or coll.fields[label].temporal) and not re.search(
             r"^\s*when\b|^\s*(?:which|what)\s+(?:day|date|night|week|month|time)\b", q):
@@ -642,6 +726,9 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
 
 
 _OR = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+"""Values of one field said with "and" or a comma ("at Shell and Arco"): a record holds one of
+them, so they are alternatives too (not for a list field, where a record may hold both)."""
 
 
 def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[int, int, Filter]]:
@@ -649,7 +736,11 @@ def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[in
     ``one_of`` on one field, ``any`` across fields."""
     out: list[tuple[int, int, Filter]] = []
     for start, end, f in sorted(named, key=lambda x: x[0]):
-        if out and _OR.fullmatch(q[out[-1][1]:start]):
+        gap = q[out[-1][1]:start] if out else ""
+        same_field = bool(out) and f.op in ("eq", "contains") and (
+            out[-1][2].field == f.field and out[-1][2].op in ("eq", "contains", "one_of")
+            or out[-1][2].op == "any" and all(a.field == f.field for a in out[-1][2].value))
+        if out and (_OR.fullmatch(gap) or same_field and _AND.fullmatch(gap)):
             pstart, _, prev = out.pop()
             if prev.op == "any":
                 alts = prev.value + (f,)
@@ -670,7 +761,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
     if not numeric:
         return None
     if c.unit == "$":
-        money = [f.name for f in numeric if f.kind == "money"]
+        money = _spent(coll, [f.name for f in numeric])
         if money:
             return money[0]
     if c.unit:
@@ -698,7 +789,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
         return measure
     if len(numeric) == 1:
         return numeric[0].name
-    money = [f.name for f in numeric if f.kind == "money"]
+    money = _spent(coll, [f.name for f in numeric])
     default = money[0] if money else numeric[0].name
     d.open["compare_field"] = Open(tuple(f.name for f in numeric), default, f"the field compared with {c.value}")
     return default

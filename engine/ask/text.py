@@ -33,6 +33,19 @@ def stem(word: str) -> str:
     return w
 
 
+_DERIVED = ("ists", "ist", "ians", "ian", "ics", "ic", "ies", "y")
+
+
+def root(word: str) -> str:
+    """A word without the ending that makes a person or a practice of it: "dermatologist" and
+    "dermatology", "optometrist" and "optometry" share a root (five letters at least are kept)."""
+    w = stem(word)
+    for suffix in _DERIVED:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 5:
+            return w[: -len(suffix)]
+    return w
+
+
 def tokens(text: str) -> list[Token]:
     return [Token(m.group(0), stem(m.group(0)), m.start(), i) for i, m in enumerate(_WORD.finditer(text.lower()))]
 
