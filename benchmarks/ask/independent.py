@@ -2,7 +2,7 @@
 the code, gold computed by their own script. Every file of a set is imported into one profile (as a
 user would), so the question must also find its collection.
 
-    python -m benchmarks.ask.independent [--set independent|fresh] [--part all|tune|holdout]
+    python -m benchmarks.ask.independent [--set independent|fresh|c] [--part all|tune|holdout]
                                          [--no-model] [--id a01] [--json out.json] [--verbose]
 """
 
@@ -27,7 +27,7 @@ from engine.log import LogStore
 from engine.state import load_state
 
 DATA = Path(__file__).parent / "data"
-SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh"}
+SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh", "c": DATA / "set_c"}
 
 WORDS = (
     {"more", "higher", "increase", "increased", "up", "greater", "went up", "rose", "larger", "longer", "yes"},
