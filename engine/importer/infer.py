@@ -21,7 +21,11 @@ MONEY_NAMES = re.compile(
 )
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "CHF": "CHF"}
 _CUR = r"(?:[$€£¥₹]|USD|EUR|GBP|JPY|CHF|INR)"
-MONEY_RE = re.compile(rf"^\s*(?P<c1>{_CUR})?\s*(?P<num>[-+]?\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)\s*(?P<c2>{_CUR})?\s*$")
+MONEY_RE = re.compile(rf"^\s*(?P<c1>{_CUR})?\s*(?P<num>[-+]?\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?|"
+                      rf"[-+]?\d{{1,3}}(?:\.\d{{3}})*,\d{{1,2}}|[-+]?\d+,\d{{1,2}})\s*(?P<c2>{_CUR})?\s*$")
+"""An amount with a currency or an amount-like name: ``$1,249.00`` (comma thousands) or ``€ 62,50``,
+``€ 1.249,50`` (comma decimals, one or two digits after the comma, so never a thousands group)."""
+DECIMAL_COMMA = re.compile(r"^[-+]?\d{1,3}(?:\.\d{3})*,\d{1,2}$|^[-+]?\d+,\d{1,2}$")
 INT_RE = re.compile(r"^[-+]?\d+$")
 FLOAT_RE = re.compile(r"^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$")
 UNIT_RE = re.compile(r"^\s*(?P<num>[-+]?\d+(?:\.\d+)?)\s*(?P<unit>[A-Za-z°%][A-Za-z°%/]{0,9})\s*$")
@@ -256,7 +260,9 @@ def convert(f: FieldSchema, raw: Any) -> Any:
         m = MONEY_RE.match(t)
         assert m is not None
         try:
-            return str(Decimal(m.group("num").replace(",", "")).quantize(Decimal("0.01")))
+            num = m.group("num")
+            num = num.replace(".", "").replace(",", ".") if DECIMAL_COMMA.match(num) else num.replace(",", "")
+            return str(Decimal(num).quantize(Decimal("0.01")))
         except InvalidOperation:
             return None
     if f.kind == "int":
