@@ -31,6 +31,9 @@ class FieldInfo:
     kind: str
     label: str = ""
     values: list[str] = field(default_factory=list)
+    formula: tuple[str, str, str] | None = None
+    """A value computed from two fields of the same record, ``(helper, a, b)``: ``("minutes",
+    "start", "end")`` is ``minutes(r.start, r.end)``; no record stores it (see :func:`derived_fields`)."""
 
     @property
     def numeric(self) -> bool:
@@ -144,9 +147,47 @@ def build_catalog(state: State) -> dict[str, Collection]:
                 continue
             values = sorted(texts.get(slot.name, {}))
             fields[slot.name] = FieldInfo(slot.name, _kind(slot.kind), slot.doc if fr.domain == IMPORT_DOMAIN else "", values)
+        fields.update(derived_fields(fields))
         if len(fr.statuses) > 1:
             fields["status"] = FieldInfo("status", "enum", "", sorted(statuses))
         out[name] = Collection(name, frame_name, fr.domain, fields, recs)
+    return out
+
+
+START_WORDS = frozenset({"start", "begin", "begins", "from", "departure", "depart", "checkin", "order", "ordered"})
+END_WORDS = frozenset({"end", "ends", "finish", "finished", "until", "to", "return", "checkout", "delivered", "delivery",
+                       "arrival", "arrived"})
+DURATION_WORDS = frozenset({"duration", "length", "minutes", "min", "mins", "hours", "hour", "nights", "days"})
+QTY_WORDS = frozenset({"qty", "quantity", "units", "count", "pieces", "pcs"})
+UNIT_PRICE_WORDS = frozenset({"price", "unit", "each", "per"})
+
+
+def derived_fields(fields: dict[str, FieldInfo]) -> dict[str, FieldInfo]:
+    """Values a question asks about that no column holds but two columns give: how long a record
+    lasted (a start and an end time: minutes and hours; a start and an end date: days, as nights)
+    and what a line cost (a unit price times a quantity). Only when no column already says it."""
+    out: dict[str, FieldInfo] = {}
+    numeric = [f for f in fields.values() if f.numeric]
+
+    def pair(kinds: tuple[str, ...]) -> tuple[str, str] | None:
+        cands = [f for f in fields.values() if f.kind in kinds]
+        starts = [f.name for f in cands if START_WORDS & set(f.words)]
+        ends = [f.name for f in cands if END_WORDS & set(f.words) and f.name not in starts]
+        return (starts[0], ends[0]) if len(starts) == 1 and len(ends) == 1 else None
+
+    if not any(DURATION_WORDS & set(f.words) for f in numeric):
+        times = pair(("time", "datetime"))
+        if times:
+            out["duration_minutes"] = FieldInfo("duration_minutes", "int", "duration length minutes", [],
+                                                ("minutes", *times))
+            out["duration_hours"] = FieldInfo("duration_hours", "float", "hours", [], ("hours", *times))
+        dates = pair(("date",))
+        if dates and not times:
+            out["nights"] = FieldInfo("nights", "int", "nights", [], ("days", *dates))
+    prices = [f.name for f in numeric if f.kind == "money" and UNIT_PRICE_WORDS & set(f.words)]
+    qtys = [f.name for f in numeric if f.kind == "int" and QTY_WORDS & set(f.words)]
+    if len(prices) == 1 and len(qtys) == 1 and not any(f.kind == "money" and f.name not in prices for f in numeric):
+        out["amount"] = FieldInfo("amount", "money", "total amount spent spend", [], ("times", prices[0], qtys[0]))
     return out
 
 

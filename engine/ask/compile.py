@@ -11,6 +11,7 @@ import calendar
 import datetime as dt
 import itertools
 import keyword
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
@@ -44,6 +45,10 @@ def _row(coll: Collection, rec: Record) -> Row:
     row = Row({name: rec.values.get(name) for name in coll.fields if name != "status"})
     row["status"] = rec.status
     row["_evidence"] = list(rec.evidence)
+    for name, info in coll.fields.items():
+        if info.formula:
+            fn, a, b = info.formula
+            row[name] = HELPERS[fn](row.get(a), row.get(b))
     return row
 
 
@@ -165,6 +170,33 @@ def group_ranking(rows: Iterable[Row], group: Callable[[Row], Any], metric: str,
     return sorted(sorted(scores, key=str), key=lambda k: scores[k], reverse=desc)  # stable: ties alphabetically
 
 
+def minutes(start: Any, end: Any) -> int | None:
+    """Minutes from a time (or date-and-time) to a later one the same day ("how long the meeting was")."""
+    a, b = clock(start), clock(end)
+    if a is None or b is None:
+        return None
+    return (b.hour * 60 + b.minute) - (a.hour * 60 + a.minute)
+
+
+def hours(start: Any, end: Any) -> float | None:
+    """Hours from one time of day to another: :func:`minutes` / 60."""
+    m = minutes(start, end)
+    return None if m is None else m / 60
+
+
+def days(start: Any, end: Any) -> int | None:
+    """Whole days from one date to another (a trip's nights: end date minus start date)."""
+    a, b = day(start), day(end)
+    return None if a is None or b is None else (b - a).days
+
+
+def times(price: Any, qty: Any) -> Any:
+    """A unit price times a quantity (an order line's total)."""
+    if price is None or qty is None:
+        return None
+    return price * qty
+
+
 def plus(*values: Any) -> Any:
     """The sum of one record's fields ("bill including tip"); a missing part counts as nothing,
     all missing is no value."""
@@ -230,7 +262,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "plus": plus, "kept": kept,
+    "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "days": days, "times": times,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -238,6 +270,15 @@ SAFE_BUILTINS: dict[str, Any] = {}
 
 
 # -- compiling ------------------------------------------------------------------------------------------
+
+def _expand(coll: Collection, expr: str) -> str:
+    """A derived field written as its computation: ``r.duration_minutes`` -> ``minutes(r.start, r.end)``."""
+    for name, info in coll.fields.items():
+        if info.formula:
+            fn, a, b = info.formula
+            expr = re.sub(rf"\br\.{name}\b", f"{fn}({_attr(a)}, {_attr(b)})", expr)
+    return expr
+
 
 def _attr(name: str) -> str:
     return f"r.{name}" if name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("_") else f"r[{name!r}]"
@@ -334,7 +375,7 @@ def _rows(coll: Collection, filters: list[Filter], *, lazy: bool = False, q: Que
         rows = src
     else:
         rows = ("({})" if lazy else "[{}]").format(f"r for r in {src}{_where(coll, filters)}")
-    return _kept(coll, q, rows) if q is not None and q.having else rows
+    return _expand(coll, _kept(coll, q, rows) if q is not None and q.having else rows)
 
 
 def _kept(coll: Collection, q: Query, rows: str) -> str:
@@ -396,7 +437,12 @@ def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
 
 
 def compile_query(coll: Collection, q: Query) -> str:
-    """The Python expression that answers ``q``; raises InputError when the IR is inconsistent."""
+    """The Python expression that answers ``q``; raises InputError when the IR is inconsistent.
+    A derived field is shown as what computes it (``minutes(r.start, r.end)``)."""
+    return _expand(coll, _compile(coll, q))
+
+
+def _compile(coll: Collection, q: Query) -> str:
     rows = _rows(coll, q.filters, q=q)
     where = _where(coll, q.filters)
     src = f"S[{coll.name!r}]"
