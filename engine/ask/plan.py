@@ -686,9 +686,9 @@ def _filters(
         label = coll.label_field
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
-    if "status" in coll.fields and not any(f.field == "status" for _, f in base) and \
-            "cancelled" in coll.fields["status"].values:
-        base.append((10_000, Filter("status", "ne", "cancelled")))
+    for fname, value in _cancelled(coll):
+        if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
+            base.append((10_000, Filter(fname, "ne", value)))
     if query.aggregate == "share":
         movable = [(p, f) for p, f in base if f.op != "between" or f.field != datef]
         movable = [(p, f) for p, f in movable if p < 10_000]
@@ -699,6 +699,19 @@ def _filters(
         else:
             d.notes.append("no condition found for the share; answering 100%")
     query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+
+
+CANCELLED = re.compile(r"^(?:cancell?ed|called off|void|voided|no[- ]show)$", re.I)
+
+
+def _cancelled(coll: Collection) -> list[tuple[str, str]]:
+    """Fields holding a "cancelled" value (the log's own status, or an imported Status column):
+    what did not happen is left out unless the question names it ("how many were cancelled")."""
+    out = []
+    for f in coll.fields.values():
+        if f.kind == "enum" or f.name == "status":
+            out += [(f.name, v) for v in f.values if CANCELLED.match(v)][:1]
+    return out
 
 
 def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[Comparison]) -> list[tuple[int, Filter]]:
