@@ -265,6 +265,8 @@ def collection_score(question: str, coll: Collection) -> float:
     """How strongly the question points at ``coll``: its name, synonyms, fields and values."""
     stems_ = [t.stem for t in tokens(question)]
     stems_ += [stem(w.replace("-", "")) for w in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower())]  # "fill-ups"
+    stems_ += [stem(m.group(1) + m.group(2)) for m in re.finditer(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b",
+                                                                   question.lower())]  # "worked out": a workout
     name_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
     score = 0.0
     for s in stems_:

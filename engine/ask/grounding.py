@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from engine.ask.catalog import Collection
 from engine.ask.cues import STOP
 from engine.ask.ir import Filter, Query
-from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES
+from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, MEASURE_ADJECTIVES
 from engine.ask.plan import SUPERLATIVE_WORDS
 from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
@@ -113,9 +113,19 @@ def said_score(question: str, coll: Collection, log_store: LogStore | None) -> f
     return float(sum(_stem(w) in said for w in words))
 
 
+PHRASAL = re.compile(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b")
+
+
+def _synonym_stems(coll: Collection) -> set[str]:
+    """The words that name the collection ("sessions", "exercise" for workouts): never a word it lacks."""
+    names = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    return {_stem(w) for n in names for w in COLLECTION_SYNONYMS.get(n, ())}
+
+
 def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Content words of the question that the collection does not hold in any form."""
-    known = vocabulary(coll) | said
+    known = vocabulary(coll) | said | _synonym_stems(coll)
+    question = PHRASAL.sub(r"\1\2", question.lower())  # "worked out": a workout
     return [w for w in dict.fromkeys(_words(question))
             if len(w) > 3 and not _shaping(w) and _stem(w) not in known]
 

@@ -63,8 +63,11 @@ MEASURE_ADJECTIVES: dict[str, tuple[tuple[str, ...], int]] = {
 COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "trip": ("trip", "travel", "journey", "visit", "vacation", "holiday", "flew", "fly", "went", "go"),
     "meal": ("meal", "eat", "ate", "food", "dinner", "lunch", "breakfast", "dine", "dined", "eaten", "snack"),
-    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride"),
-    "purchase": ("purchase", "buy", "bought", "shop", "shopping", "order"),
+    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride",
+                "workout", "calorie", "burn", "burned", "burnt"),
+    "purchase": ("purchase", "buy", "bought", "shop", "shopping", "order", "spend", "spent", "spending"),
+    "contact": ("contact", "people", "person", "friend", "birthday", "colleague", "relative", "address"),
+    "visit": ("visit", "appointment", "doctor", "medical", "clinic", "dentist", "physio", "insurance"),
     "bill": ("bill", "utility", "invoice"),
     "reading": ("reading", "measurement", "measure", "measured", "blood", "pressure", "glucose"),
     "sleep": ("sleep", "slept", "night", "bed", "nap"),
