@@ -1,0 +1,85 @@
+"""Values two columns give together (how long a meeting lasted, a trip's nights, a line's price
+times its quantity), comma-decimal amounts, and cancelled records left out — over a real imported log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.importer import import_file
+from engine.log import LogStore
+from engine.state import State, fold
+
+MEETINGS = """Date,Start,End,Title,Project,Status
+2024-03-04,9:30 AM,10:15 AM,Atlas sync,Atlas,Held
+2024-03-05,1:00 PM,2:30 PM,Atlas review,Atlas,Held
+2024-03-06,11:00 AM,11:30 AM,Beacon standup,Beacon,Held
+2024-03-07,3:00 PM,5:00 PM,Beacon planning,Beacon,Cancelled
+2024-04-02,10:00 AM,11:00 AM,Atlas sync,Atlas,Held
+"""
+VISITS = """Visit Date,Clinic,Cost,Insurance Covered
+03.01.2024,UMC Utrecht,"€ 254,00",Yes
+23.01.2024,Lombok GP,"€ 26,50",No
+14.02.2024,Lombok GP,"€ 1.026,75",No
+"""
+ORDERS = """Order Date,Item,Shop,Price,Qty
+2024-03-01,Socks,HEMA,€4.50,3
+2024-03-09,Laptop,Coolblue,"€1,249.00",1
+2024-04-11,Towel,HEMA,€12.00,2
+"""
+TRIPS = """Destination,Start Date,End Date,Cost
+Paris,2024-01-10,2024-01-13,€400
+Ghent,2024-02-02,2024-02-02,€60
+Berlin,2024-03-20,2024-03-25,€700
+"""
+NOW = dt.datetime(2024, 6, 15, 12)
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> tuple[State, LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    for name, text in (("meetings", MEETINGS), ("visits", VISITS), ("orders", ORDERS), ("trips", TRIPS)):
+        (tmp_path / f"{name}.csv").write_text(text)
+        import_file(store, tmp_path / f"{name}.csv", None)
+    return fold(store.facts()), store
+
+
+def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
+    state, store = logs
+    got = ask(state, question, NOW, None, store)
+    return got.answer, got.computation
+
+
+def test_comma_decimal_amounts_are_money(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What did my visits cost in total?")
+    assert value == 1307.25
+    assert "r.cost" in expr
+
+
+def test_meeting_length_is_end_minus_start_and_cancelled_ones_do_not_count(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How many hours did I spend in meetings in March?")
+    assert value == 2.75  # 45 + 90 + 30 minutes; the cancelled two hours are left out
+    assert "hours(r.start, r.end)" in expr and "!= 'Cancelled'" in expr
+    value, expr = answer(logs, "What's the average length of an Atlas meeting, in minutes?")
+    assert value == 65  # 45, 90, 60
+    assert "minutes(r.start, r.end)" in expr
+
+
+def test_cancelled_records_are_counted_when_asked_for(logs: tuple[State, LogStore]) -> None:
+    value, _ = answer(logs, "How many meetings were cancelled?")
+    assert value == 1
+
+
+def test_spend_is_price_times_quantity(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How much have I spent at HEMA?")
+    assert value == 37.5  # 3 x 4.50 + 2 x 12.00
+    assert "times(r.price, r.qty)" in expr
+
+
+def test_trip_nights_are_end_minus_start(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What's the median number of nights I'm away on a trip?")
+    assert value == 3  # 3, 0, 5
+    assert "days(r.start_date, r.end_date)" in expr
