@@ -675,6 +675,10 @@ def _filters(
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
     named: list[tuple[int, int, Filter]] = []
     for v in values:
+        if EXCEPT.search(q[:v.start]) and not v.partial and coll.fields[v.field].kind != "list":
+            # "apart from Utrecht, which city…", "countries outside the Netherlands": that value left out
+            base.append((v.start, Filter(v.field, "ne", v.value)))
+            continue
         if v.field in skip_fields:
             continue
         if query.aggregate in ("distinct", "count_distinct") and v.field == query.target:
@@ -701,6 +705,8 @@ def _filters(
     query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
 
 
+EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in)\s+(?:the\s+)?$")
+"""Words before a value that leave it out."""
 CANCELLED = re.compile(r"^(?:cancell?ed|called off|void|voided|no[- ]show)$", re.I)
 
 

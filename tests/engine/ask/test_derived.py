@@ -83,3 +83,9 @@ def test_trip_nights_are_end_minus_start(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "What's the median number of nights I'm away on a trip?")
     assert value == 3  # 3, 0, 5
     assert "days(r.start_date, r.end_date)" in expr
+
+
+def test_a_value_said_after_apart_from_is_left_out(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Apart from HEMA, which shop did I order from most often?")
+    assert value == "Coolblue"
+    assert "r.shop != 'HEMA'" in expr
