@@ -183,6 +183,7 @@ FRAMES: tuple[Frame, ...] = (
             _s("about", doc="what it restricts: an account, a category of spending, a kind of purchase"),
             _s("account"), _s("limit", "money"), CURRENCY,
             _s("per", "enum", "item", "night", "person", "day", "week", "month", "year"),
+            _s("category", role="derived", doc="the spending category of what it is about (restaurant, groceries, ...)"),
             _s("start", "date"), _s("end", "date"), _s("set_by", doc="who set it: 'me' or the person"),
         ),
         ("kind", "about"),

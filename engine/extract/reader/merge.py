@@ -24,6 +24,7 @@ _DATE = re.compile(r"^(?:\d{4}-\d{2}-\d{2}|\d{2}:\d{2})$")  # dates and clock ti
 # (a cancelled or done event is skipped, a travel event is part of a trip), so a guess never fills them
 _DECIDED = {"status", "kind"}
 # slots that name the record: two drafts are about the same thing when these agree (or one lacks them)
+_MONEY_SLOTS = ("amount", "limit", "cost", "balance")
 _NAMING = ("destination", "country", "kind", "name", "allergen", "title", "about", "payee", "institution",
            "service", "item", "topic", "account")
 
@@ -36,13 +37,37 @@ def merge(builders: list[Draft], model: list[Draft]) -> list[Draft]:
         if same is not None:
             _fill(same, m)
             continue
+        loose = _loose_limit(m, facts)
+        if loose is not None:  # the builders kept a money rule only as a stated preference: the typed rule replaces it
+            out[out.index(loose)] = m
+            facts[facts.index(loose)] = m
+            continue
         if any(_same_words(b, m) for b in facts):
             continue  # the builders read these words as another record: theirs stands
-        if any(_overlaps(b.span, m.span) for b in builders if b.frame != "Note"):
+        if any(_overlaps(b.span, m.span) for b in builders if b.frame != "Note") and not _new_amount(m, facts):
             continue  # the builders found a record in these sentences: a second reading of them is a guess
         out.append(m)
         facts.append(m)
     return out
+
+
+def _money(d: Draft) -> set[str]:
+    return {str(d.slots[s]) for s in _MONEY_SLOTS if d.slots.get(s) not in (None, "")}
+
+
+def _loose_limit(model: Draft, facts: list[Draft]) -> Draft | None:
+    """A builders' Preference holding the same cap, in the same sentences, as the model's Policy."""
+    if model.frame != "Policy" or not _money(model):
+        return None
+    return next((b for b in facts if b.frame == "Preference" and _money(b) & _money(model)
+                 and _overlaps(b.span, model.span) and b.subject == model.subject), None)
+
+
+def _new_amount(model: Draft, facts: list[Draft]) -> bool:
+    """A spend or payment whose amount no record of the builders holds: new information in a
+    sentence they read as something else ("got Thai ($38) because a client call ran late")."""
+    amounts = _money(model)
+    return model.frame in ("Purchase", "Transfer") and bool(amounts) and not any(amounts & _money(b) for b in facts)
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
+from engine.extract.builders.finance import category_of
 from engine.extract.dates import month_end
 from engine.extract.drugs import drug_class, find_allergens
 from engine.extract.people import find_people, kin, relation_of
@@ -57,12 +58,31 @@ def verify(raw: Any, cands: Candidates, known: dict[str, str], session_date: dt.
         return out
     names = {fr.name for fr in READ_FRAMES}
     by_id = cands.by_id()
-    for rec in records[:8]:
+    spent: dict[str, tuple[int, str]] = {}  # money id -> (index, frame) of the record that cited it first
+    for n, rec in enumerate(records[:8]):
         if not isinstance(rec, dict) or rec.get("record") not in names:
             continue
+        rec = _first_use_of_money(rec, n, by_id, spent, out.rejected)
         draft = _draft(rec, cands, by_id, known, session_date, out.rejected)
         if draft is not None:
             out.drafts.append(draft)
+    return out
+
+
+def _first_use_of_money(rec: dict[str, Any], n: int, by_id: dict[str, Candidate], spent: dict[str, tuple[int, str]],
+                        rejected: list[Rejection]) -> dict[str, Any]:
+    """An amount said once is one thing's amount: a later record citing the same money candidate
+    (a budget's cap reused as a purchase's price) loses that field."""
+    name = str(rec["record"])
+    out = dict(rec)
+    for f in fields_of(name):
+        cand = by_id.get(str(rec.get(f.name))) if f.type == "money" else None
+        if cand is None or cand.kind != "money":
+            continue
+        owner, owner_name = spent.setdefault(cand.id, (n, name))
+        if owner != n:
+            rejected.append(Rejection(name, f.name, rec[f.name], f"the amount is already the {owner_name}'s"))
+            out.pop(f.name)
     return out
 
 
@@ -224,8 +244,12 @@ def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date:
     return value.isoformat()
 
 
+_PERIODS = {"week", "month", "year"}
+
+
 def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
-    """Slots code computes: ISO country from a place, a drug's and an allergen's class."""
+    """Slots code computes: ISO country from a place, a drug's and an allergen's class, a purchase's
+    or a money rule's spending category (so "eating out" and a sushi dinner meet in one category)."""
     for slot in ("country", "destination"):
         if frame in ("Trip", "TravelDocument") and isinstance(slots.get(slot), str):
             code = _country(str(slots[slot]))
@@ -246,6 +270,16 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         cls = drug_class(str(slots["name"]))
         if cls:
             slots["drug_class"] = cls
+    if frame == "Purchase":
+        cat = category_of(*(str(slots[k]) for k in ("item", "vendor", "category") if slots.get(k)))
+        if cat:
+            slots["category"] = cat
+    if frame == "Policy":
+        cat = category_of(str(slots.get("about") or ""))
+        if cat:
+            slots["category"] = cat
+        if slots.get("kind") == "limit" and slots.get("per") in _PERIODS:
+            slots["kind"] = "budget"  # a cap on a week's, month's or year's spending is a total per period
     if frame == "Allergy" and isinstance(slots.get("allergen"), str):
         a = str(slots["allergen"])
         hits = find_allergens(a, 0, len(a))

@@ -36,10 +36,19 @@ def _about(policy) -> frozenset:
     return _words(policy.about) | _words(policy.account)
 
 
-def _matches(policy, *texts) -> bool:
+def _matches(policy, *texts, category=None) -> bool:
+    """The record is about what the policy restricts: a shared word, or the same spending category
+    ("eating out" and a sushi dinner are both restaurant spending)."""
+    if category and getattr(policy, "category", None) == category:
+        return True
     want = _about(policy)
     have = frozenset().union(*(_words(t) for t in texts))
     return bool(want) and bool(want & have)
+
+
+def _named(policy) -> str:
+    """What the policy is about, without a trailing 'budget' or 'limit' the title already says."""
+    return re.sub(r"\s+(?:budget|limit|cap)$", "", str(policy.about or "spending"), flags=re.I)
 
 
 def _window(policy) -> tuple[date, date]:
@@ -108,7 +117,7 @@ def _limit(policy, transfers: list, purchases: list) -> list[Alert]:
             continue
         if policy.currency and getattr(rec, "currency", None) and policy.currency != rec.currency:
             continue
-        if Decimal(amount) <= Decimal(policy.limit) or not _matches(policy, *texts):
+        if Decimal(amount) <= Decimal(policy.limit) or not _matches(policy, *texts, category=getattr(rec, "category", None)):
             continue
         what = next((t for t in texts if t), "it")
         per = f" per {policy.per}" if policy.per and policy.per != "item" else ""
@@ -133,7 +142,8 @@ def _budget(policy, purchases: list) -> list[Alert]:
     groups: dict = {}
     for p in purchases:
         day = _when(p, "date")
-        if p.amount is None or day is None or p.subject != policy.subject or not _matches(policy, p.item, p.category, p.vendor):
+        if p.amount is None or day is None or p.subject != policy.subject or not _matches(
+                policy, p.item, p.category, p.vendor, category=p.category):
             continue
         if (policy.known_since and day < policy.known_since.replace(day=1)) or (policy.end and day > policy.end):
             continue
@@ -143,9 +153,9 @@ def _budget(policy, purchases: list) -> list[Alert]:
         total = sum(Decimal(p.amount) for p in group)
         if total <= Decimal(policy.limit):
             continue
-        title = f"Over your {policy.about} budget for {start:%B %Y}" if (policy.per or "month") == "month" else \
-            f"Over your {policy.about} budget ({start} to {end})"
-        message = (f"{len(group)} purchases of {policy.about} from {start} to {end} add up to "
+        title = f"Over your {_named(policy)} budget for {start:%B %Y}" if (policy.per or "month") == "month" else \
+            f"Over your {_named(policy)} budget ({start} to {end})"
+        message = (f"{len(group)} purchases of {_named(policy)} from {start} to {end} add up to "
                    f"{_money(total, policy.currency)}, over the {_money(policy.limit, policy.currency)} budget.")
         evidence = policy.cites("limit", "about")
         for p in group:
@@ -164,7 +174,7 @@ def _intention(policy, transfers: list, purchases: list) -> list[Alert]:
             continue
         if policy.known_since and said is not None and said <= policy.known_since and rec.known_since == policy.known_since:
             continue  # said in the same breath: the history behind the intention, not a break of it
-        if not _matches(policy, *texts):
+        if not _matches(policy, *texts, category=getattr(rec, "category", None)):
             continue
         what = next((t for t in texts if t), "it")
         title = f"{what[:1].upper() + what[1:]} goes against what you decided about {policy.about}"

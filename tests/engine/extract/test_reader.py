@@ -125,6 +125,36 @@ def test_merge_fills_what_the_builders_left_and_keeps_their_reading_on_disagreem
     assert out[0].span == (0, 60)
 
 
+def test_a_cap_on_a_months_spending_is_a_budget_in_a_category_and_its_amount_is_nobody_elses() -> None:
+    text = "I'm putting myself on a takeout budget. $150 for the whole of April on eating out, that's the cap. I bought lentils."
+    ids = _ids(text)
+    raw = {"records": [
+        {"record": "Policy", "kind": "limit", "about": "eating out", "limit": ids["$150"], "per": "month"},
+        {"record": "Purchase", "item": "lentils", "amount": ids["$150"]},
+    ]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    policy, purchase = got.drafts
+    assert policy.slots["kind"] == "budget" and policy.slots["category"] == "restaurant"
+    assert "amount" not in purchase.slots
+    assert [(r.frame, r.field) for r in got.rejected] == [("Purchase", "amount")]
+
+
+def test_merge_prefers_the_models_money_rule_to_a_loose_preference_and_adds_an_unread_spend() -> None:
+    pref = Draft("Preference", "whole of", {"topic": "whole of", "limit": "150.00"}, (0, 60))
+    call = Draft("Event", "client call:2025-04-14", {"title": "client call", "start": "2025-04-14"}, (61, 140))
+    meal = Draft("Purchase", "sushi", {"item": "sushi", "amount": "64.00"}, (141, 170))
+    from_model = [
+        Draft("Policy", "budget:takeout", {"kind": "budget", "about": "takeout", "limit": "150.00"}, (0, 60),
+              extractor="model:policy"),
+        Draft("Purchase", "thai", {"item": "Thai", "amount": "38.00"}, (61, 140), extractor="model:purchase"),
+        Draft("Transfer", "x", {"payee": "client", "amount": "64.00"}, (141, 170), extractor="model:transfer"),
+        Draft("Purchase", "stove", {"item": "stove"}, (61, 140), extractor="model:purchase"),
+    ]
+    out = merge([pref, call, meal], from_model)
+    assert [d.frame for d in out] == ["Policy", "Event", "Purchase", "Purchase"]
+    assert out[3].slots["item"] == "Thai"  # a new amount; the sushi's amount read again and an amountless guess are not
+
+
 def test_the_pipeline_logs_what_the_model_read_with_its_extractor() -> None:
     text = "Finally booked flights to Tokyo. Departing Feb 20th, back March 1st!"
     ids = _ids(text)

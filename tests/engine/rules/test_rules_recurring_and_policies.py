@@ -101,3 +101,27 @@ def test_limit_budget_and_intention(world) -> None:
     assert "84" in limit.message and "60" in limit.message
     budget = next(a for a in alerts if a.rule == "policies.budget")
     assert "425" in budget.message
+
+
+def test_a_budget_meets_its_spending_by_category_not_only_by_shared_words(world) -> None:
+    """"Eating out" shares no word with "sushi" or "tacos": the derived category joins them."""
+    world.say("Policy", "out", {"kind": "budget", "about": "eating out", "category": "restaurant", "limit": "100.00",
+                                "per": "month"}, on=dt.date(2025, 3, 1))
+    world.say("Purchase", "sushi", {"item": "sushi", "category": "restaurant", "amount": "64.00",
+                                    "date": "2025-03-05"}, on=dt.date(2025, 3, 6))
+    world.say("Purchase", "tacos", {"item": "tacos", "category": "restaurant", "amount": "41.00",
+                                    "date": "2025-03-11"}, on=dt.date(2025, 3, 12))
+    world.say("Purchase", "pen", {"item": "tablet pen", "category": "electronics", "amount": "90.00",
+                                  "date": "2025-03-12"}, on=dt.date(2025, 3, 12))
+    (a,) = _run(world, "policies.budget", dt.datetime(2025, 3, 12, 12))
+    assert "105" in a.message and "90" not in a.message and a.title == "Over your eating out budget for March 2025"
+
+
+def test_a_budget_of_another_category_stays_quiet(world) -> None:
+    world.say("Policy", "out", {"kind": "budget", "about": "takeout budget", "category": "restaurant", "limit": "100.00",
+                                "per": "month"}, on=dt.date(2025, 3, 1))
+    world.say("Purchase", "tv", {"item": "television", "category": "electronics", "amount": "400.00",
+                                 "date": "2025-03-05"}, on=dt.date(2025, 3, 6))
+    world.say("Purchase", "old", {"item": "pizza", "category": "restaurant", "amount": "140.00",
+                                  "date": "2025-02-20"}, on=dt.date(2025, 2, 21))
+    assert _run(world, "policies.budget", dt.datetime(2025, 3, 12, 12)) == []
