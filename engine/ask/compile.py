@@ -48,7 +48,7 @@ def _row(coll: Collection, rec: Record) -> Row:
     for name, info in coll.fields.items():
         if info.formula:
             fn, a, b = info.formula
-            row[name] = HELPERS[fn](row.get(a), row.get(b))
+            row[name] = HELPERS[fn](row.get(a), row.get(b) if isinstance(b, str) else b)
     return row
 
 
@@ -197,6 +197,30 @@ def times(price: Any, qty: Any) -> Any:
     return price * qty
 
 
+def age(born: Any, today: Any) -> int | None:
+    """Completed years from a date of birth to ``today`` (how old someone is)."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    return t.year - b.year - ((t.month, t.day) < (b.month, b.day))
+
+
+def next_birthday(born: Any, today: Any) -> int | None:
+    """Days from ``today`` to the next anniversary of a date of birth (0 when it is today);
+    29 February falls on the 28th in other years."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    for year in (t.year, t.year + 1):
+        try:
+            when = b.replace(year=year)
+        except ValueError:
+            when = dt.date(year, 2, 28)
+        if when >= t:
+            return (when - t).days
+    return None
+
+
 def plus(*values: Any) -> Any:
     """The sum of one record's fields ("bill including tip"); a missing part counts as nothing,
     all missing is no value."""
@@ -263,6 +287,7 @@ def weekday(v: Any) -> str | None:
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "days": days, "times": times,
+    "age": age, "next_birthday": next_birthday,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -276,7 +301,8 @@ def _expand(coll: Collection, expr: str) -> str:
     for name, info in coll.fields.items():
         if info.formula:
             fn, a, b = info.formula
-            expr = re.sub(rf"\br\.{name}\b", f"{fn}({_attr(a)}, {_attr(b)})", expr)
+            arg = _attr(b) if isinstance(b, str) else _lit(b)
+            expr = re.sub(rf"\br\.{name}\b", f"{fn}({_attr(a)}, {arg})", expr)
     return expr
 
 

@@ -133,6 +133,10 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         else:
             start = _shift_months(today, 12 * count) + dt.timedelta(days=1)
         add(m, start, today)
+    for m in re.finditer(rf"\b(?:the\s+)?(?:next|coming|upcoming)\s+{num}\s*(day|week)s?\b", q):
+        n = m.group(1)
+        count = int(n) if n.isdigit() else NUMBER_WORDS[n]
+        add(m, today + dt.timedelta(days=1), today + dt.timedelta(days=count * (7 if m.group(2) == "week" else 1)))
     for m in re.finditer(r"\b(last|this|previous|current|next)\s+(week|month|year)\b", q):
         which, unit = m.group(1), m.group(2)
         off = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1}[which]

@@ -1,0 +1,99 @@
+"""Ages and birthdays from a date of birth, and yes/no columns as conditions — over a real
+imported log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.ask.compile import age, next_birthday
+from engine.importer import import_file
+from engine.log import LogStore
+from engine.state import State, fold
+
+CONTACTS = """Name,Relation,City,Birthday
+Ann Bos,Friend,Utrecht,10/07/1990
+Bert Kok,Friend,Zeist,20/06/1980
+Carla Mol,Colleague,Utrecht,01/01/1995
+Dirk Wit,Colleague,Amsterdam,30/12/1970
+Eva Ros,Family,Utrecht,
+Fleur Dam,Family,Houten,02/07/1950
+"""
+ORDERS = """Order Date,Item,Shop,Price,Qty,Returned
+2024-03-01,Socks,HEMA,€4.50,3,No
+2024-03-09,Laptop,Coolblue,"€1,249.00",1,Yes
+2024-04-11,Towel,HEMA,€12.00,2,No
+2024-05-02,Jeans,Zalando,€50.00,1,Yes
+"""
+VISITS = """Visit Date,Clinic,Cost,Insurance Covered,Follow-up
+03.01.2024,UMC Utrecht,"€ 254,00",Yes,Yes
+23.01.2024,Lombok GP,"€ 26,50",No,No
+14.02.2024,Lombok GP,"€ 100,00",Partial,
+01.03.2024,Lombok GP,"€ 30,00",No,Yes
+"""
+NOW = dt.datetime(2024, 6, 15, 12)
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> tuple[State, LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    for name, text in (("contacts", CONTACTS), ("orders", ORDERS), ("visits", VISITS)):
+        (tmp_path / f"{name}.csv").write_text(text)
+        import_file(store, tmp_path / f"{name}.csv", None)
+    return fold(store.facts()), store
+
+
+def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
+    state, store = logs
+    got = ask(state, question, NOW, None, store)
+    return got.answer, got.computation
+
+
+def test_age_counts_completed_years() -> None:
+    assert age(dt.date(1990, 7, 10), dt.date(2024, 6, 15)) == 33
+    assert age(dt.date(1990, 6, 15), dt.date(2024, 6, 15)) == 34
+    assert next_birthday(dt.date(1990, 6, 20), dt.date(2024, 6, 15)) == 5
+    assert next_birthday(dt.date(1990, 1, 1), dt.date(2024, 6, 15)) == 200
+    assert next_birthday(None, dt.date(2024, 6, 15)) is None
+
+
+def test_average_age_of_a_group(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What's the average age of my friends?")
+    assert value == 38.0  # 33 and 43 (his birthday is on 20 June)
+    assert "age(r.birthday, date(2024, 6, 15))" in expr
+
+
+def test_youngest_and_oldest_are_by_age(logs: tuple[State, LogStore]) -> None:
+    assert answer(logs, "Who's the youngest of my colleagues?")[0] == "Carla Mol"
+    assert answer(logs, "Who is the oldest of my contacts?")[0] == "Fleur Dam"
+
+
+def test_group_oldest_on_average(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Which group is the oldest on average — friends, family, colleagues, etc.?")
+    assert value == "Family"
+    assert "group_best(" in expr and "'avg'" in expr
+
+
+def test_birthdays_coming_up(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Whose birthdays are coming up in the next 30 days?")
+    assert sorted(value) == ["Ann Bos", "Bert Kok", "Fleur Dam"]  # 20 June, 2 and 10 July; not 30 Dec or 1 Jan
+    assert "next_birthday(r.birthday" in expr
+
+
+def test_yes_no_column_as_condition(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Which shops have I returned something to?")
+    assert value == ["Coolblue", "Zalando"]
+    assert "r.returned is True" in expr
+    value, _ = answer(logs, "How much did I spend, not counting stuff I sent back?")
+    assert value == 37.5
+
+
+def test_yes_no_partial_column(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What do the visits my insurance didn't cover at all add up to?")
+    assert value == 56.5
+    assert "r.insurance_covered == 'No'" in expr
+    assert answer(logs, "How many visits did insurance not cover?")[0] == 3
+    assert answer(logs, "How many visits were flagged as needing a follow-up?")[0] == 2
