@@ -17,7 +17,7 @@ from engine.ask.catalog import Collection
 from engine.ask.cues import STOP
 from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, MEASURE_ADJECTIVES
-from engine.ask.plan import SUPERLATIVE_WORDS
+from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS
 from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
@@ -36,7 +36,9 @@ QUERY_WORDS = frozenset({
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
     "afternoon", "weekend", "weekends", "weekday", "weekdays", "tonight", "last", "first", "start", "beginning",
     "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones",
-    "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive",
+    "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive", "group", "groups",
+    "kind", "kinds", "sort", "sorts", "etc", "ended", "ending", "needing", "needed", "flagged", "marked", "stuff",
+    "things", "something", "anything",
 })
 """Words that shape a query rather than name what it is about."""
 
@@ -126,6 +128,9 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
     """Content words of the question that the collection does not hold in any form."""
     known = vocabulary(coll) | said | _synonym_stems(coll)
     question = PHRASAL.sub(r"\1\2", question.lower())  # "worked out": a workout
+    for key, phrase in FLAG_PHRASES.items():  # "sent back": the returned column's word
+        if any(key in f.words for f in coll.fields.values() if f.kind in ("bool", "enum")):
+            question = phrase.sub(key, question)
     return [w for w in dict.fromkeys(_words(question))
             if len(w) > 3 and not _shaping(w) and _stem(w) not in known]
 

@@ -32,7 +32,7 @@ from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 
 RECALL = re.compile(
-    r"^\s*(who\s+(is|was|are)\b|who's\b|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
+    r"^\s*((?:who\s+(is|was|are)\b|who's\b)(?!\s+(?:the|my)\s+(?:\w+est|most|least)\b)|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
     r"tell\s+me\s+(about|what)|did\s+i\s+(ever\s+)?(mention|say|tell|talk)|what\s+(have|had)\s+i\s+(said|told|mentioned)|"
     r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages))",
     re.I,
@@ -88,13 +88,13 @@ SUPERLATIVE_WORDS = {
     "maximum": 1, "minimum": -1, "max": 1, "min": -1, "fewest": -1, "greatest": 1, "top": 1,
     "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
     "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
-    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1,
+    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1, "youngest": -1, "eldest": 1,
 }
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
           "largest": "large", "highest": "high", "lowest": "low", "smallest": "small", "greatest": "great",
-          "costliest": "costly"}
+          "costliest": "costly", "youngest": "young", "eldest": "old"}
 DERIVED = {"month": "month", "year": "year", "weekday": "weekday", "day of the week": "weekday", "day of week": "weekday"}
 
 
@@ -142,6 +142,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
+    if sup and sup[2] in ("old", "young") and "age" in coll.fields:
+        # "the oldest of my friends": the largest age, not the earliest record
+        sup = (sup[0], 1 if sup[2] == "old" else -1, "aged")
     fhits += _verb_date(q, coll, fhits)
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
     added, left_out = _included(q, coll, numeric_hits)
@@ -149,6 +152,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
         fhits = [h for h in fhits if h.field not in added | left_out]
     target, derived = _target(q, coll, fhits)
+    if target is None and derived is None:
+        target = _listed_options(q, values)
     record_level = derived == "record"
     if record_level:
         derived = None
@@ -234,7 +239,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     elif re.search(r"^\s*(when|what date|what day)\b", q):
         query.aggregate = "distinct"
         query.target = _date_field(coll, fhits)
-    elif re.search(r"^\s*(which|what|where|who|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
+    elif re.search(r"^\s*(which|what|where|who|whose|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
         query.aggregate = "distinct"
         query.target = target or coll.label_field
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
@@ -258,6 +263,16 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
+
+
+def _listed_options(q: str, values: list[ValueHit]) -> str | None:
+    """"which group is oldest — friends, family, colleagues, etc.?": values of one field listed as
+    examples of what to choose among name that field as the answer, not as conditions."""
+    if not re.search(r"^\s*(?:which|what)\b", q) or not re.search(r"\b(?:etc|and so on|or so)\b", q):
+        return None
+    fields = [v.field for v in values if not v.partial]
+    common = max(set(fields), key=fields.count) if fields else None
+    return common if common and fields.count(common) >= 2 else None
 
 
 GROUP_UNITS = frozenset({"times", "time", "visits", "visit", "occasions", "sessions"})
@@ -364,7 +379,7 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
             return coll.label_field, "record"
     if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q):
         return _role(coll, PLACE_WORDS), None
-    if re.search(r"^\s*who\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
+    if re.search(r"^\s*who(?:se)?\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
     if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)", q):
         return coll.date_field, None
@@ -663,7 +678,7 @@ def _filters(
     base: list[tuple[int, Filter]] = list(day_filters)
     if datef:
         for w in windows:
-            base.append((w.pos, Filter(datef, "between", (w.start, w.end))))
+            base.append((w.pos, _birthday_window(coll, datef, w) or Filter(datef, "between", (w.start, w.end))))
     base += _counted(q, coll, windows, comparisons)
     for c in comparisons:
         fname = _comparison_field(q, coll, c, query.measure, d)
@@ -690,6 +705,7 @@ def _filters(
         label = coll.label_field
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
+    base += _flags(q, coll, {query.target, query.group_by, query.measure})
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -703,6 +719,58 @@ def _filters(
         else:
             d.notes.append("no condition found for the share; answering 100%")
     query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+
+
+def _birthday_window(coll: Collection, datef: str, w: Window) -> Filter | None:
+    """A window ahead of today on a date of birth ("birthdays in the next 30 days") is about the
+    coming anniversaries: the days until the next birthday, not the year someone was born."""
+    ahead = next((f for f in coll.fields.values() if f.formula and f.formula[0] == "next_birthday"
+                  and f.formula[1] == datef), None)
+    if ahead is None or not isinstance(ahead.formula[2], dt.date) or w.start <= ahead.formula[2]:
+        return None
+    today = ahead.formula[2]
+    return Filter(ahead.name, "between", ((w.start - today).days, (w.end - today).days))
+
+
+FLAG_PHRASES = {"return": re.compile(r"\b(?:sent|send|sending|going|go|gone|went|took|take|taken|brought|bring|gave|give)\s+(?:\w+\s+)?back\b")}
+"""Ways of saying a yes/no column's word without it ("orders I sent back" are returned)."""
+NEGATION = re.compile(r"\b(?:not|never|without|no|excluding|except|minus)\b|n't\b")
+AT_ALL = re.compile(r"\b(?:at all|whatsoever|in any way|nothing)\b")
+
+
+def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, Filter]]:
+    """A yes/no column named by its word is a condition: "orders I returned" (returned is True),
+    "not counting stuff I sent back" (False), "visits flagged as needing a follow-up". A Yes/No
+    column with more answers ("Partial") said negated is not Yes; "not ... at all" is No."""
+    out: list[tuple[int, Filter]] = []
+    toks = tokens(q)
+    for f in coll.fields.values():
+        values = set(f.values)
+        yes_no = f.kind == "enum" and {"Yes", "No"} <= values
+        if f.name in skip or not (f.kind == "bool" or yes_no):
+            continue
+        words = set(f.words)
+        spans = [(t.pos, t.pos + len(t.text)) for t in toks if len(t.text) >= 4 and t.stem not in STOP
+                 and (variants(t.text) | {t.text.replace("-", "")}) & (words | {w.replace("-", "") for w in words})]
+        for key, phrase in FLAG_PHRASES.items():
+            if key in words:
+                spans += [(m.start(), m.end()) for m in phrase.finditer(q)]
+        if not spans:
+            continue
+        start, end = min(a for a, _ in spans), max(b for _, b in spans)
+        if end - start > 40:
+            end = min(b for _, b in spans)
+        head = q[max(0, start - 25):end] + " " + " ".join(q[end:].split()[:2])[:20]
+        negated = bool(NEGATION.search(head.split(",")[-1]))
+        if f.kind == "bool":
+            out.append((start, Filter(f.name, "eq", not negated)))
+        elif not negated:
+            out.append((start, Filter(f.name, "eq", "Yes")))
+        elif AT_ALL.search(q[start:end + 20]):
+            out.append((start, Filter(f.name, "eq", "No")))
+        else:
+            out.append((start, Filter(f.name, "ne", "Yes")))
+    return out
 
 
 EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in)\s+(?:the\s+)?$")
