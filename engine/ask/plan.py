@@ -206,6 +206,20 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.limit = limit
         query.group_by = (target if target and coll.fields[target].categorical else None) or _category_target(coll, values, q)
         query.metric = "count"
+    elif limit and sup and _ranked_groups(q, coll, target):
+        # "top 3 cities my contacts live in", "top 3 categories by how much I've spent": groups ranked
+        query.aggregate = "most_common" if sup[1] > 0 else "least_common"
+        query.limit = limit
+        query.group_by = _ranked_groups(q, coll, target)
+        if AVG.search(q):
+            query.metric = "avg"
+        elif re.search(r"(?:how many|number of|count|times|often)", q) or not (
+                [h for h in numeric_hits if h.direct] or _money_cue(q) or SUM.search(q)):
+            query.metric = "count"
+        else:
+            query.metric = "sum"
+        if query.metric != "count":
+            query.measure = _measure(q, coll, numeric_hits, None, d)
     elif limit and sup:
         query.aggregate = "list"
         query.limit = limit
@@ -263,6 +277,18 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
+
+
+def _ranked_groups(q: str, coll: Collection, target: str | None) -> str | None:
+    """The field whose values "top 3 <noun>" ranks when the noun names a grouping field other than
+    what names each record ("top 3 cities", not "top 3 most expensive items")."""
+    m = re.search(rf"\btop\s+(?:\d+|{'|'.join(NUMBER_WORDS)})\s+(?:most\s+|least\s+)?([a-z]+)", q)
+    found = target if target and coll.fields[target].categorical else None
+    if found is None and m:
+        found = _field_for_noun(m.group(1), coll)
+    if found is None or found == coll.label_field or not coll.fields[found].categorical:
+        return None
+    return found
 
 
 def _listed_options(q: str, values: list[ValueHit]) -> str | None:

@@ -97,3 +97,12 @@ def test_yes_no_partial_column(logs: tuple[State, LogStore]) -> None:
     assert "r.insurance_covered == 'No'" in expr
     assert answer(logs, "How many visits did insurance not cover?")[0] == 3
     assert answer(logs, "How many visits were flagged as needing a follow-up?")[0] == 2
+
+
+def test_top_groups_by_count_and_by_total(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Top 2 cities my contacts live in, biggest first?")
+    assert value == ["Utrecht", "Amsterdam"]  # 3, then 1 each alphabetically
+    assert "group_ranking(S['contacts'], lambda r: r.city, 'count'" in expr
+    value, expr = answer(logs, "top 2 shops by how much I've spent?")
+    assert value == ["Coolblue", "Zalando"]  # 1249, 50 (HEMA: 37.50)
+    assert "'sum', lambda r: times(r.price, r.qty)" in expr
