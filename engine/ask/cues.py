@@ -224,9 +224,37 @@ def _num(text: str) -> Decimal:
     return Decimal(NUMBER_WORDS[t]) if t in NUMBER_WORDS else Decimal(t)
 
 
+_HOURS = (r"(?:(?P<n>an?|one|two|three|four|five|six|\d+(?:\.\d+)?)\s+hours?(?P<half>\s+and\s+a\s+half)?"
+          r"|(?P<halfhour>half\s+an\s+hour)|(?P<nh>\d+|one|two|three)\s+and\s+a\s+half\s+hours)")
+DURATION_COMPARE = [
+    (rf"\b(?:(?:more|longer)\s+than|over|above|beyond|exceeding)\s+{_HOURS}", "gt"),
+    (rf"\b(?:at\s+least|no\s+less\s+than)\s+{_HOURS}", "ge"),
+    (rf"\b{_HOURS}\s+or\s+(?:more|longer|over)\b", "ge"),
+    (rf"\b(?:(?:less|shorter)\s+than|under|below)\s+{_HOURS}", "lt"),
+    (rf"\b(?:at\s+most|no\s+more\s+than|up\s+to)\s+{_HOURS}", "le"),
+    (rf"\b{_HOURS}\s+or\s+(?:less|shorter|under)\b", "le"),
+]
+"""A length of time said in words ("over an hour", "an hour and a half or more") is compared in
+hours; :func:`engine.ask.plan._filters` turns it into minutes for a field kept in minutes."""
+
+
+def _hours(m: re.Match[str]) -> Decimal:
+    if m.group("halfhour"):
+        return Decimal("0.5")
+    if m.group("nh"):
+        return _num(m.group("nh")) + Decimal("0.5")
+    n = m.group("n")
+    hours = Decimal(1) if n in ("a", "an") else _num(n)
+    return hours + (Decimal("0.5") if m.group("half") else 0)
+
+
 def find_comparisons(question: str) -> list[Comparison]:
     q = question.lower()
     out: list[Comparison] = []
+    for pattern, op in DURATION_COMPARE:
+        for m in re.finditer(pattern, q):
+            if not any(m.start() < c.end and c.pos < m.end() for c in out):
+                out.append(Comparison(op, _hours(m), None, m.start(), m.end(), "hours"))
     for pattern, op in COMPARE:
         for m in re.finditer(pattern, q):
             if any(m.start() < c.end and c.pos < m.end() for c in out):

@@ -184,6 +184,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                 ordered = [first, second]  # "compared to April, did I ride more in March?"
             elif re.search(reference, q[first.pos:second.pos]):
                 ordered = [second, first]
+        elif re.search(r"\bhow (?:many|much) more\b", q) and re.search(
+                r"\b(than|compared|vs|versus|relative|against)\b", q[windows[0].pos:windows[1].pos]):
+            ordered = [windows[1], windows[0]]  # "how many more in 2025 than in 2024": 2025 minus 2024
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
         windows = windows[2:]
     elif SHARE.search(q):
@@ -485,7 +488,7 @@ def _noun_after(q: str, phrase: str, coll: Collection, target: str) -> bool:
 
 
 def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
-    m = re.search(r"\bhow many\s+([a-z]+)", q)
+    m = re.search(r"\bhow many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)", q)
     if not m:
         return False
     s = stem(m.group(1))
@@ -711,6 +714,9 @@ def _filters(
         if fname is None:
             continue
         value = c.value
+        words = set(coll.fields[fname].words)
+        if stem(c.unit) == "hour" and words & {"minute", "min"} and "hour" not in words:
+            value = value * 60  # "over an hour" on a field kept in minutes
         f = Filter(fname, "between", (value, c.high)) if c.op == "between" else Filter(fname, c.op, value)
         base.append((c.pos, f))
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()

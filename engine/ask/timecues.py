@@ -89,9 +89,10 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, dt.date(y, mo, day), dt.date(y, mo, day))
         except ValueError:
             continue
-    for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?{year})?", q):
+    relative = r"(this|last|next|previous)\s+year"
+    for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?(?:{year}|{relative}))?", q):
         n = int(m.group(1)) if m.group(1) else ["first", "second", "third", "fourth"].index(m.group(2)) + 1
-        y = int(m.group(3)) if m.group(3) else today.year
+        y = int(m.group(3)) if m.group(3) else today.year + {"last": -1, "previous": -1, "next": 1}.get(m.group(4) or "", 0)
         add(m, dt.date(y, 3 * n - 2, 1), month_window(y, 3 * n)[1])
     for m in re.finditer(rf"\b(first|second) half of\s+{year}", q):
         y = int(m.group(2))

@@ -89,3 +89,18 @@ def test_a_value_said_after_apart_from_is_left_out(logs: tuple[State, LogStore])
     value, expr = answer(logs, "Apart from HEMA, which shop did I order from most often?")
     assert value == "Coolblue"
     assert "r.shop != 'HEMA'" in expr
+
+
+def test_lengths_said_in_hours_compare_in_the_fields_unit(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How many meetings lasted an hour and a half or more?")
+    assert value == 1
+    assert "minutes(r.start, r.end) >= 90" in expr
+    assert answer(logs, "How many meetings went over half an hour?")[0] == 3  # 45, 90 and 60 minutes
+
+
+def test_how_many_more_hours_sums_the_first_named_minus_the_second(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How many more hours did I spend in meetings in April 2024 than in March 2024?")
+    assert value == -1.75  # 1 h in April, 2.75 h held in March
+    assert "total(hours(r.start, r.end)" in expr
+    value, _ = answer(logs, "How many more meetings did I have in Q1 this year than in Q2 this year?")
+    assert value == 2  # 3 held in March, 1 in April
