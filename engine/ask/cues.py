@@ -21,6 +21,7 @@ STOP = {
     "the", "a", "an", "my", "i", "me", "of", "in", "on", "at", "to", "for", "did", "do", "does", "was", "were",
     "is", "are", "what", "which", "how", "many", "much", "and", "or", "with", "by", "from", "have", "has", "had",
     "it", "that", "this", "there", "when", "where", "who", "all", "any", "than", "be", "been", "most", "least",
+    "through", "into", "about",
 }
 
 
@@ -82,7 +83,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
                     continue  # "book" is the collection, not a close spelling of "Ebook"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
-                if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
@@ -106,12 +107,14 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
         if len(f.values) > CLOSE_MATCH_MAX:
             continue
         starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
+        heads = [vs[0] for vs in starts if vs]
+        shared = {h for h in heads if heads.count(h) >= 2}  # "Online - Teams", "Online - Zoom": "online" begins both
         runs: list[tuple[int, int]] = []
         i = 0
         while i < len(toks):
             t = toks[i]
             n = 0
-            if not (t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+            if not (t.stem in STOP or t.stem in own and t.stem not in shared or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
                 while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
                     n += 1
             if n:

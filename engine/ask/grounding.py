@@ -38,7 +38,8 @@ QUERY_WORDS = frozenset({
     "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones",
     "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive", "group", "groups",
     "kind", "kinds", "sort", "sorts", "etc", "ended", "ending", "needing", "needed", "flagged", "marked", "stuff",
-    "things", "something", "anything",
+    "things", "something", "anything", "skip", "skipping", "ignore", "ignoring", "regardless", "ways", "please",
+    "single", "without", "kick", "kicked", "kicks", "kicking",
 })
 """Words that shape a query rather than name what it is about."""
 
@@ -52,10 +53,15 @@ def _shaping(word: str) -> bool:
     return word in IGNORED or _stem(word) in _IGNORED_STEMS
 
 
+IRREGULAR = {"met": "meet", "ran": "run", "went": "go", "bought": "buy", "spoke": "speak", "saw": "see"}
+"""Past forms that share no stem with their verb ("how we met" holds "meet")."""
+
+
 def _stem(word: str) -> str:
     """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another;
     the same for a word and its plural ("copay", "copays"; "ride", "rides")."""
     word = stem(word.strip("'-"))  # plurals and 's, as everywhere in asking
+    word = IRREGULAR.get(word, word)
     for suffix in ("ing", "ied", "ed"):
         if len(word) - len(suffix) >= 4 and word.endswith(suffix):
             word = word[: -len(suffix)]
@@ -115,6 +121,7 @@ def said_score(question: str, coll: Collection, log_store: LogStore | None) -> f
     return float(sum(_stem(w) in said for w in words))
 
 
+BACK = re.compile(r"\b(?:get|got|getting|come|came|coming)\s+back\b")
 PHRASAL = re.compile(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b")
 
 
@@ -128,6 +135,7 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
     """Content words of the question that the collection does not hold in any form."""
     known = vocabulary(coll) | said | _synonym_stems(coll)
     question = PHRASAL.sub(r"\1\2", question.lower())  # "worked out": a workout
+    question = BACK.sub("end", question)  # "when did I get back": the end of it
     for key, phrase in FLAG_PHRASES.items():  # "sent back": the returned column's word
         if any(key in f.words for f in coll.fields.values() if f.kind in ("bool", "enum")):
             question = phrase.sub(key, question)

@@ -71,8 +71,8 @@ def comparison_words(q: str) -> tuple[str, str] | None:
 
 
 MEDIAN = re.compile(r"\bmedian\b")
-AVG = re.compile(r"\b(average[ds]?|averaging|avg|mean|typical|typically|usually|normally|on average|per)\b")
-SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
+AVG = re.compile(r"\b(average[ds]?|averaging|avg|(?<!i )mean|typical|typically|usually|normally|on average|per)\b")
+SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
     r"\b(most|least)\s+(common|frequent|frequently|often|popular|usual|visited|ordered|eaten|used|taken)\b|"
@@ -145,13 +145,16 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     if sup and sup[2] in ("old", "young") and "age" in coll.fields:
         # "the oldest of my friends": the largest age, not the earliest record
         sup = (sup[0], 1 if sup[2] == "old" else -1, "aged")
-    fhits += _verb_date(q, coll, fhits)
+    ended = _verb_date(q, coll, fhits)
+    fhits += ended
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
     added, left_out = _included(q, coll, numeric_hits)
     if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
         numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
         fhits = [h for h in fhits if h.field not in added | left_out]
     target, derived = _target(q, coll, fhits)
+    if target == coll.date_field and ended and re.search(r"^\s*when\b", q):
+        target = ended[0].field  # "when did I get back": the end date
     if target is None and derived is None:
         target = _listed_options(q, values)
     record_level = derived == "record"
@@ -245,7 +248,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     elif MEDIAN.search(q):
         query.aggregate = "median"
         query.measure = _measure(q, coll, numeric_hits, None, d)
-    elif AVG.search(q):
+    elif AVG.search(q) and not (comparisons and re.search(r"^\s*how many\b", q)
+                                and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
@@ -374,7 +378,8 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
     for t in tokens(q):
         w = t.text
         if w in ("last", "first") and re.match(
-            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night)\b", q[t.pos:]
+            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night|weekend|summer|winter|"
+            rf"spring|autumn|fall|christmas|easter)\b", q[t.pos:]
         ):
             continue
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
@@ -445,7 +450,7 @@ def _field_in_words(words: list[str], coll: Collection, coll_stems: set[str]) ->
                 if not f.numeric and any(field_matches(fr, f) for fr in frags):
                     return f.name
     for w in words[:3]:
-        if stem(w) in coll_stems or w in STOP or w == "time":
+        if stem(w) in coll_stems or w in STOP or w in ("time", "way", "ways", "kind", "kinds", "sort", "sorts", "i've"):
             continue
         f = _field_for_noun(w, coll)
         if f and not coll.fields[f].numeric:
@@ -522,6 +527,15 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     named = [h.field for h in numeric_hits if h.direct and h.word not in ("total", "sum", "overall")]
     if named and set(named) != set(direct):
         direct = named  # "total gallons": the gallons, though a field is called total
+    said = list(dict.fromkeys(h.field for h in numeric_hits if not h.direct))
+    if direct and not named and len(said) == 1 and not _money_cue(q):
+        direct = said  # "units in total": the units, though the amount is called total
+    unit_m = re.search(r"\bin\s+([a-z]+)(?:\s+please)?\s*$", q)
+    if unit_m and not direct:  # "..., in minutes": the field kept in that unit
+        in_unit = [f.name for f in coll.numeric() if variants(unit_m.group(1)) & set(f.words)] or \
+            list(dict.fromkeys(f.name for f in coll.numeric() for fr in synonyms(unit_m.group(1)) if field_matches(fr, f)))
+        if len(in_unit) == 1:
+            return in_unit[0]
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     if sup and sup[2]:
@@ -567,7 +581,7 @@ def _open_measure(d: Draft, options: list[str], default: str) -> str:
 
 
 END_VERBS = re.compile(r"\b(?:read|finish|finished|finishing|complete|completed|done|got through|get through|ended|"
-                       r"wrapped up|returned|came back)\b")
+                       r"wrapped up|returned|came back|come back|get back|got back|getting back)\b")
 END_WORDS = frozenset({"finish", "finished", "end", "ended", "completed", "complete", "done", "return", "returned"})
 START_WORDS = frozenset({"start", "started", "begin", "began", "beginning"})
 
@@ -588,8 +602,12 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
 
 
 def _date_field(coll: Collection, fhits: list) -> str | None:
+    """The date a window applies to: the one the question names, or says in other words ("been in
+    touch" is last contacted), else the collection's own."""
     named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal]
-    return named[0] if named else coll.date_field
+    said = [h.field for h in fhits if not h.direct and coll.fields[h.field].temporal
+            and h.word not in ("when", "date", "day", "time")]
+    return named[0] if named else said[0] if len(set(said)) == 1 else coll.date_field
 
 
 def _category_target(coll: Collection, values: list[ValueHit], q: str) -> str | None:
@@ -614,7 +632,7 @@ def _superlative_query(
     measure = None if by_date else _measure(q, coll, numeric_hits, sup, d)
     accumulate = word in ("most", "least") and adj is None
     if by_date:
-        datef = _date_field(coll, [])
+        datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
         named = [h.field for h in numeric_hits if h.direct]
         if target is None and named and datef and not re.search(r"^\s*when\b", q):
             # "my most recent weight": that field of the latest record, not the latest date
@@ -705,6 +723,7 @@ def _filters(
     query = d.query
     datef = _date_field(coll, fhits)
     base: list[tuple[int, Filter]] = list(day_filters)
+    windows = [w for k, w in enumerate(windows) if not any((w.start, w.end) == (v.start, v.end) for v in windows[:k])]
     if datef:
         for w in windows:
             base.append((w.pos, _birthday_window(coll, datef, w) or Filter(datef, "between", (w.start, w.end))))
@@ -767,6 +786,7 @@ def _birthday_window(coll: Collection, datef: str, w: Window) -> Filter | None:
 FLAG_PHRASES = {"return": re.compile(r"\b(?:sent|send|sending|going|go|gone|went|took|take|taken|brought|bring|gave|give)\s+(?:\w+\s+)?back\b")}
 """Ways of saying a yes/no column's word without it ("orders I sent back" are returned)."""
 NEGATION = re.compile(r"\b(?:not|never|without|no|excluding|except|minus)\b|n't\b")
+IGNORING = re.compile(r"\b(?:ignore|ignoring|regardless\s+of|irrespective\s+of|no\s+matter|whether\s+or\s+not)\s+(?:the\s+|my\s+|any\s+)?$")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever|in any way|nothing)\b")
 
 
@@ -792,6 +812,8 @@ def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, F
         start, end = min(a for a, _ in spans), max(b for _, b in spans)
         if end - start > 40:
             end = min(b for _, b in spans)
+        if IGNORING.search(q[max(0, start - 30):start]):
+            continue  # "full price, ignore insurance": no condition on it
         head = q[max(0, start - 25):end] + " " + " ".join(q[end:].split()[:2])[:20]
         negated = bool(NEGATION.search(head.split(",")[-1]))
         if f.kind == "bool":

@@ -104,3 +104,26 @@ def test_how_many_more_hours_sums_the_first_named_minus_the_second(logs: tuple[S
     assert "total(hours(r.start, r.end)" in expr
     value, _ = answer(logs, "How many more meetings did I have in Q1 this year than in Q2 this year?")
     assert value == 2  # 3 held in March, 1 in April
+
+
+def test_when_did_i_get_back_is_the_end_date(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "When did I get back from my most recent trip?")
+    assert value == "2024-03-25"
+    assert "high(r.end_date" in expr
+
+
+def test_where_did_i_go_i_mean_is_no_average(logs: tuple[State, LogStore]) -> None:
+    value, _ = answer(logs, "Where did I go from January through February? Both months, I mean")
+    assert value == ["Ghent", "Paris"]
+
+
+def test_a_unit_said_last_names_the_measure(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What's the median length of my meetings, in minutes?")
+    assert value == 52.5  # 30, 45, 60, 90 held
+    assert "median(minutes(r.start, r.end)" in expr
+
+
+def test_ignore_a_yes_no_column(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What have my visits cost in total? full price, ignore insurance")
+    assert value == 1307.25
+    assert "insurance" not in expr

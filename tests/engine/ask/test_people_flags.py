@@ -106,3 +106,23 @@ def test_top_groups_by_count_and_by_total(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "top 2 shops by how much I've spent?")
     assert value == ["Coolblue", "Zalando"]  # 1249, 50 (HEMA: 37.50)
     assert "'sum', lambda r: times(r.price, r.qty)" in expr
+
+
+def test_words_for_a_field(tmp_path: Path) -> None:
+    """"been in touch" is the last-contacted date, "ways I've met" the how-we-met column, a word that
+    begins several values ("Online - Teams") keeps them all, "how many ... average X or more" counts."""
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "people.csv").write_text(
+        "Name,How We Met,Last Contacted,Birthday,Where,Avg HR\n"
+        "Ann,Work,02/06/2024,01/01/1990,Online - Teams,150\n"
+        "Bob,School,20/05/2024,01/01/1991,Online - Zoom,120\n"
+        "Cas,Work,03/06/2024,01/01/1992,Room Fuji,160\n")
+    import_file(store, tmp_path / "people.csv", None)
+    logs = (fold(store.facts()), store)
+    value, expr = answer(logs, "So far this month, how many different people have I been in touch with?")
+    assert value == 2
+    assert "r.last_contacted" in expr
+    assert answer(logs, "What are the different ways I've met people?")[0] == ["School", "Work"]
+    assert answer(logs, "How many people did I see online?")[0] == 2
+    value, expr = answer(logs, "How many people had an average HR of 150 or more?")
+    assert value == 2 and expr.startswith("len(")
