@@ -200,6 +200,7 @@ def derived_fields(fields: dict[str, FieldInfo], today: dt.date | None = None) -
         out["age"] = FieldInfo("age", "int", "age years", [], ("age", births[0], today))
         out["days_until_next"] = FieldInfo("days_until_next", "int", "", [],
                                             ("next_birthday", births[0], today))
+        out["anniversary"] = FieldInfo("anniversary", "date", "", [], ("anniversary", births[0], today))
     return out
 
 

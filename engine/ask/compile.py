@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from engine.ask.catalog import Collection
-from engine.ask.ir import Filter, Query
+from engine.ask.ir import DERIVED_GROUPS, Filter, Query
 from engine.errors import InputError
 from engine.state import Record, StoredRecords
 
@@ -276,6 +276,23 @@ def month(v: Any) -> str | None:
     return f"{v.year:04d}-{v.month:02d}" if v else None
 
 
+def month_name(v: Any) -> str | None:
+    """The month's name without its year ("October"): months of one year told apart by name."""
+    v = day(v)
+    return calendar.month_name[v.month] if v else None
+
+
+def anniversary(born: Any, today: Any) -> dt.date | None:
+    """A date of birth's anniversary in ``today``'s year (29 February on the 28th in other years)."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    try:
+        return b.replace(year=t.year)
+    except ValueError:
+        return dt.date(t.year, 2, 28)
+
+
 def year(v: Any) -> str | None:
     return str(v.year) if v else None
 
@@ -287,7 +304,7 @@ def weekday(v: Any) -> str | None:
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "days": days, "times": times,
-    "age": age, "next_birthday": next_birthday,
+    "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -431,7 +448,7 @@ _SYMBOLS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<=", "eq": "==", "ne": "!="
 
 def _group_key(coll: Collection, q: Query) -> str:
     g = q.group_by
-    if g in ("month", "year", "weekday"):
+    if g in DERIVED_GROUPS:
         datef = _check(coll, coll.date_field)
         return f"lambda r: {g}({_attr(datef)})"
     return f"lambda r: {_attr(_check(coll, g))}"
@@ -494,7 +511,7 @@ def _compile(coll: Collection, q: Query) -> str:
         if q.limit:
             value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
             return f"group_ranking({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})[:{int(q.limit)}]"
-        if metric == "count" and q.group_by not in ("month", "year", "weekday"):
+        if metric == "count" and q.group_by not in DERIVED_GROUPS:
             g = _attr(_check(coll, q.group_by))
             return f"mode(({g} for r in {src}{where}), desc={desc})"
         value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"

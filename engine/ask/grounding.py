@@ -16,7 +16,12 @@ from collections.abc import Iterable
 from engine.ask.catalog import Collection
 from engine.ask.cues import STOP
 from engine.ask.ir import Filter, Query
-from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, MEASURE_ADJECTIVES
+from engine.ask.lexicon import (
+    COLLECTION_SYNONYMS,
+    FIELD_SYNONYMS,
+    MEASURE_ADJECTIVES,
+    VALUE_SYNONYMS,
+)
 from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS
 from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
@@ -134,6 +139,7 @@ def _synonym_stems(coll: Collection) -> set[str]:
 def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Content words of the question that the collection does not hold in any form."""
     known = vocabulary(coll) | said | _synonym_stems(coll)
+    known |= {_stem(w) for w, targets in VALUE_SYNONYMS.items() if any(_stem(t) in known for t in targets)}
     question = PHRASAL.sub(r"\1\2", question.lower())  # "worked out": a workout
     question = BACK.sub("end", question)  # "when did I get back": the end of it
     for key, phrase in FLAG_PHRASES.items():  # "sent back": the returned column's word
@@ -190,6 +196,7 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     field that holds it most often."""
     schema = _schema_words(coll)
     taken = " ".join(str(f.value).lower() for f in query.filters)
+    taken += " " + " ".join(w for w, targets in VALUE_SYNONYMS.items() if any(t in taken for t in targets))
     stems = [_stem(word) for word in dict.fromkeys(_words(question))
              if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken]
     texts = [name for name, info in coll.fields.items() if info.kind == "str"]

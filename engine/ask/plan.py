@@ -26,7 +26,7 @@ from engine.ask.cues import (
     find_values,
 )
 from engine.ask.daycues import ClockHit, WeekdayHit, find_clock, find_weekdays
-from engine.ask.ir import Filter, Query
+from engine.ask.ir import DERIVED_GROUPS, Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
@@ -274,13 +274,15 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.by = (query.group_by if query.aggregate in ("most_common", "least_common") else
                     query.target if query.aggregate in ("distinct", "count_distinct", "argmax", "argmin") else None) \
             or coll.label_field
-        if query.by in ("month", "year", "weekday") or query.by not in coll.fields or not coll.fields[query.by].categorical:
+        if query.by in DERIVED_GROUPS or query.by not in coll.fields or not coll.fields[query.by].categorical:
             query.by = coll.label_field
         query.having = [Filter("count", c.op, (int(c.value), int(c.high or 0)) if c.op == "between" else int(c.value))
                         for c in having]
     if added and query.measure and query.aggregate not in ("count", "count_distinct", "distinct"):
         kind = coll.fields[query.measure].kind
         query.plus = [f for f in sorted(added) if f != query.measure and coll.fields[f].kind == kind]
+    if query.group_by == "month" and windows and len({y for w in windows for y in (w.start.year, w.end.year)}) == 1:
+        query.group_by = "month_name"  # "in 2025, which month …": October, not 2025-10
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
@@ -604,7 +606,8 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
 def _date_field(coll: Collection, fhits: list) -> str | None:
     """The date a window applies to: the one the question names, or says in other words ("been in
     touch" is last contacted), else the collection's own."""
-    named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal]
+    own = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal and h.word not in own]
     said = [h.field for h in fhits if not h.direct and coll.fields[h.field].temporal
             and h.word not in ("when", "date", "day", "time")]
     return named[0] if named else said[0] if len(set(said)) == 1 else coll.date_field
@@ -666,7 +669,7 @@ def _superlative_query(
         query.metric = "count"
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
-                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest))\b", q))
+                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest))\b", q))
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))
@@ -726,7 +729,11 @@ def _filters(
     windows = [w for k, w in enumerate(windows) if not any((w.start, w.end) == (v.start, v.end) for v in windows[:k])]
     if datef:
         for w in windows:
-            base.append((w.pos, _birthday_window(coll, datef, w) or Filter(datef, "between", (w.start, w.end))))
+            base.append((w.pos, _birthday_window(coll, datef, w) or Filter(_this_year(coll, datef, w) or datef, "between",
+                                                                           (w.start, w.end))))
+        yearly = _this_year(coll, datef, windows[0] if windows else None)
+        if yearly:  # "birthday on a Saturday this year": the weekday of this year's anniversary
+            base = [(p, Filter(yearly, f.op, f.value) if f.field == datef and f.op == "weekday" else f) for p, f in base]
     base += _counted(q, coll, windows, comparisons)
     for c in comparisons:
         fname = _comparison_field(q, coll, c, query.measure, d)
@@ -769,7 +776,20 @@ def _filters(
             base.remove(part)
         else:
             d.notes.append("no condition found for the share; answering 100%")
-    query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+    query.filters = []
+    for _, f in sorted(base, key=lambda x: x[0]):
+        if f not in query.filters:  # "bike ride": Cycling once
+            query.filters.append(f)
+
+
+def _this_year(coll: Collection, datef: str, w: Window | None) -> str | None:
+    """The anniversary field of a date of birth when a window of this year (or none) applies to it."""
+    field = next((f for f in coll.fields.values() if f.formula and f.formula[0] == "anniversary"
+                  and f.formula[1] == datef), None)
+    if field is None or not isinstance(field.formula[2], dt.date):
+        return None
+    year = field.formula[2].year
+    return field.name if w is None or w.start.year == w.end.year == year else None
 
 
 def _birthday_window(coll: Collection, datef: str, w: Window) -> Filter | None:

@@ -126,3 +126,16 @@ def test_words_for_a_field(tmp_path: Path) -> None:
     assert answer(logs, "How many people did I see online?")[0] == 2
     value, expr = answer(logs, "How many people had an average HR of 150 or more?")
     assert value == 2 and expr.startswith("len(")
+
+
+def test_birthday_weekday_this_year_is_the_anniversary(logs: tuple[State, LogStore]) -> None:
+    # 2024 anniversaries: 10 Jul Wed, 20 Jun Thu, 1 Jan Mon, 30 Dec Mon, 2 Jul Tue; none on a weekend
+    value, expr = answer(logs, "How many of my contacts have their birthday on a Monday this year?")
+    assert value == 2  # Carla (1 Jan) and Dirk (30 Dec)
+    assert "weekday(anniversary(r.birthday, date(2024, 6, 15)))" in expr
+
+
+def test_month_of_one_year_by_name(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "In 2024, which month did I order the most often?")
+    assert value == "March"
+    assert "month_name(r.order_date)" in expr
