@@ -127,3 +127,16 @@ def test_ignore_a_yes_no_column(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "What have my visits cost in total? full price, ignore insurance")
     assert value == 1307.25
     assert "insurance" not in expr
+
+
+def test_named_days_make_a_window(logs: tuple[State, LogStore]) -> None:
+    from engine.ask.timecues import find_windows
+
+    today = dt.date(2026, 11, 25)
+    (w,) = find_windows("between black friday (28 nov) and christmas eve in 2025", today)
+    assert (w.start, w.end) == (dt.date(2025, 11, 28), dt.date(2025, 12, 24))
+    (w,) = find_windows("on black friday", today)  # 27 Nov 2026 is still ahead: last year's
+    assert w.start == dt.date(2025, 11, 28)
+    value, expr = answer(logs, "How much did I spend between Valentine's Day and Halloween 2024?")
+    assert value == 1286.5  # 13.50 + 1249 + 24
+    assert "weekday" not in expr
