@@ -126,6 +126,8 @@ def said_score(question: str, coll: Collection, log_store: LogStore | None) -> f
     return float(sum(_stem(w) in said for w in words))
 
 
+ASIDE = re.compile(r"((?:[a-z'-]+\s+){1,2})(?:—|–|\s-\s|\(|,\s*(?:i\.e\.|meaning|that is)\s)\s*([^—–()]+)")
+"""Words followed by an aside that explains them ("work trips — business or conference —")."""
 BACK = re.compile(r"\b(?:get|got|getting|come|came|coming)\s+back\b")
 PHRASAL = re.compile(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b")
 
@@ -145,8 +147,13 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
     for key, phrase in FLAG_PHRASES.items():  # "sent back": the returned column's word
         if any(key in f.words for f in coll.fields.values() if f.kind in ("bool", "enum")):
             question = phrase.sub(key, question)
+    explained: set[str] = set()
+    for m in ASIDE.finditer(question):  # "work trips — business or conference —": the aside says what "work" is
+        said_in = [w for w in _words(m.group(2)) if len(w) > 3 and not _shaping(w)]
+        if said_in and all(_stem(w) in known for w in said_in):
+            explained |= set(_words(m.group(1)))
     return [w for w in dict.fromkeys(_words(question))
-            if len(w) > 3 and not _shaping(w) and _stem(w) not in known]
+            if len(w) > 3 and not _shaping(w) and _stem(w) not in known and w not in explained]
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
