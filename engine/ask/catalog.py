@@ -198,7 +198,7 @@ def derived_fields(fields: dict[str, FieldInfo], today: dt.date | None = None) -
     births = [f.name for f in fields.values() if f.kind == "date" and BIRTH_WORDS & set(f.words)]
     if today is not None and len(births) == 1 and "age" not in fields:
         out["age"] = FieldInfo("age", "int", "age years", [], ("age", births[0], today))
-        out["days_until_next"] = FieldInfo("days_until_next", "int", "", [],
+        out["days_until_next"] = FieldInfo("days_until_next", "int", "upcoming", [],
                                             ("next_birthday", births[0], today))
         out["anniversary"] = FieldInfo("anniversary", "date", "", [], ("anniversary", births[0], today))
     return out

@@ -392,6 +392,8 @@ def _pred(coll: Collection, f: Filter) -> str:
             return f"{a} is {bool(f.value)!r}"
         return f"{a} == {lit(f.value)}"
     if f.op == "ne":
+        if kind == "bool":
+            return f"{a} is not {bool(f.value)!r}"
         return f"{a} != {lit(f.value)}"
     if f.op == "in":
         return f"{lit(f.value)} in ({a} or [])"

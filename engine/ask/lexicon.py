@@ -59,7 +59,7 @@ MEASURE_ADJECTIVES: dict[str, tuple[tuple[str, ...], int]] = {
     "big": ((), 1), "large": ((), 1), "high": ((), 1), "huge": ((), 1), "great": ((), 1),
     "small": ((), -1), "low": ((), -1), "little": ((), -1),
     "late": (("$date",), 1), "recent": (("$date",), 1), "new": (("$date",), 1), "last": (("$date",), 1),
-    "aged": (("age",), 1), "young": (("$date",), 1),
+    "aged": (("age",), 1), "upcoming": (("upcoming",), 1), "young": (("$date",), 1),
     "early": (("$date",), -1), "first": (("$date",), -1), "old": (("$date",), -1),
 }
 

@@ -137,11 +137,14 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
-    values = _dedupe_values(find_values(q, coll, reserved), q, coll)
+    values = [v for v in _dedupe_values(find_values(q, coll, reserved), q, coll)
+              if str(v.value).lower() not in ("yes", "no")]  # "no follow-up" is a condition on the follow-up
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
+    if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "days_until_next" in coll.fields:
+        sup = ("next", -1, "upcoming")  # "who has the next birthday": the fewest days until it
     if sup and sup[2] in ("old", "young") and "age" in coll.fields:
         # "the oldest of my friends": the largest age, not the earliest record
         sup = (sup[0], 1 if sup[2] == "old" else -1, "aged")
@@ -729,8 +732,16 @@ def _filters(
     windows = [w for k, w in enumerate(windows) if not any((w.start, w.end) == (v.start, v.end) for v in windows[:k])]
     if datef:
         for w in windows:
-            base.append((w.pos, _birthday_window(coll, datef, w) or Filter(_this_year(coll, datef, w) or datef, "between",
-                                                                           (w.start, w.end))))
+            ahead = _birthday_window(coll, datef, w)
+            yearly = None if ahead else _this_year(coll, datef, w)
+            if yearly and w.start.year == w.end.year:  # "birthdays in December": December of this year's anniversaries
+                year = _today(coll, yearly).year
+                try:
+                    base.append((w.pos, Filter(yearly, "between", (w.start.replace(year=year), w.end.replace(year=year)))))
+                    continue
+                except ValueError:
+                    pass
+            base.append((w.pos, ahead or Filter(datef, "between", (w.start, w.end))))
         yearly = _this_year(coll, datef, windows[0] if windows else None)
         if yearly:  # "birthday on a Saturday this year": the weekday of this year's anniversary
             base = [(p, Filter(yearly, f.op, f.value) if f.field == datef and f.op == "weekday" else f) for p, f in base]
@@ -763,7 +774,7 @@ def _filters(
         label = coll.label_field
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
-    base += _flags(q, coll, {query.target, query.group_by, query.measure})
+    base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -782,6 +793,12 @@ def _filters(
             query.filters.append(f)
 
 
+def _today(coll: Collection, name: str) -> dt.date:
+    """The day a derived date field was worked out for (its formula's date)."""
+    formula = coll.fields[name].formula
+    return formula[2] if formula and isinstance(formula[2], dt.date) else dt.date.today()
+
+
 def _this_year(coll: Collection, datef: str, w: Window | None) -> str | None:
     """The anniversary field of a date of birth when a window of this year (or none) applies to it."""
     field = next((f for f in coll.fields.values() if f.formula and f.formula[0] == "anniversary"
@@ -789,7 +806,7 @@ def _this_year(coll: Collection, datef: str, w: Window | None) -> str | None:
     if field is None or not isinstance(field.formula[2], dt.date):
         return None
     year = field.formula[2].year
-    return field.name if w is None or w.start.year == w.end.year == year else None
+    return field.name if w is None or w.start.year == w.end.year == year or not re.search(r"\d{4}", w.text) else None
 
 
 def _birthday_window(coll: Collection, datef: str, w: Window) -> Filter | None:
@@ -836,8 +853,11 @@ def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, F
             continue  # "full price, ignore insurance": no condition on it
         head = q[max(0, start - 25):end] + " " + " ".join(q[end:].split()[:2])[:20]
         negated = bool(NEGATION.search(head.split(",")[-1]))
-        if f.kind == "bool":
-            out.append((start, Filter(f.name, "eq", not negated)))
+        said = [v for v in f.values if v not in ("Yes", "No") and re.search(rf"\b{re.escape(v.lower())}", q)]
+        if said:  # "partially covered": that answer
+            out.append((start, Filter(f.name, "eq", said[0])))
+        elif f.kind == "bool":  # an empty cell is not a yes: "not returned" keeps it
+            out.append((start, Filter(f.name, "ne", True) if negated else Filter(f.name, "eq", True)))
         elif not negated:
             out.append((start, Filter(f.name, "eq", "Yes")))
         elif AT_ALL.search(q[start:end + 20]):

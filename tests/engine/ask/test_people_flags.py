@@ -139,3 +139,19 @@ def test_month_of_one_year_by_name(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "In 2024, which month did I order the most often?")
     assert value == "March"
     assert "month_name(r.order_date)" in expr
+
+
+def test_next_birthday_and_birthdays_in_a_month(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "Who has the next birthday?")
+    assert value == "Bert Kok"  # 20 June
+    assert "next_birthday(r.birthday, date(2024, 6, 15)), desc=False" in expr
+    value, expr = answer(logs, "How many contacts have a birthday in January?")
+    assert value == 1  # Carla, whatever year she was born
+    assert "anniversary(r.birthday" in expr
+
+
+def test_other_answers_of_a_yes_no_column(logs: tuple[State, LogStore]) -> None:
+    assert answer(logs, "How many visits were partially covered?")[0] == 1
+    value, expr = answer(logs, "How many visits needed no follow-up?")
+    assert value == 2  # a No and an empty cell
+    assert "r.follow_up is not True" in expr
