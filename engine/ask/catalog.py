@@ -190,7 +190,10 @@ def derived_fields(fields: dict[str, FieldInfo], today: dt.date | None = None) -
             out["duration_hours"] = FieldInfo("duration_hours", "float", "hours", [], ("hours", *times))
         dates = pair(("date",))
         if dates and not times:
-            out["nights"] = FieldInfo("nights", "int", "nights", [], ("days", *dates))
+            if {"delivered", "delivery", "arrival", "arrived"} & set(fields[dates[1]].words):
+                out["delivery_days"] = FieldInfo("delivery_days", "int", "delivery time days", [], ("days", *dates))
+            else:
+                out["nights"] = FieldInfo("nights", "int", "nights", [], ("days", *dates))
     prices = [f.name for f in numeric if f.kind == "money" and UNIT_PRICE_WORDS & set(f.words)]
     qtys = [f.name for f in numeric if f.kind == "int" and QTY_WORDS & set(f.words)]
     if len(prices) == 1 and len(qtys) == 1 and not any(f.kind == "money" and f.name not in prices for f in numeric):
@@ -198,7 +201,7 @@ def derived_fields(fields: dict[str, FieldInfo], today: dt.date | None = None) -
     births = [f.name for f in fields.values() if f.kind == "date" and BIRTH_WORDS & set(f.words)]
     if today is not None and len(births) == 1 and "age" not in fields:
         out["age"] = FieldInfo("age", "int", "age years", [], ("age", births[0], today))
-        out["days_until_next"] = FieldInfo("days_until_next", "int", "upcoming", [],
+        out["upcoming"] = FieldInfo("upcoming", "int", "", [],
                                             ("next_birthday", births[0], today))
         out["anniversary"] = FieldInfo("anniversary", "date", "", [], ("anniversary", births[0], today))
     return out

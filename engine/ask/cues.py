@@ -102,6 +102,7 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
     one hit per field, for the longest run of words; words that name the collection or its fields,
     and short or common words, never count."""
     own = {stem(p) for p in coll.name.split("_")} | {w for f in coll.fields.values() for w in f.words}
+    own |= {stem(w) for p in coll.name.split("_") for w in COLLECTION_SYNONYMS.get(stem(p), ())}  # "visited": a trip
     out: list[ValueHit] = []
     for f in coll.categorical():
         if len(f.values) > CLOSE_MATCH_MAX:
@@ -114,7 +115,7 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
         while i < len(toks):
             t = toks[i]
             n = 0
-            if not (t.stem in STOP or t.stem in own and t.stem not in shared or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+            if not (t.stem in STOP or variants(t.text) & own and t.stem not in shared or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
                 while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
                     n += 1
             if n:

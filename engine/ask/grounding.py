@@ -204,8 +204,10 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     schema = _schema_words(coll)
     taken = " ".join(str(f.value).lower() for f in query.filters)
     taken += " " + " ".join(w for w, targets in VALUE_SYNONYMS.items() if any(t in taken for t in targets))
+    naming = _synonym_stems(coll)  # "trips I visited", "rides": words for the records themselves
     stems = [_stem(word) for word in dict.fromkeys(_words(question))
-             if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken]
+             if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken
+             and _stem(word) not in naming]
     texts = [name for name, info in coll.fields.items() if info.kind == "str"]
     if not stems or not texts:
         return []

@@ -143,7 +143,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
-    if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "days_until_next" in coll.fields:
+    if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "upcoming" in coll.fields:
         sup = ("next", -1, "upcoming")  # "who has the next birthday": the fewest days until it
     if sup and sup[2] in ("old", "young") and "age" in coll.fields:
         # "the oldest of my friends": the largest age, not the earliest record
@@ -548,6 +548,8 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         if "$date" in frags:
             return None
         cands = [f.name for f in coll.fields.values() if f.numeric and any(field_matches(fr, f) for fr in frags)]
+        if "$money" in frags:  # "most expensive order": what it cost, before a price per unit
+            cands = _spent(coll, cands) + [c for c in cands if c not in _spent(coll, cands)]
         if len(cands) == 1:
             return cands[0]
         if cands:
@@ -573,7 +575,8 @@ def _spent(coll: Collection, names: list[str]) -> list[str]:
     """The money fields among ``names``, amounts paid before prices per unit: what was spent at
     the pump is the fill-up's total, not its price per gallon."""
     money = [n for n in names if coll.fields[n].kind == "money"]
-    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)))
+    prices = {f.formula[1] for f in coll.fields.values() if f.formula and f.formula[0] == "times"}
+    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)) or n in prices)
 
 
 def _all_same(items: list[str]) -> bool:

@@ -140,3 +140,21 @@ def test_named_days_make_a_window(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "How much did I spend between Valentine's Day and Halloween 2024?")
     assert value == 1286.5  # 13.50 + 1249 + 24
     assert "weekday" not in expr
+
+
+def test_an_orders_cost_is_price_times_quantity(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How much was my most expensive order?")
+    assert value == 1249.0
+    assert "times(r.price, r.qty)" in expr
+    value, expr = answer(logs, "How much was the most expensive order I placed at HEMA?")
+    assert value == 24.0  # two towels at 12.00, not the 4.50 socks times three (13.50)
+
+
+def test_a_practice_is_named_by_who_works_there(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "visits.csv").write_text("Date,Specialty,Cost\n2024-01-03,Dentistry,60\n2024-02-03,Cardiology,90\n"
+                                         "2024-03-03,Dentistry,40\n")
+    import_file(store, tmp_path / "visits.csv", None)
+    got = ask(fold(store.facts()), "How much did I pay for dentist visits?", NOW, None, store)
+    assert got.answer == 100
+    assert "r.specialty == 'Dentistry'" in got.computation
