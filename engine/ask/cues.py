@@ -154,6 +154,11 @@ def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool 
     vstems = [stem(w) for w in re.findall(r"[a-z0-9]+", value)]
     if not vstems or (not close and vstems[0] not in stems):
         return out
+    if len(vstems) == 1 and len(value) >= 8:  # "physio": Physiotherapy
+        out += [(t.pos, t.pos + len(t.text), 90.0) for t in toks
+                if len(t.text) >= 6 and value.startswith(t.text) and t.stem not in STOP]
+        if out:
+            return out
     n = len(vstems)
     vroots = [root(w) for w in vstems]
     for i in range(len(toks) - n + 1):

@@ -132,7 +132,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     weekdays = find_weekdays(q)
     if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
         clocks = []  # nothing here has a time of day: the numbers stay what they were
-    comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
+    comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)
+                   and not any(c.pos < w.pos + len(w.text) and w.pos < c.end for w in windows)]
     having = [c for c in comparisons if c.unit in GROUP_UNITS]  # "at least 5 times": a condition on groups
     comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]

@@ -179,6 +179,14 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         else:
             monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=off)
             add(m, monday, monday + dt.timedelta(days=6))
+    for m in re.finditer(rf"\b(?:in|for)\s+(more\s+than|over|at\s+least)\s+{num}\s+(day|week|month|year)s?\b(?!\s+ago)"
+                         rf"|\b(more\s+than|over|at\s+least)\s+{num}\s+(day|week|month|year)s?\s+ago\b", q):
+        # "not in touch for more than a year", "over 3 months ago": dated before that long ago
+        op, n, unit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        count = int(n) if n.isdigit() else NUMBER_WORDS[n]
+        cutoff = (today - dt.timedelta(days=count * (7 if unit == "week" else 1)) if unit in ("day", "week")
+                  else _shift_months(today, count * (12 if unit == "year" else 1)))
+        add(m, dt.date(1900, 1, 1), cutoff if op.startswith("at") else cutoff - dt.timedelta(days=1))
     for m in re.finditer(r"\b(today|yesterday|tonight|last night)\b", q):
         d = today if m.group(1) in ("today", "tonight") else today - dt.timedelta(days=1)
         add(m, d, d)

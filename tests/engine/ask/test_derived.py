@@ -158,3 +158,12 @@ def test_a_practice_is_named_by_who_works_there(tmp_path: Path) -> None:
     got = ask(fold(store.facts()), "How much did I pay for dentist visits?", NOW, None, store)
     assert got.answer == 100
     assert "r.specialty == 'Dentistry'" in got.computation
+
+
+def test_a_word_that_begins_a_long_value_names_it(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "visits.csv").write_text("Date,Specialty,Cost\n2024-01-03,Physiotherapy,40\n2024-02-03,Cardiology,90\n"
+                                         "2024-03-03,Physiotherapy,50\n")
+    import_file(store, tmp_path / "visits.csv", None)
+    got = ask(fold(store.facts()), "What was the average cost of a physio visit?", NOW, None, store)
+    assert got.answer == 45.0

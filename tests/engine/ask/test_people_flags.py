@@ -155,3 +155,15 @@ def test_other_answers_of_a_yes_no_column(logs: tuple[State, LogStore]) -> None:
     value, expr = answer(logs, "How many visits needed no follow-up?")
     assert value == 2  # a No and an empty cell
     assert "r.follow_up is not True" in expr
+
+
+def test_not_in_touch_for_more_than_a_year(tmp_path: Path) -> None:
+    from engine.ask.timecues import find_windows
+
+    (w,) = find_windows("haven't contacted in more than a year", dt.date(2026, 11, 25))
+    assert w.end == dt.date(2025, 11, 24)
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "people.csv").write_text("Name,Last Contacted\nAnn,01/06/2024\nBob,20/06/2023\nCas,14/06/2023\n")
+    import_file(store, tmp_path / "people.csv", None)
+    got = ask(fold(store.facts()), "How many people haven't I contacted in more than a year?", NOW, None, store)
+    assert got.answer == 1  # Cas (14 June 2023); Bob (20 June 2023) is within the year
