@@ -66,7 +66,8 @@ MEASURE_ADJECTIVES: dict[str, tuple[tuple[str, ...], int]] = {
 COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "trip": ("trip", "travel", "journey", "visit", "vacation", "holiday", "flew", "fly", "went", "go"),
     "meal": ("meal", "eat", "ate", "food", "dinner", "lunch", "breakfast", "dine", "dined", "eaten", "snack"),
-    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride",
+    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride", "rode",
+                "cycle", "cycled", "bike", "biked", "swim", "swam",
                 "workout", "calorie", "burn", "burned", "burnt"),
     "purchase": ("purchase", "buy", "bought", "shop", "shopping", "order", "spend", "spent", "spending"),
     "contact": ("contact", "people", "person", "friend", "birthday", "colleague", "relative", "address"),
@@ -105,5 +106,5 @@ VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "drove": ("car",), "drive": ("car",), "driving": ("car",), "rail": ("train",),
     "ran": ("run", "running"), "run": ("running",), "running": ("run",), "jog": ("run",), "jogging": ("run",),
     "swam": ("swim", "swimming"), "swimming": ("swim",), "cycled": ("cycling", "bike"), "biking": ("cycling", "bike"),
-    "bike": ("cycling",), "ride": ("cycling",),
+    "bike": ("cycling",), "ride": ("cycling",), "rode": ("cycling",), "cycle": ("cycling",), "swim": ("swimming",),
 }

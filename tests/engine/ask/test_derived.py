@@ -167,3 +167,15 @@ def test_a_word_that_begins_a_long_value_names_it(tmp_path: Path) -> None:
     import_file(store, tmp_path / "visits.csv", None)
     got = ask(fold(store.facts()), "What was the average cost of a physio visit?", NOW, None, store)
     assert got.answer == 45.0
+
+
+def test_sport_verbs_name_workouts_and_their_type(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "workouts.csv").write_text("Date,Type,Distance (km)\n2024-01-03,Cycling,20\n2024-01-05,Running,8\n"
+                                           "2024-02-03,Cycling,15.5\n")
+    (tmp_path / "orders.csv").write_text("Order Date,Item,Price\n2024-01-04,Bike lock,€20\n")
+    for name in ("workouts", "orders"):
+        import_file(store, tmp_path / f"{name}.csv", None)
+    got = ask(fold(store.facts()), "How many km did I cycle in total?", NOW, None, store)
+    assert got.answer == 35.5
+    assert "r.type == 'Cycling'" in got.computation
