@@ -63,7 +63,7 @@ def plan_question(
 
     A collection that does not hold what the question names (see :mod:`engine.ask.grounding`)
     gives way to the collections that do, ranked the same way."""
-    catalog = build_catalog(state)
+    catalog = build_catalog(state, now.date())
     if not catalog or is_recall(question):
         return None
     ranked = rank_collections(question, catalog)

@@ -6,6 +6,7 @@ only name fields and values that exist.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -31,9 +32,10 @@ class FieldInfo:
     kind: str
     label: str = ""
     values: list[str] = field(default_factory=list)
-    formula: tuple[str, str, str] | None = None
+    formula: tuple[str, str, str | dt.date] | None = None
     """A value computed from two fields of the same record, ``(helper, a, b)``: ``("minutes",
-    "start", "end")`` is ``minutes(r.start, r.end)``; no record stores it (see :func:`derived_fields`)."""
+    "start", "end")`` is ``minutes(r.start, r.end)``; ``b`` may be a date (today, for an age:
+    ``age(r.birthday, date(2026, 11, 25))``); no record stores it (see :func:`derived_fields`)."""
 
     @property
     def numeric(self) -> bool:
@@ -114,9 +116,10 @@ never held): beyond this its field is treated as free text (notes, references). 
 memory keep every value."""
 
 
-def build_catalog(state: State) -> dict[str, Collection]:
+def build_catalog(state: State, today: dt.date | None = None) -> dict[str, Collection]:
     """Collections with at least one record, keyed by a name usable in a query. Each collection's
-    records are read once (a big imported collection is a stream from the log)."""
+    records are read once (a big imported collection is a stream from the log). ``today`` lets a
+    date of birth give an age and the days to the next birthday."""
     out: dict[str, Collection] = {}
     for frame_name, recs in state.records.items():
         fr = state.frame(frame_name)
@@ -147,7 +150,7 @@ def build_catalog(state: State) -> dict[str, Collection]:
                 continue
             values = sorted(texts.get(slot.name, {}))
             fields[slot.name] = FieldInfo(slot.name, _kind(slot.kind), slot.doc if fr.domain == IMPORT_DOMAIN else "", values)
-        fields.update(derived_fields(fields))
+        fields.update(derived_fields(fields, today))
         if len(fr.statuses) > 1:
             fields["status"] = FieldInfo("status", "enum", "", sorted(statuses))
         out[name] = Collection(name, frame_name, fr.domain, fields, recs)
@@ -162,10 +165,14 @@ QTY_WORDS = frozenset({"qty", "quantity", "units", "count", "pieces", "pcs"})
 UNIT_PRICE_WORDS = frozenset({"price", "unit", "each", "per"})
 
 
-def derived_fields(fields: dict[str, FieldInfo]) -> dict[str, FieldInfo]:
+BIRTH_WORDS = frozenset({"birthday", "birthdate", "birth", "born", "dob"})
+
+
+def derived_fields(fields: dict[str, FieldInfo], today: dt.date | None = None) -> dict[str, FieldInfo]:
     """Values a question asks about that no column holds but two columns give: how long a record
     lasted (a start and an end time: minutes and hours; a start and an end date: days, as nights)
-    and what a line cost (a unit price times a quantity). Only when no column already says it."""
+    and what a line cost (a unit price times a quantity); from a date of birth and ``today``, the
+    age in completed years and the days until the next birthday. Only when no column already says it."""
     out: dict[str, FieldInfo] = {}
     numeric = [f for f in fields.values() if f.numeric]
 
@@ -183,11 +190,20 @@ def derived_fields(fields: dict[str, FieldInfo]) -> dict[str, FieldInfo]:
             out["duration_hours"] = FieldInfo("duration_hours", "float", "hours", [], ("hours", *times))
         dates = pair(("date",))
         if dates and not times:
-            out["nights"] = FieldInfo("nights", "int", "nights", [], ("days", *dates))
+            if {"delivered", "delivery", "arrival", "arrived"} & set(fields[dates[1]].words):
+                out["delivery_days"] = FieldInfo("delivery_days", "int", "delivery time days", [], ("days", *dates))
+            else:
+                out["nights"] = FieldInfo("nights", "int", "nights", [], ("days", *dates))
     prices = [f.name for f in numeric if f.kind == "money" and UNIT_PRICE_WORDS & set(f.words)]
     qtys = [f.name for f in numeric if f.kind == "int" and QTY_WORDS & set(f.words)]
     if len(prices) == 1 and len(qtys) == 1 and not any(f.kind == "money" and f.name not in prices for f in numeric):
         out["amount"] = FieldInfo("amount", "money", "total amount spent spend", [], ("times", prices[0], qtys[0]))
+    births = [f.name for f in fields.values() if f.kind == "date" and BIRTH_WORDS & set(f.words)]
+    if today is not None and len(births) == 1 and "age" not in fields:
+        out["age"] = FieldInfo("age", "int", "age years", [], ("age", births[0], today))
+        out["upcoming"] = FieldInfo("upcoming", "int", "", [],
+                                            ("next_birthday", births[0], today))
+        out["anniversary"] = FieldInfo("anniversary", "date", "", [], ("anniversary", births[0], today))
     return out
 
 

@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from engine.ask.catalog import Collection
-from engine.ask.ir import Filter, Query
+from engine.ask.ir import DERIVED_GROUPS, Filter, Query
 from engine.errors import InputError
 from engine.state import Record, StoredRecords
 
@@ -48,7 +48,7 @@ def _row(coll: Collection, rec: Record) -> Row:
     for name, info in coll.fields.items():
         if info.formula:
             fn, a, b = info.formula
-            row[name] = HELPERS[fn](row.get(a), row.get(b))
+            row[name] = HELPERS[fn](row.get(a), row.get(b) if isinstance(b, str) else b)
     return row
 
 
@@ -197,6 +197,30 @@ def times(price: Any, qty: Any) -> Any:
     return price * qty
 
 
+def age(born: Any, today: Any) -> int | None:
+    """Completed years from a date of birth to ``today`` (how old someone is)."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    return t.year - b.year - ((t.month, t.day) < (b.month, b.day))
+
+
+def next_birthday(born: Any, today: Any) -> int | None:
+    """Days from ``today`` to the next anniversary of a date of birth (0 when it is today);
+    29 February falls on the 28th in other years."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    for year in (t.year, t.year + 1):
+        try:
+            when = b.replace(year=year)
+        except ValueError:
+            when = dt.date(year, 2, 28)
+        if when >= t:
+            return (when - t).days
+    return None
+
+
 def plus(*values: Any) -> Any:
     """The sum of one record's fields ("bill including tip"); a missing part counts as nothing,
     all missing is no value."""
@@ -252,6 +276,23 @@ def month(v: Any) -> str | None:
     return f"{v.year:04d}-{v.month:02d}" if v else None
 
 
+def month_name(v: Any) -> str | None:
+    """The month's name without its year ("October"): months of one year told apart by name."""
+    v = day(v)
+    return calendar.month_name[v.month] if v else None
+
+
+def anniversary(born: Any, today: Any) -> dt.date | None:
+    """A date of birth's anniversary in ``today``'s year (29 February on the 28th in other years)."""
+    b, t = day(born), day(today)
+    if b is None or t is None:
+        return None
+    try:
+        return b.replace(year=t.year)
+    except ValueError:
+        return dt.date(t.year, 2, 28)
+
+
 def year(v: Any) -> str | None:
     return str(v.year) if v else None
 
@@ -263,6 +304,7 @@ def weekday(v: Any) -> str | None:
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "days": days, "times": times,
+    "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
@@ -276,7 +318,8 @@ def _expand(coll: Collection, expr: str) -> str:
     for name, info in coll.fields.items():
         if info.formula:
             fn, a, b = info.formula
-            expr = re.sub(rf"\br\.{name}\b", f"{fn}({_attr(a)}, {_attr(b)})", expr)
+            arg = _attr(b) if isinstance(b, str) else _lit(b)
+            expr = re.sub(rf"\br\.{name}\b", f"{fn}({_attr(a)}, {arg})", expr)
     return expr
 
 
@@ -349,6 +392,8 @@ def _pred(coll: Collection, f: Filter) -> str:
             return f"{a} is {bool(f.value)!r}"
         return f"{a} == {lit(f.value)}"
     if f.op == "ne":
+        if kind == "bool":
+            return f"{a} is not {bool(f.value)!r}"
         return f"{a} != {lit(f.value)}"
     if f.op == "in":
         return f"{lit(f.value)} in ({a} or [])"
@@ -405,7 +450,7 @@ _SYMBOLS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<=", "eq": "==", "ne": "!="
 
 def _group_key(coll: Collection, q: Query) -> str:
     g = q.group_by
-    if g in ("month", "year", "weekday"):
+    if g in DERIVED_GROUPS:
         datef = _check(coll, coll.date_field)
         return f"lambda r: {g}({_attr(datef)})"
     return f"lambda r: {_attr(_check(coll, g))}"
@@ -468,7 +513,7 @@ def _compile(coll: Collection, q: Query) -> str:
         if q.limit:
             value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"
             return f"group_ranking({rows}, {_group_key(coll, q)}, {metric!r}, {value}, desc={desc})[:{int(q.limit)}]"
-        if metric == "count" and q.group_by not in ("month", "year", "weekday"):
+        if metric == "count" and q.group_by not in DERIVED_GROUPS:
             g = _attr(_check(coll, q.group_by))
             return f"mode(({g} for r in {src}{where}), desc={desc})"
         value = f"lambda r: {_measure(coll, q)}" if metric != "count" else "None"

@@ -21,6 +21,7 @@ STOP = {
     "the", "a", "an", "my", "i", "me", "of", "in", "on", "at", "to", "for", "did", "do", "does", "was", "were",
     "is", "are", "what", "which", "how", "many", "much", "and", "or", "with", "by", "from", "have", "has", "had",
     "it", "that", "this", "there", "when", "where", "who", "all", "any", "than", "be", "been", "most", "least",
+    "through", "into", "about",
 }
 
 
@@ -82,7 +83,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
                     continue  # "book" is the collection, not a close spelling of "Ebook"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
-                if v in VALUE_SYNONYMS.get(t.text, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
@@ -101,17 +102,20 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
     one hit per field, for the longest run of words; words that name the collection or its fields,
     and short or common words, never count."""
     own = {stem(p) for p in coll.name.split("_")} | {w for f in coll.fields.values() for w in f.words}
+    own |= {stem(w) for p in coll.name.split("_") for w in COLLECTION_SYNONYMS.get(stem(p), ())}  # "visited": a trip
     out: list[ValueHit] = []
     for f in coll.categorical():
         if len(f.values) > CLOSE_MATCH_MAX:
             continue
         starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
+        heads = [vs[0] for vs in starts if vs]
+        shared = {h for h in heads if heads.count(h) >= 2}  # "Online - Teams", "Online - Zoom": "online" begins both
         runs: list[tuple[int, int]] = []
         i = 0
         while i < len(toks):
             t = toks[i]
             n = 0
-            if not (t.stem in STOP or t.stem in own or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+            if not (t.stem in STOP or variants(t.text) & own and t.stem not in shared or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
                 while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
                     n += 1
             if n:
@@ -150,6 +154,11 @@ def _locate(value: str, q: str, toks: list[Token], stems: set[str], close: bool 
     vstems = [stem(w) for w in re.findall(r"[a-z0-9]+", value)]
     if not vstems or (not close and vstems[0] not in stems):
         return out
+    if len(vstems) == 1 and len(value) >= 8:  # "physio": Physiotherapy
+        out += [(t.pos, t.pos + len(t.text), 90.0) for t in toks
+                if len(t.text) >= 6 and value.startswith(t.text) and t.stem not in STOP]
+        if out:
+            return out
     n = len(vstems)
     vroots = [root(w) for w in vstems]
     for i in range(len(toks) - n + 1):
@@ -224,9 +233,37 @@ def _num(text: str) -> Decimal:
     return Decimal(NUMBER_WORDS[t]) if t in NUMBER_WORDS else Decimal(t)
 
 
+_HOURS = (r"(?:(?P<n>an?|one|two|three|four|five|six|\d+(?:\.\d+)?)\s+hours?(?P<half>\s+and\s+a\s+half)?"
+          r"|(?P<halfhour>half\s+an\s+hour)|(?P<nh>\d+|one|two|three)\s+and\s+a\s+half\s+hours)")
+DURATION_COMPARE = [
+    (rf"\b(?:(?:more|longer)\s+than|over|above|beyond|exceeding)\s+{_HOURS}", "gt"),
+    (rf"\b(?:at\s+least|no\s+less\s+than)\s+{_HOURS}", "ge"),
+    (rf"\b{_HOURS}\s+or\s+(?:more|longer|over)\b", "ge"),
+    (rf"\b(?:(?:less|shorter)\s+than|under|below)\s+{_HOURS}", "lt"),
+    (rf"\b(?:at\s+most|no\s+more\s+than|up\s+to)\s+{_HOURS}", "le"),
+    (rf"\b{_HOURS}\s+or\s+(?:less|shorter|under)\b", "le"),
+]
+"""A length of time said in words ("over an hour", "an hour and a half or more") is compared in
+hours; :func:`engine.ask.plan._filters` turns it into minutes for a field kept in minutes."""
+
+
+def _hours(m: re.Match[str]) -> Decimal:
+    if m.group("halfhour"):
+        return Decimal("0.5")
+    if m.group("nh"):
+        return _num(m.group("nh")) + Decimal("0.5")
+    n = m.group("n")
+    hours = Decimal(1) if n in ("a", "an") else _num(n)
+    return hours + (Decimal("0.5") if m.group("half") else 0)
+
+
 def find_comparisons(question: str) -> list[Comparison]:
     q = question.lower()
     out: list[Comparison] = []
+    for pattern, op in DURATION_COMPARE:
+        for m in re.finditer(pattern, q):
+            if not any(m.start() < c.end and c.pos < m.end() for c in out):
+                out.append(Comparison(op, _hours(m), None, m.start(), m.end(), "hours"))
     for pattern, op in COMPARE:
         for m in re.finditer(pattern, q):
             if any(m.start() < c.end and c.pos < m.end() for c in out):

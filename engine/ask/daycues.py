@@ -114,8 +114,8 @@ def find_weekdays(question: str) -> list[WeekdayHit]:
         out.append(WeekdayHit(days, m.start(), m.end()))
     names = "|".join(d.lower() for d in DAY_NAMES)
     for m in re.finditer(rf"\b(?:on\s+)?(?:a\s+|the\s+)?({names})s?\b", q):
-        if any(m.start() < h.end and h.pos < m.end() for h in out):
-            continue
+        if any(m.start() < h.end and h.pos < m.end() for h in out) or re.search(r"\bblack\s+$", q[:m.start()]):
+            continue  # "Black Friday" is one day
         if re.search(r"\b(?:last|this|next|since|until|till|before|after|from|between|to|through|and)\s+$", q[:m.start()]) or \
                 re.match(r"\s*(?:to|through|until|till|-|–|and)\s", q[m.end():]):
             return []  # "since Monday", "last Friday", "Friday to Sunday": a date, not every such day

@@ -16,8 +16,13 @@ from collections.abc import Iterable
 from engine.ask.catalog import Collection
 from engine.ask.cues import STOP
 from engine.ask.ir import Filter, Query
-from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, MEASURE_ADJECTIVES
-from engine.ask.plan import SUPERLATIVE_WORDS
+from engine.ask.lexicon import (
+    COLLECTION_SYNONYMS,
+    FIELD_SYNONYMS,
+    MEASURE_ADJECTIVES,
+    VALUE_SYNONYMS,
+)
+from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS
 from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
@@ -36,7 +41,10 @@ QUERY_WORDS = frozenset({
     "would", "year", "years", "yesterday", "your", "week", "month", "day", "morning", "evening", "night",
     "afternoon", "weekend", "weekends", "weekday", "weekdays", "tonight", "last", "first", "start", "beginning",
     "end", "median", "middle", "either", "neither", "both", "inclusive", "including", "included", "percentage", "which", "ones",
-    "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive",
+    "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive", "group", "groups",
+    "kind", "kinds", "sort", "sorts", "etc", "ended", "ending", "needing", "needed", "flagged", "marked", "stuff",
+    "things", "something", "anything", "skip", "skipping", "ignore", "ignoring", "regardless", "ways", "please",
+    "single", "without", "kick", "kicked", "kicks", "kicking",
 })
 """Words that shape a query rather than name what it is about."""
 
@@ -50,10 +58,15 @@ def _shaping(word: str) -> bool:
     return word in IGNORED or _stem(word) in _IGNORED_STEMS
 
 
+IRREGULAR = {"met": "meet", "ran": "run", "went": "go", "bought": "buy", "spoke": "speak", "saw": "see"}
+"""Past forms that share no stem with their verb ("how we met" holds "meet")."""
+
+
 def _stem(word: str) -> str:
     """A crude stem, enough to tell "expiring" and "expires" are one word and "dentist" another;
     the same for a word and its plural ("copay", "copays"; "ride", "rides")."""
     word = stem(word.strip("'-"))  # plurals and 's, as everywhere in asking
+    word = IRREGULAR.get(word, word)
     for suffix in ("ing", "ied", "ed"):
         if len(word) - len(suffix) >= 4 and word.endswith(suffix):
             word = word[: -len(suffix)]
@@ -113,6 +126,9 @@ def said_score(question: str, coll: Collection, log_store: LogStore | None) -> f
     return float(sum(_stem(w) in said for w in words))
 
 
+ASIDE = re.compile(r"((?:[a-z'-]+\s+){1,2})(?:—|–|\s-\s|\(|,\s*(?:i\.e\.|meaning|that is)\s)\s*([^—–()]+)")
+"""Words followed by an aside that explains them ("work trips — business or conference —")."""
+BACK = re.compile(r"\b(?:get|got|getting|come|came|coming)\s+back\b")
 PHRASAL = re.compile(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b")
 
 
@@ -125,9 +141,19 @@ def _synonym_stems(coll: Collection) -> set[str]:
 def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Content words of the question that the collection does not hold in any form."""
     known = vocabulary(coll) | said | _synonym_stems(coll)
+    known |= {_stem(w) for w, targets in VALUE_SYNONYMS.items() if any(_stem(t) in known for t in targets)}
     question = PHRASAL.sub(r"\1\2", question.lower())  # "worked out": a workout
+    question = BACK.sub("end", question)  # "when did I get back": the end of it
+    for key, phrase in FLAG_PHRASES.items():  # "sent back": the returned column's word
+        if any(key in f.words for f in coll.fields.values() if f.kind in ("bool", "enum")):
+            question = phrase.sub(key, question)
+    explained: set[str] = set()
+    for m in ASIDE.finditer(question):  # "work trips — business or conference —": the aside says what "work" is
+        said_in = [w for w in _words(m.group(2)) if len(w) > 3 and not _shaping(w)]
+        if said_in and all(_stem(w) in known for w in said_in):
+            explained |= set(_words(m.group(1)))
     return [w for w in dict.fromkeys(_words(question))
-            if len(w) > 3 and not _shaping(w) and _stem(w) not in known]
+            if len(w) > 3 and not _shaping(w) and _stem(w) not in known and w not in explained]
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
@@ -177,8 +203,11 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     field that holds it most often."""
     schema = _schema_words(coll)
     taken = " ".join(str(f.value).lower() for f in query.filters)
+    taken += " " + " ".join(w for w, targets in VALUE_SYNONYMS.items() if any(t in taken for t in targets))
+    naming = _synonym_stems(coll)  # "trips I visited", "rides": words for the records themselves
     stems = [_stem(word) for word in dict.fromkeys(_words(question))
-             if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken]
+             if len(word) > 3 and not _shaping(word) and _stem(word) not in schema and _stem(word) not in taken
+             and _stem(word) not in naming]
     texts = [name for name, info in coll.fields.items() if info.kind == "str"]
     if not stems or not texts:
         return []

@@ -20,7 +20,8 @@ FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "b
 """``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
 ``any``: at least one of a tuple of filters holds (the field is ignored). A ``dt.time`` value
 compares the time of day."""
-DERIVED_GROUPS = ("month", "year", "weekday")
+DERIVED_GROUPS = ("month", "year", "weekday", "month_name")
+"""``month_name``: the month without its year ("October"), for records of one calendar year."""
 
 
 @dataclass(frozen=True)

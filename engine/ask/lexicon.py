@@ -15,6 +15,7 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "km": ("km", "distance"), "kilometer": ("km", "distance"), "kilometre": ("km", "distance"),
     "mile": ("mile", "distance"), "run": ("distance", "km"), "ran": ("distance", "km"),
     "long": ("duration", "minute", "hour", "length", "min", "night", "day"),
+    "length": ("duration", "length", "minute", "min", "hour"),
     "minute": ("minute", "duration", "min"), "min": ("minute", "duration", "min"),
     "hour": ("hour", "duration"), "duration": ("duration", "minute", "hour"),
     "calorie": ("calorie", "kcal"), "kcal": ("calorie", "kcal"),
@@ -26,7 +27,8 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "dose": ("dose", "mg"), "mg": ("mg", "dose"), "page": ("page",), "step": ("step",),
     "attendee": ("attendee", "people", "participant"), "people": ("attendee", "people", "participant"),
     "guest": ("guest", "people", "attendee"), "night": ("night",), "day": ("day",),
-    "quantity": ("quantity", "qty", "count"), "unit": ("unit", "quantity"),
+    "quantity": ("quantity", "qty", "count"), "unit": ("unit", "quantity", "qty"),
+    "touch": ("contact",), "piece": ("quantity", "qty"),
     "temperature": ("temperature", "temp"), "pressure": ("systolic", "pressure"),
     "systolic": ("systolic",), "mmhg": ("systolic", "pressure", "diastolic"), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm", "hr"),
     "pulse": ("pulse", "heart", "bpm"), "bpm": ("bpm", "heart", "pulse"),
@@ -57,13 +59,15 @@ MEASURE_ADJECTIVES: dict[str, tuple[tuple[str, ...], int]] = {
     "big": ((), 1), "large": ((), 1), "high": ((), 1), "huge": ((), 1), "great": ((), 1),
     "small": ((), -1), "low": ((), -1), "little": ((), -1),
     "late": (("$date",), 1), "recent": (("$date",), 1), "new": (("$date",), 1), "last": (("$date",), 1),
+    "aged": (("age",), 1), "upcoming": (("upcoming",), 1), "young": (("$date",), 1),
     "early": (("$date",), -1), "first": (("$date",), -1), "old": (("$date",), -1),
 }
 
 COLLECTION_SYNONYMS: dict[str, tuple[str, ...]] = {
     "trip": ("trip", "travel", "journey", "visit", "vacation", "holiday", "flew", "fly", "went", "go"),
     "meal": ("meal", "eat", "ate", "food", "dinner", "lunch", "breakfast", "dine", "dined", "eaten", "snack"),
-    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride",
+    "workout": ("workout", "exercise", "exercised", "train", "training", "gym", "session", "run", "ran", "ride", "rode",
+                "cycle", "cycled", "bike", "biked", "swim", "swam",
                 "workout", "calorie", "burn", "burned", "burnt"),
     "purchase": ("purchase", "buy", "bought", "shop", "shopping", "order", "spend", "spent", "spending"),
     "contact": ("contact", "people", "person", "friend", "birthday", "colleague", "relative", "address"),
@@ -100,7 +104,7 @@ PHRASE_SYNONYMS: dict[str, tuple[str, ...]] = {
 VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "fly": ("flight", "plane"), "flew": ("flight", "plane"), "flown": ("flight", "plane"), "plane": ("flight",),
     "drove": ("car",), "drive": ("car",), "driving": ("car",), "rail": ("train",),
-    "ran": ("run", "running"), "running": ("run",), "jog": ("run",), "jogging": ("run",),
+    "ran": ("run", "running"), "run": ("running",), "running": ("run",), "jog": ("run",), "jogging": ("run",),
     "swam": ("swim", "swimming"), "swimming": ("swim",), "cycled": ("cycling", "bike"), "biking": ("cycling", "bike"),
-    "bike": ("cycling",), "ride": ("cycling",),
+    "bike": ("cycling",), "ride": ("cycling",), "rode": ("cycling",), "cycle": ("cycling",), "swim": ("swimming",),
 }

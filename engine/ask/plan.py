@@ -26,13 +26,13 @@ from engine.ask.cues import (
     find_values,
 )
 from engine.ask.daycues import ClockHit, WeekdayHit, find_clock, find_weekdays
-from engine.ask.ir import Filter, Query
+from engine.ask.ir import DERIVED_GROUPS, Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 
 RECALL = re.compile(
-    r"^\s*(who\s+(is|was|are)\b|who's\b|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
+    r"^\s*((?:who\s+(is|was|are)\b|who's\b)(?!\s+(?:the|my)\s+(?:\w+est|most|least)\b)|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
     r"tell\s+me\s+(about|what)|did\s+i\s+(ever\s+)?(mention|say|tell|talk)|what\s+(have|had)\s+i\s+(said|told|mentioned)|"
     r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages))",
     re.I,
@@ -71,8 +71,8 @@ def comparison_words(q: str) -> tuple[str, str] | None:
 
 
 MEDIAN = re.compile(r"\bmedian\b")
-AVG = re.compile(r"\b(average[ds]?|averaging|avg|mean|typical|typically|usually|normally|on average|per)\b")
-SUM = re.compile(r"\bwhat did i (spend|pay)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
+AVG = re.compile(r"\b(average[ds]?|averaging|avg|(?<!i )mean|typical|typically|usually|normally|on average|per)\b")
+SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
     r"\b(most|least)\s+(common|frequent|frequently|often|popular|usual|visited|ordered|eaten|used|taken)\b|"
@@ -88,13 +88,13 @@ SUPERLATIVE_WORDS = {
     "maximum": 1, "minimum": -1, "max": 1, "min": -1, "fewest": -1, "greatest": 1, "top": 1,
     "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
     "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
-    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1,
+    "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1, "youngest": -1, "eldest": 1,
 }
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
           "largest": "large", "highest": "high", "lowest": "low", "smallest": "small", "greatest": "great",
-          "costliest": "costly"}
+          "costliest": "costly", "youngest": "young", "eldest": "old"}
 DERIVED = {"month": "month", "year": "year", "weekday": "weekday", "day of the week": "weekday", "day of week": "weekday"}
 
 
@@ -132,23 +132,35 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     weekdays = find_weekdays(q)
     if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
         clocks = []  # nothing here has a time of day: the numbers stay what they were
-    comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)]
+    comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)
+                   and not any(c.pos < w.pos + len(w.text) and w.pos < c.end for w in windows)]
     having = [c for c in comparisons if c.unit in GROUP_UNITS]  # "at least 5 times": a condition on groups
     comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
-    values = _dedupe_values(find_values(q, coll, reserved), q, coll)
+    values = [v for v in _dedupe_values(find_values(q, coll, reserved), q, coll)
+              if str(v.value).lower() not in ("yes", "no")]  # "no follow-up" is a condition on the follow-up
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
     query = d.query
     sup = _superlative(q)
-    fhits += _verb_date(q, coll, fhits)
+    if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "upcoming" in coll.fields:
+        sup = ("next", -1, "upcoming")  # "who has the next birthday": the fewest days until it
+    if sup and sup[2] in ("old", "young") and "age" in coll.fields:
+        # "the oldest of my friends": the largest age, not the earliest record
+        sup = (sup[0], 1 if sup[2] == "old" else -1, "aged")
+    ended = _verb_date(q, coll, fhits)
+    fhits += ended
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
     added, left_out = _included(q, coll, numeric_hits)
     if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
         numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
         fhits = [h for h in fhits if h.field not in added | left_out]
     target, derived = _target(q, coll, fhits)
+    if target == coll.date_field and ended and re.search(r"^\s*when\b", q):
+        target = ended[0].field  # "when did I get back": the end date
+    if target is None and derived is None:
+        target = _listed_options(q, values)
     record_level = derived == "record"
     if record_level:
         derived = None
@@ -179,6 +191,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                 ordered = [first, second]  # "compared to April, did I ride more in March?"
             elif re.search(reference, q[first.pos:second.pos]):
                 ordered = [second, first]
+        elif re.search(r"\bhow (?:many|much) more\b", q) and re.search(
+                r"\b(than|compared|vs|versus|relative|against)\b", q[windows[0].pos:windows[1].pos]):
+            ordered = [windows[1], windows[0]]  # "how many more in 2025 than in 2024": 2025 minus 2024
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
         windows = windows[2:]
     elif SHARE.search(q):
@@ -201,6 +216,20 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.limit = limit
         query.group_by = (target if target and coll.fields[target].categorical else None) or _category_target(coll, values, q)
         query.metric = "count"
+    elif limit and sup and _ranked_groups(q, coll, target):
+        # "top 3 cities my contacts live in", "top 3 categories by how much I've spent": groups ranked
+        query.aggregate = "most_common" if sup[1] > 0 else "least_common"
+        query.limit = limit
+        query.group_by = _ranked_groups(q, coll, target)
+        if AVG.search(q):
+            query.metric = "avg"
+        elif re.search(r"(?:how many|number of|count|times|often)", q) or not (
+                [h for h in numeric_hits if h.direct] or _money_cue(q) or SUM.search(q)):
+            query.metric = "count"
+        else:
+            query.metric = "sum"
+        if query.metric != "count":
+            query.measure = _measure(q, coll, numeric_hits, None, d)
     elif limit and sup:
         query.aggregate = "list"
         query.limit = limit
@@ -223,7 +252,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     elif MEDIAN.search(q):
         query.aggregate = "median"
         query.measure = _measure(q, coll, numeric_hits, None, d)
-    elif AVG.search(q):
+    elif AVG.search(q) and not (comparisons and re.search(r"^\s*how many\b", q)
+                                and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
@@ -234,7 +264,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     elif re.search(r"^\s*(when|what date|what day)\b", q):
         query.aggregate = "distinct"
         query.target = _date_field(coll, fhits)
-    elif re.search(r"^\s*(which|what|where|who|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
+    elif re.search(r"^\s*(which|what|where|who|whose|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
         query.aggregate = "distinct"
         query.target = target or coll.label_field
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
@@ -248,16 +278,40 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.by = (query.group_by if query.aggregate in ("most_common", "least_common") else
                     query.target if query.aggregate in ("distinct", "count_distinct", "argmax", "argmin") else None) \
             or coll.label_field
-        if query.by in ("month", "year", "weekday") or query.by not in coll.fields or not coll.fields[query.by].categorical:
+        if query.by in DERIVED_GROUPS or query.by not in coll.fields or not coll.fields[query.by].categorical:
             query.by = coll.label_field
         query.having = [Filter("count", c.op, (int(c.value), int(c.high or 0)) if c.op == "between" else int(c.value))
                         for c in having]
     if added and query.measure and query.aggregate not in ("count", "count_distinct", "distinct"):
         kind = coll.fields[query.measure].kind
         query.plus = [f for f in sorted(added) if f != query.measure and coll.fields[f].kind == kind]
+    if query.group_by == "month" and windows and len({y for w in windows for y in (w.start.year, w.end.year)}) == 1:
+        query.group_by = "month_name"  # "in 2025, which month …": October, not 2025-10
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
     return d
+
+
+def _ranked_groups(q: str, coll: Collection, target: str | None) -> str | None:
+    """The field whose values "top 3 <noun>" ranks when the noun names a grouping field other than
+    what names each record ("top 3 cities", not "top 3 most expensive items")."""
+    m = re.search(rf"\btop\s+(?:\d+|{'|'.join(NUMBER_WORDS)})\s+(?:most\s+|least\s+)?([a-z]+)", q)
+    found = target if target and coll.fields[target].categorical else None
+    if found is None and m:
+        found = _field_for_noun(m.group(1), coll)
+    if found is None or found == coll.label_field or not coll.fields[found].categorical:
+        return None
+    return found
+
+
+def _listed_options(q: str, values: list[ValueHit]) -> str | None:
+    """"which group is oldest — friends, family, colleagues, etc.?": values of one field listed as
+    examples of what to choose among name that field as the answer, not as conditions."""
+    if not re.search(r"^\s*(?:which|what)\b", q) or not re.search(r"\b(?:etc|and so on|or so)\b", q):
+        return None
+    fields = [v.field for v in values if not v.partial]
+    common = max(set(fields), key=fields.count) if fields else None
+    return common if common and fields.count(common) >= 2 else None
 
 
 GROUP_UNITS = frozenset({"times", "time", "visits", "visit", "occasions", "sessions"})
@@ -330,7 +384,8 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
     for t in tokens(q):
         w = t.text
         if w in ("last", "first") and re.match(
-            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night)\b", q[t.pos:]
+            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night|weekend|summer|winter|"
+            rf"spring|autumn|fall|christmas|easter)\b", q[t.pos:]
         ):
             continue
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
@@ -364,7 +419,7 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
             return coll.label_field, "record"
     if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q):
         return _role(coll, PLACE_WORDS), None
-    if re.search(r"^\s*who\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
+    if re.search(r"^\s*who(?:se)?\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
     if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)", q):
         return coll.date_field, None
@@ -401,7 +456,7 @@ def _field_in_words(words: list[str], coll: Collection, coll_stems: set[str]) ->
                 if not f.numeric and any(field_matches(fr, f) for fr in frags):
                     return f.name
     for w in words[:3]:
-        if stem(w) in coll_stems or w in STOP or w == "time":
+        if stem(w) in coll_stems or w in STOP or w in ("time", "way", "ways", "kind", "kinds", "sort", "sorts", "i've"):
             continue
         f = _field_for_noun(w, coll)
         if f and not coll.fields[f].numeric:
@@ -444,7 +499,7 @@ def _noun_after(q: str, phrase: str, coll: Collection, target: str) -> bool:
 
 
 def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
-    m = re.search(r"\bhow many\s+([a-z]+)", q)
+    m = re.search(r"\bhow many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)", q)
     if not m:
         return False
     s = stem(m.group(1))
@@ -478,6 +533,15 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     named = [h.field for h in numeric_hits if h.direct and h.word not in ("total", "sum", "overall")]
     if named and set(named) != set(direct):
         direct = named  # "total gallons": the gallons, though a field is called total
+    said = list(dict.fromkeys(h.field for h in numeric_hits if not h.direct))
+    if direct and not named and len(said) == 1 and not _money_cue(q):
+        direct = said  # "units in total": the units, though the amount is called total
+    unit_m = re.search(r"\bin\s+([a-z]+)(?:\s+please)?\s*$", q)
+    if unit_m and not direct:  # "..., in minutes": the field kept in that unit
+        in_unit = [f.name for f in coll.numeric() if variants(unit_m.group(1)) & set(f.words)] or \
+            list(dict.fromkeys(f.name for f in coll.numeric() for fr in synonyms(unit_m.group(1)) if field_matches(fr, f)))
+        if len(in_unit) == 1:
+            return in_unit[0]
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     if sup and sup[2]:
@@ -485,6 +549,8 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         if "$date" in frags:
             return None
         cands = [f.name for f in coll.fields.values() if f.numeric and any(field_matches(fr, f) for fr in frags)]
+        if "$money" in frags:  # "most expensive order": what it cost, before a price per unit
+            cands = _spent(coll, cands) + [c for c in cands if c not in _spent(coll, cands)]
         if len(cands) == 1:
             return cands[0]
         if cands:
@@ -510,7 +576,8 @@ def _spent(coll: Collection, names: list[str]) -> list[str]:
     """The money fields among ``names``, amounts paid before prices per unit: what was spent at
     the pump is the fill-up's total, not its price per gallon."""
     money = [n for n in names if coll.fields[n].kind == "money"]
-    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)))
+    prices = {f.formula[1] for f in coll.fields.values() if f.formula and f.formula[0] == "times"}
+    return sorted(money, key=lambda n: bool(RATE_WORDS & set(coll.fields[n].words)) or n in prices)
 
 
 def _all_same(items: list[str]) -> bool:
@@ -523,7 +590,7 @@ def _open_measure(d: Draft, options: list[str], default: str) -> str:
 
 
 END_VERBS = re.compile(r"\b(?:read|finish|finished|finishing|complete|completed|done|got through|get through|ended|"
-                       r"wrapped up|returned|came back)\b")
+                       r"wrapped up|returned|came back|come back|get back|got back|getting back)\b")
 END_WORDS = frozenset({"finish", "finished", "end", "ended", "completed", "complete", "done", "return", "returned"})
 START_WORDS = frozenset({"start", "started", "begin", "began", "beginning"})
 
@@ -544,8 +611,13 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
 
 
 def _date_field(coll: Collection, fhits: list) -> str | None:
-    named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal]
-    return named[0] if named else coll.date_field
+    """The date a window applies to: the one the question names, or says in other words ("been in
+    touch" is last contacted), else the collection's own."""
+    own = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal and h.word not in own]
+    said = [h.field for h in fhits if not h.direct and coll.fields[h.field].temporal
+            and h.word not in ("when", "date", "day", "time")]
+    return named[0] if named else said[0] if len(set(said)) == 1 else coll.date_field
 
 
 def _category_target(coll: Collection, values: list[ValueHit], q: str) -> str | None:
@@ -570,7 +642,7 @@ def _superlative_query(
     measure = None if by_date else _measure(q, coll, numeric_hits, sup, d)
     accumulate = word in ("most", "least") and adj is None
     if by_date:
-        datef = _date_field(coll, [])
+        datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
         named = [h.field for h in numeric_hits if h.direct]
         if target is None and named and datef and not re.search(r"^\s*when\b", q):
             # "my most recent weight": that field of the latest record, not the latest date
@@ -604,7 +676,7 @@ def _superlative_query(
         query.metric = "count"
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
-                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest))\b", q))
+                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest))\b", q))
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))
@@ -661,15 +733,31 @@ def _filters(
     query = d.query
     datef = _date_field(coll, fhits)
     base: list[tuple[int, Filter]] = list(day_filters)
+    windows = [w for k, w in enumerate(windows) if not any((w.start, w.end) == (v.start, v.end) for v in windows[:k])]
     if datef:
         for w in windows:
-            base.append((w.pos, Filter(datef, "between", (w.start, w.end))))
+            ahead = _birthday_window(coll, datef, w)
+            yearly = None if ahead else _this_year(coll, datef, w)
+            if yearly and w.start.year == w.end.year:  # "birthdays in December": December of this year's anniversaries
+                year = _today(coll, yearly).year
+                try:
+                    base.append((w.pos, Filter(yearly, "between", (w.start.replace(year=year), w.end.replace(year=year)))))
+                    continue
+                except ValueError:
+                    pass
+            base.append((w.pos, ahead or Filter(datef, "between", (w.start, w.end))))
+        yearly = _this_year(coll, datef, windows[0] if windows else None)
+        if yearly:  # "birthday on a Saturday this year": the weekday of this year's anniversary
+            base = [(p, Filter(yearly, f.op, f.value) if f.field == datef and f.op == "weekday" else f) for p, f in base]
     base += _counted(q, coll, windows, comparisons)
     for c in comparisons:
         fname = _comparison_field(q, coll, c, query.measure, d)
         if fname is None:
             continue
         value = c.value
+        words = set(coll.fields[fname].words)
+        if stem(c.unit) == "hour" and words & {"minute", "min"} and "hour" not in words:
+            value = value * 60  # "over an hour" on a field kept in minutes
         f = Filter(fname, "between", (value, c.high)) if c.op == "between" else Filter(fname, c.op, value)
         base.append((c.pos, f))
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
@@ -690,6 +778,7 @@ def _filters(
         label = coll.label_field
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
+    base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -702,7 +791,84 @@ def _filters(
             base.remove(part)
         else:
             d.notes.append("no condition found for the share; answering 100%")
-    query.filters = [f for _, f in sorted(base, key=lambda x: x[0])]
+    query.filters = []
+    for _, f in sorted(base, key=lambda x: x[0]):
+        if f not in query.filters:  # "bike ride": Cycling once
+            query.filters.append(f)
+
+
+def _today(coll: Collection, name: str) -> dt.date:
+    """The day a derived date field was worked out for (its formula's date)."""
+    formula = coll.fields[name].formula
+    return formula[2] if formula and isinstance(formula[2], dt.date) else dt.date.today()
+
+
+def _this_year(coll: Collection, datef: str, w: Window | None) -> str | None:
+    """The anniversary field of a date of birth when a window of this year (or none) applies to it."""
+    field = next((f for f in coll.fields.values() if f.formula and f.formula[0] == "anniversary"
+                  and f.formula[1] == datef), None)
+    if field is None or not isinstance(field.formula[2], dt.date):
+        return None
+    year = field.formula[2].year
+    return field.name if w is None or w.start.year == w.end.year == year or not re.search(r"\d{4}", w.text) else None
+
+
+def _birthday_window(coll: Collection, datef: str, w: Window) -> Filter | None:
+    """A window ahead of today on a date of birth ("birthdays in the next 30 days") is about the
+    coming anniversaries: the days until the next birthday, not the year someone was born."""
+    ahead = next((f for f in coll.fields.values() if f.formula and f.formula[0] == "next_birthday"
+                  and f.formula[1] == datef), None)
+    if ahead is None or not isinstance(ahead.formula[2], dt.date) or w.start <= ahead.formula[2]:
+        return None
+    today = ahead.formula[2]
+    return Filter(ahead.name, "between", ((w.start - today).days, (w.end - today).days))
+
+
+FLAG_PHRASES = {"return": re.compile(r"\b(?:sent|send|sending|going|go|gone|went|took|take|taken|brought|bring|gave|give)\s+(?:\w+\s+)?back\b")}
+"""Ways of saying a yes/no column's word without it ("orders I sent back" are returned)."""
+NEGATION = re.compile(r"\b(?:not|never|without|no|excluding|except|minus)\b|n't\b")
+IGNORING = re.compile(r"\b(?:ignore|ignoring|regardless\s+of|irrespective\s+of|no\s+matter|whether\s+or\s+not)\s+(?:the\s+|my\s+|any\s+)?$")
+AT_ALL = re.compile(r"\b(?:at all|whatsoever|in any way|nothing)\b")
+
+
+def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, Filter]]:
+    """A yes/no column named by its word is a condition: "orders I returned" (returned is True),
+    "not counting stuff I sent back" (False), "visits flagged as needing a follow-up". A Yes/No
+    column with more answers ("Partial") said negated is not Yes; "not ... at all" is No."""
+    out: list[tuple[int, Filter]] = []
+    toks = tokens(q)
+    for f in coll.fields.values():
+        values = set(f.values)
+        yes_no = f.kind == "enum" and {"Yes", "No"} <= values
+        if f.name in skip or not (f.kind == "bool" or yes_no):
+            continue
+        words = set(f.words)
+        spans = [(t.pos, t.pos + len(t.text)) for t in toks if len(t.text) >= 4 and t.stem not in STOP
+                 and (variants(t.text) | {t.text.replace("-", "")}) & (words | {w.replace("-", "") for w in words})]
+        for key, phrase in FLAG_PHRASES.items():
+            if key in words:
+                spans += [(m.start(), m.end()) for m in phrase.finditer(q)]
+        if not spans:
+            continue
+        start, end = min(a for a, _ in spans), max(b for _, b in spans)
+        if end - start > 40:
+            end = min(b for _, b in spans)
+        if IGNORING.search(q[max(0, start - 30):start]):
+            continue  # "full price, ignore insurance": no condition on it
+        head = q[max(0, start - 25):end] + " " + " ".join(q[end:].split()[:2])[:20]
+        negated = bool(NEGATION.search(head.split(",")[-1]))
+        said = [v for v in f.values if v not in ("Yes", "No") and re.search(rf"\b{re.escape(v.lower())}", q)]
+        if said:  # "partially covered": that answer
+            out.append((start, Filter(f.name, "eq", said[0])))
+        elif f.kind == "bool":  # an empty cell is not a yes: "not returned" keeps it
+            out.append((start, Filter(f.name, "ne", True) if negated else Filter(f.name, "eq", True)))
+        elif not negated:
+            out.append((start, Filter(f.name, "eq", "Yes")))
+        elif AT_ALL.search(q[start:end + 20]):
+            out.append((start, Filter(f.name, "eq", "No")))
+        else:
+            out.append((start, Filter(f.name, "ne", "Yes")))
+    return out
 
 
 EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in)\s+(?:the\s+)?$")

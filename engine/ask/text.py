@@ -40,6 +40,8 @@ def root(word: str) -> str:
     """A word without the ending that makes a person or a practice of it: "dermatologist" and
     "dermatology", "optometrist" and "optometry" share a root (five letters at least are kept)."""
     w = stem(word)
+    if w.endswith("istry"):  # "dentistry" is the dentist's practice
+        return w[:-2]
     for suffix in _DERIVED:
         if w.endswith(suffix) and len(w) - len(suffix) >= 5:
             return w[: -len(suffix)]

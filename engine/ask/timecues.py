@@ -22,6 +22,22 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 SEASONS = {"winter": (12, 2), "spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
 
 
+HOLIDAYS = {"christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "boxing day": (12, 26),
+            "new year's eve": (12, 31), "new years eve": (12, 31), "new year's day": (1, 1), "new years day": (1, 1),
+            "valentine's day": (2, 14), "valentines day": (2, 14), "halloween": (10, 31),
+            "black friday": (11, 0), "thanksgiving": (11, -1)}
+"""Named days (month, day); day 0 is the day after the fourth Thursday of the month, -1 that Thursday."""
+
+
+def holiday(name: str, year: int) -> dt.date:
+    month, day = HOLIDAYS[name]
+    if day > 0:
+        return dt.date(year, month, day)
+    first = dt.date(year, month, 1)
+    thursday = first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
+    return thursday + dt.timedelta(days=1 if day == 0 else 0)
+
+
 @dataclass(frozen=True)
 class Window:
     start: dt.date
@@ -62,6 +78,20 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         found.append(Window(start, end, m.group(0), m.start()))
 
     year = r"((?:19|20)\d{2})"
+    names = "|".join(sorted((re.escape(h) for h in HOLIDAYS), key=len, reverse=True))
+    for m in re.finditer(rf"\b({names})(?:\s*\(([^)]*)\))?(?:,?\s+(?:in\s+|of\s+)?{year})?", q):
+        # "Christmas Eve", "Black Friday (28 Nov) 2025": that day; without a year, the latest one so far
+        said = re.fullmatch(rf"\s*(\d{{1,2}})\s+({MONTH_RE})\.?\s*|\s*({MONTH_RE})\.?\s+(\d{{1,2}})\s*", m.group(2) or "")
+        def on(y: int, m: re.Match[str] = m, said: re.Match[str] | None = said) -> dt.date:
+            if said:
+                mo, d = (MONTHS[said.group(2)], int(said.group(1))) if said.group(1) else (MONTHS[said.group(3)], int(said.group(4)))
+                return dt.date(y, mo, d)
+            return holiday(m.group(1), y)
+        try:
+            y = int(m.group(3)) if m.group(3) else today.year if on(today.year) <= today else today.year - 1
+            add(m, on(y), on(y))
+        except ValueError:
+            continue
     for m in re.finditer(rf"\b(?:between|from)\s+({MONTH_RE})\s+(?:and|to|through|until)\s+({MONTH_RE})\b(?:\s+(?:of\s+)?{year})?", q):
         m1, m2 = MONTHS[m.group(1)], MONTHS[m.group(2)]
         y = int(m.group(3)) if m.group(3) else _recent_month(m2, today)
@@ -89,9 +119,10 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, dt.date(y, mo, day), dt.date(y, mo, day))
         except ValueError:
             continue
-    for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?{year})?", q):
+    relative = r"(this|last|next|previous)\s+year"
+    for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?(?:{year}|{relative}))?", q):
         n = int(m.group(1)) if m.group(1) else ["first", "second", "third", "fourth"].index(m.group(2)) + 1
-        y = int(m.group(3)) if m.group(3) else today.year
+        y = int(m.group(3)) if m.group(3) else today.year + {"last": -1, "previous": -1, "next": 1}.get(m.group(4) or "", 0)
         add(m, dt.date(y, 3 * n - 2, 1), month_window(y, 3 * n)[1])
     for m in re.finditer(rf"\b(first|second) half of\s+{year}", q):
         y = int(m.group(2))
@@ -133,6 +164,10 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         else:
             start = _shift_months(today, 12 * count) + dt.timedelta(days=1)
         add(m, start, today)
+    for m in re.finditer(rf"\b(?:the\s+)?(?:next|coming|upcoming)\s+{num}\s*(day|week)s?\b", q):
+        n = m.group(1)
+        count = int(n) if n.isdigit() else NUMBER_WORDS[n]
+        add(m, today + dt.timedelta(days=1), today + dt.timedelta(days=count * (7 if m.group(2) == "week" else 1)))
     for m in re.finditer(r"\b(last|this|previous|current|next)\s+(week|month|year)\b", q):
         which, unit = m.group(1), m.group(2)
         off = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1}[which]
@@ -144,6 +179,14 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         else:
             monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=off)
             add(m, monday, monday + dt.timedelta(days=6))
+    for m in re.finditer(rf"\b(?:in|for)\s+(more\s+than|over|at\s+least)\s+{num}\s+(day|week|month|year)s?\b(?!\s+ago)"
+                         rf"|\b(more\s+than|over|at\s+least)\s+{num}\s+(day|week|month|year)s?\s+ago\b", q):
+        # "not in touch for more than a year", "over 3 months ago": dated before that long ago
+        op, n, unit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        count = int(n) if n.isdigit() else NUMBER_WORDS[n]
+        cutoff = (today - dt.timedelta(days=count * (7 if unit == "week" else 1)) if unit in ("day", "week")
+                  else _shift_months(today, count * (12 if unit == "year" else 1)))
+        add(m, dt.date(1900, 1, 1), cutoff if op.startswith("at") else cutoff - dt.timedelta(days=1))
     for m in re.finditer(r"\b(today|yesterday|tonight|last night)\b", q):
         d = today if m.group(1) in ("today", "tonight") else today - dt.timedelta(days=1)
         add(m, d, d)

@@ -89,3 +89,93 @@ def test_a_value_said_after_apart_from_is_left_out(logs: tuple[State, LogStore])
     value, expr = answer(logs, "Apart from HEMA, which shop did I order from most often?")
     assert value == "Coolblue"
     assert "r.shop != 'HEMA'" in expr
+
+
+def test_lengths_said_in_hours_compare_in_the_fields_unit(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How many meetings lasted an hour and a half or more?")
+    assert value == 1
+    assert "minutes(r.start, r.end) >= 90" in expr
+    assert answer(logs, "How many meetings went over half an hour?")[0] == 3  # 45, 90 and 60 minutes
+
+
+def test_how_many_more_hours_sums_the_first_named_minus_the_second(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How many more hours did I spend in meetings in April 2024 than in March 2024?")
+    assert value == -1.75  # 1 h in April, 2.75 h held in March
+    assert "total(hours(r.start, r.end)" in expr
+    value, _ = answer(logs, "How many more meetings did I have in Q1 this year than in Q2 this year?")
+    assert value == 2  # 3 held in March, 1 in April
+
+
+def test_when_did_i_get_back_is_the_end_date(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "When did I get back from my most recent trip?")
+    assert value == "2024-03-25"
+    assert "high(r.end_date" in expr
+
+
+def test_where_did_i_go_i_mean_is_no_average(logs: tuple[State, LogStore]) -> None:
+    value, _ = answer(logs, "Where did I go from January through February? Both months, I mean")
+    assert value == ["Ghent", "Paris"]
+
+
+def test_a_unit_said_last_names_the_measure(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What's the median length of my meetings, in minutes?")
+    assert value == 52.5  # 30, 45, 60, 90 held
+    assert "median(minutes(r.start, r.end)" in expr
+
+
+def test_ignore_a_yes_no_column(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "What have my visits cost in total? full price, ignore insurance")
+    assert value == 1307.25
+    assert "insurance" not in expr
+
+
+def test_named_days_make_a_window(logs: tuple[State, LogStore]) -> None:
+    from engine.ask.timecues import find_windows
+
+    today = dt.date(2026, 11, 25)
+    (w,) = find_windows("between black friday (28 nov) and christmas eve in 2025", today)
+    assert (w.start, w.end) == (dt.date(2025, 11, 28), dt.date(2025, 12, 24))
+    (w,) = find_windows("on black friday", today)  # 27 Nov 2026 is still ahead: last year's
+    assert w.start == dt.date(2025, 11, 28)
+    value, expr = answer(logs, "How much did I spend between Valentine's Day and Halloween 2024?")
+    assert value == 1286.5  # 13.50 + 1249 + 24
+    assert "weekday" not in expr
+
+
+def test_an_orders_cost_is_price_times_quantity(logs: tuple[State, LogStore]) -> None:
+    value, expr = answer(logs, "How much was my most expensive order?")
+    assert value == 1249.0
+    assert "times(r.price, r.qty)" in expr
+    value, expr = answer(logs, "How much was the most expensive order I placed at HEMA?")
+    assert value == 24.0  # two towels at 12.00, not the 4.50 socks times three (13.50)
+
+
+def test_a_practice_is_named_by_who_works_there(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "visits.csv").write_text("Date,Specialty,Cost\n2024-01-03,Dentistry,60\n2024-02-03,Cardiology,90\n"
+                                         "2024-03-03,Dentistry,40\n")
+    import_file(store, tmp_path / "visits.csv", None)
+    got = ask(fold(store.facts()), "How much did I pay for dentist visits?", NOW, None, store)
+    assert got.answer == 100
+    assert "r.specialty == 'Dentistry'" in got.computation
+
+
+def test_a_word_that_begins_a_long_value_names_it(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "visits.csv").write_text("Date,Specialty,Cost\n2024-01-03,Physiotherapy,40\n2024-02-03,Cardiology,90\n"
+                                         "2024-03-03,Physiotherapy,50\n")
+    import_file(store, tmp_path / "visits.csv", None)
+    got = ask(fold(store.facts()), "What was the average cost of a physio visit?", NOW, None, store)
+    assert got.answer == 45.0
+
+
+def test_sport_verbs_name_workouts_and_their_type(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "workouts.csv").write_text("Date,Type,Distance (km)\n2024-01-03,Cycling,20\n2024-01-05,Running,8\n"
+                                           "2024-02-03,Cycling,15.5\n")
+    (tmp_path / "orders.csv").write_text("Order Date,Item,Price\n2024-01-04,Bike lock,€20\n")
+    for name in ("workouts", "orders"):
+        import_file(store, tmp_path / f"{name}.csv", None)
+    got = ask(fold(store.facts()), "How many km did I cycle in total?", NOW, None, store)
+    assert got.answer == 35.5
+    assert "r.type == 'Cycling'" in got.computation

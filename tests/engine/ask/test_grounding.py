@@ -62,3 +62,10 @@ def test_a_countdown_is_a_date_difference_not_a_count(tmp_path: Path) -> None:
     weeks = ask(state, "How many weeks are left before my Tokyo trip?", NOW, None, log)
     assert weeks.answer == 1  # 9 days
     assert ask(state, "How many trips did I take?", NOW, None, log).answer == 1  # not a countdown
+
+
+def test_an_aside_explains_the_words_before_it(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    trips = build_catalog(fold(log.facts()))["trips"]
+    assert uncovered("How many offsite trips — Tokyo — did I take?", trips) == []
+    assert uncovered("How many offsite trips — Porto — did I take?", trips) == ["offsite", "porto"]
