@@ -12,6 +12,7 @@ from engine.ask import ask
 from engine.importer import import_file
 from engine.log import LogStore
 from engine.state import State, fold
+from tests.engine.ask.imported import imported
 
 MEETINGS = """Date,Start,End,Title,Project,Status
 2024-03-04,9:30 AM,10:15 AM,Atlas sync,Atlas,Held
@@ -40,11 +41,7 @@ NOW = dt.datetime(2024, 6, 15, 12)
 
 @pytest.fixture
 def logs(tmp_path: Path) -> tuple[State, LogStore]:
-    store = LogStore(tmp_path / "log.db")
-    for name, text in (("meetings", MEETINGS), ("visits", VISITS), ("orders", ORDERS), ("trips", TRIPS)):
-        (tmp_path / f"{name}.csv").write_text(text)
-        import_file(store, tmp_path / f"{name}.csv", None)
-    return fold(store.facts()), store
+    return imported(tmp_path, {"meetings.csv": MEETINGS, "visits.csv": VISITS, "orders.csv": ORDERS, "trips.csv": TRIPS})
 
 
 def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:

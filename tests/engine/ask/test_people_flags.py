@@ -13,6 +13,7 @@ from engine.ask.compile import age, next_birthday
 from engine.importer import import_file
 from engine.log import LogStore
 from engine.state import State, fold
+from tests.engine.ask.imported import imported
 
 CONTACTS = """Name,Relation,City,Birthday
 Ann Bos,Friend,Utrecht,10/07/1990
@@ -39,11 +40,7 @@ NOW = dt.datetime(2024, 6, 15, 12)
 
 @pytest.fixture
 def logs(tmp_path: Path) -> tuple[State, LogStore]:
-    store = LogStore(tmp_path / "log.db")
-    for name, text in (("contacts", CONTACTS), ("orders", ORDERS), ("visits", VISITS)):
-        (tmp_path / f"{name}.csv").write_text(text)
-        import_file(store, tmp_path / f"{name}.csv", None)
-    return fold(store.facts()), store
+    return imported(tmp_path, {"contacts.csv": CONTACTS, "orders.csv": ORDERS, "visits.csv": VISITS})
 
 
 def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
 
 import pytest
 
 from engine.ask import Answer, ask
-from engine.importer import import_file
 from engine.log import LogStore
-from engine.state import State, fold
+from engine.state import State
+from tests.engine.ask.imported import imported
 
 FUEL = [
     {"filled_at": "2024-01-04 18:00", "station": "Arco - San Pablo Ave", "grade": "Regular", "gallons": 10.0,
@@ -68,14 +67,9 @@ NOW = dt.datetime(2025, 6, 15, 12)
 
 @pytest.fixture(scope="module")
 def log(tmp_path_factory: pytest.TempPathFactory) -> tuple[State, LogStore]:
-    tmp: Path = tmp_path_factory.mktemp("shapes")
-    store = LogStore(tmp / "log.db")
-    files = {"fuel.json": json.dumps(FUEL), "meals.csv": MEALS, "books.json": json.dumps(BOOKS),
-             "appointments.json": json.dumps(APPOINTMENTS), "runs.json": json.dumps(RUNS), "flights.csv": FLIGHTS}
-    for name, text in files.items():
-        (tmp / name).write_text(text)
-        import_file(store, tmp / name, Path(name).stem)
-    return fold(store.facts()), store
+    return imported(tmp_path_factory.mktemp("shapes"), {
+        "fuel.json": json.dumps(FUEL), "meals.csv": MEALS, "books.json": json.dumps(BOOKS),
+        "appointments.json": json.dumps(APPOINTMENTS), "runs.json": json.dumps(RUNS), "flights.csv": FLIGHTS})
 
 
 def asked(log: tuple[State, LogStore], question: str) -> Answer:
