@@ -161,3 +161,12 @@ def test_a_weekday_picks_which_day_of_the_month_is_meant(text: str, start: str) 
     (m,) = find_dates(text, 0, len(text), dt.date(2025, 7, 2))
     assert m.value.start.isoformat() == start
     assert m.value.start.weekday() == {"Fri": 4, "Sat": 5}[m.text[:3]]
+
+
+def test_until_after_a_past_verb_does_not_make_the_clause_future() -> None:
+    from engine.extract.dates import is_past
+
+    assert is_past("I got Thai on Tuesday ($38) because a client call ran until 9pm and I couldn't face the stove.")
+    assert is_past("we stayed until midnight on Friday")
+    assert not is_past("the passport is valid until March")
+    assert not is_past("I have until Friday to send it back")
