@@ -194,11 +194,14 @@ _PARTICIPLE_LEAD = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your|this|tha
 
 # "until" after a verb in the past tense bounds what happened ("the call ran until 9pm"), it points nowhere ahead
 _PAST_UNTIL = re.compile(r"\b(?:\w+ed|ran|sat|stood|slept|kept|went|was|were|stayed|dragged)\s+(?:on\s+)?(?:\w+\s+)?until$", re.I)
+# ...but a participle after "is", "stays" or "was" tells a state that lasts until then ("the pool is closed until Friday")
+_STATE_UNTIL = re.compile(r"\b(?:is|are|was|were|be|been|being|stays?|stayed|remains?|remained|gets?|got|['’]s)\s+(?:\w+ly\s+)?\w+ed\s+(?:\w+\s+)?until$", re.I)
 
 
 def is_past(clause: str) -> bool:
     """Whether the clause speaks of the past: then dates without a year never roll forward."""
-    if any(not (m.group(0).lower() == "until" and _PAST_UNTIL.search(clause[: m.end()])) for m in _FUTURE.finditer(clause)):
+    if any(not (m.group(0).lower() == "until" and _PAST_UNTIL.search(clause[: m.end()])
+                and not _STATE_UNTIL.search(clause[: m.end()])) for m in _FUTURE.finditer(clause)):
         return False
     return any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
                for m in _PAST.finditer(clause))

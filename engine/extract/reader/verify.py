@@ -66,6 +66,9 @@ def verify(raw: Any, cands: Candidates, known: dict[str, str], session_date: dt.
         draft = _draft(rec, cands, by_id, known, session_date, out.rejected)
         if draft is not None:
             out.drafts.append(draft)
+            for f in fields_of(draft.frame):  # only an accepted record owns the amounts it kept
+                if f.type == "money" and f.name in draft.slots:
+                    spent.setdefault(str(rec[f.name]), (n, draft.frame))
     return out
 
 
@@ -79,7 +82,7 @@ def _first_use_of_money(rec: dict[str, Any], n: int, by_id: dict[str, Candidate]
         cand = by_id.get(str(rec.get(f.name))) if f.type == "money" else None
         if cand is None or cand.kind != "money":
             continue
-        owner, owner_name = spent.setdefault(cand.id, (n, name))
+        owner, owner_name = spent.get(cand.id, (n, name))
         if owner != n:
             rejected.append(Rejection(name, f.name, rec[f.name], f"the amount is already the {owner_name}'s"))
             out.pop(f.name)
@@ -245,6 +248,15 @@ def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date:
 
 
 _PERIODS = {"week", "month", "year"}
+# words that name a whole spending category, not one thing in it: a budget for "eating out" covers every
+# restaurant meal, a cap on "coffee" or "pizza" does not
+_WHOLE_CATEGORY = {"restaurant": r"eat(?:ing)?\s+out|din(?:e|ing)(?:\s+out)?|take-?out|takeaway|(?:food\s+)?deliver(?:y|ies)|restaurants?|meals?\s+out",
+                   "groceries": r"grocer(?:y|ies)|food\s+shop(?:ping)?|supermarket"}
+
+
+def _names_whole_category(about: str, category: str) -> bool:
+    words = _WHOLE_CATEGORY.get(category, re.escape(category))
+    return bool(re.search(rf"\b(?:{words})\b", about, re.I))
 
 
 def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
@@ -275,10 +287,12 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         if cat:
             slots["category"] = cat
     if frame == "Policy":
-        cat = category_of(str(slots.get("about") or ""))
-        if cat:
+        about = str(slots.get("about") or "")
+        cat = category_of(about)
+        if cat and _names_whole_category(about, cat):
             slots["category"] = cat
-        if slots.get("kind") == "limit" and slots.get("per") in _PERIODS:
+        spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
+        if slots.get("kind") == "limit" and slots.get("per") in _PERIODS and spending:
             slots["kind"] = "budget"  # a cap on a week's, month's or year's spending is a total per period
     if frame == "Allergy" and isinstance(slots.get("allergen"), str):
         a = str(slots["allergen"])

@@ -170,3 +170,10 @@ def test_until_after_a_past_verb_does_not_make_the_clause_future() -> None:
     assert is_past("we stayed until midnight on Friday")
     assert not is_past("the passport is valid until March")
     assert not is_past("I have until Friday to send it back")
+
+
+def test_a_state_lasting_until_a_day_stays_future() -> None:
+    from engine.extract.dates import is_past
+
+    assert not is_past("The pool is closed until noon on Friday.")
+    assert not is_past("The deadline was extended until Friday")

@@ -139,6 +139,21 @@ def test_a_cap_on_a_months_spending_is_a_budget_in_a_category_and_its_amount_is_
     assert [(r.frame, r.field) for r in got.rejected] == [("Purchase", "amount")]
 
 
+def test_a_refused_record_owns_no_amount_and_a_cap_on_one_thing_or_an_account_stays_a_limit() -> None:
+    text = "Paid the $1200 rent to Mark today. Never more than $8 on coffee. No more than $500 a month out of the joint account."
+    ids = _ids(text)
+    raw = {"records": [
+        {"record": "Policy", "kind": "nonsense", "limit": ids["$1200"]},
+        {"record": "Transfer", "payee": "Mark", "amount": ids["$1200"]},
+        {"record": "Policy", "kind": "limit", "about": "coffee", "limit": ids["$8"], "per": "item"},
+        {"record": "Policy", "kind": "limit", "about": "joint account", "limit": ids["$500"], "per": "month"},
+    ]}
+    transfer, coffee, account = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert transfer.slots["amount"] == "1200.00"
+    assert "category" not in coffee.slots  # a cap on coffee is not a cap on every restaurant meal
+    assert account.slots["kind"] == "limit"  # money out of an account, not a spending budget
+
+
 def test_merge_prefers_the_models_money_rule_to_a_loose_preference_and_adds_an_unread_spend() -> None:
     pref = Draft("Preference", "whole of", {"topic": "whole of", "limit": "150.00"}, (0, 60))
     call = Draft("Event", "client call:2025-04-14", {"title": "client call", "start": "2025-04-14"}, (61, 140))
