@@ -14,6 +14,10 @@ from collections.abc import Callable, Sequence
 from engine.errors import ModelError
 from engine.extract import cues
 from engine.extract.builders.base import Context, Draft, same_month_after
+from engine.extract.builders.budgets import money_policies
+from engine.extract.builders.holds import hold_policies
+from engine.extract.builders.notice import notice_deadlines
+from engine.extract.builders.spends import logged_spends
 from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
@@ -150,7 +154,32 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         dated = [d for d in got if any(s in d.slots for s in _DATE_SLOTS)]
         if dated:
             ctx.last_dated = dated[-1]
+    notice = notice_deadlines(text, today)
+    if not any(d.frame == "Deadline" and ("notice" in str(d.slots.get("about", "")).lower()
+                                          or d.slots.get("due") in {n.slots.get("due") for n in notice}) for d in drafts):
+        drafts += notice  # read across sentences: the period in one, the lease's end in another
+    drafts = _with_money_policies(drafts, money_policies(text, today))
+    drafts += logged_spends(text, today, drafts)  # "Tacos on Tuesday were $41": sums no clause builder took
+    held = {str(d.slots.get("account", "")).lower() for d in drafts if d.frame == "Policy" and d.slots.get("kind") == "hold"}
+    drafts += [d for d in hold_policies(text, today) if str(d.slots["account"]).lower() not in held]
     return drafts
+
+
+def _with_money_policies(drafts: list[Draft], policies: list[Draft]) -> list[Draft]:
+    """Budgets and caps read over the whole message. A budget joins the clause builders' bare preference
+    with the same amount (the policy has the period and the category the preference loses); a per-item
+    cap the builders kept as a preference stays theirs, and an amount another record holds (a card's
+    credit limit) is not a rule."""
+    out = list(drafts)
+    for policy in policies:
+        limit = policy.slots["limit"]
+        holders = [d for d in out if limit in (str(d.slots.get(k)) for k in ("limit", "amount", "balance", "cost"))]
+        if any(d.frame != "Preference" for d in holders):
+            continue
+        if holders and policy.slots["kind"] != "budget":
+            continue
+        out.append(policy)
+    return out
 
 
 def _continue(found: Found, drafts: list[Draft]) -> bool:

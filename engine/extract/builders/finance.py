@@ -493,6 +493,9 @@ def _asker(f: Found) -> tuple[str | None, str | None]:
 _LEADING_DONE = re.compile(r"\s*(?:(?:I|we)\s+)?(?:just\s+|already\s+|finally\s+)?(?:paid|sent|transferr?ed|wired|venmoed|venmo'd|zelled|"
                            r"zelle'd|reimbursed|moved|e-?transferred)\b", re.I)
 _OWN_MOVE = re.compile(r"\b(?:moved|move|moving|put|putting|stashed|socked)\b.{0,30}?\b(?:to|into)\s+(?:my\s+|our\s+|the\s+)?"
+                       r"(?:savings|checking|current\s+account|isa|pension|401k|roth|ira|emergency\s+fund)\b"
+                       # "moved $400 over from savings to cover it", "pulled 2k out of the emergency fund"
+                       r"|\b(?:moved|moving|pulled|pulling|took|taking|withdrew|transferred)\b.{0,30}?\b(?:out\s+of|from)\s+(?:my\s+|our\s+|the\s+)?"
                        r"(?:savings|checking|current\s+account|isa|pension|401k|roth|ira|emergency\s+fund)\b", re.I)
 
 
@@ -681,6 +684,14 @@ def _category_table() -> tuple[tuple[re.Pattern[str], str, int], ...]:
     return tuple(sorted(out, key=lambda x: -x[2]))
 
 
+def category_word(text: str, category: str) -> str | None:
+    """The longest word of ``category`` (purchase_categories.tsv) that ``text`` names, as written."""
+    for pat, cat, _ in _category_table():
+        if cat == category and (m := pat.search(text)):
+            return m.group(0)
+    return None
+
+
 def category_of(*texts: str | None) -> str | None:
     """The spending category of the first text that names one (what was bought, then where)."""
     for text in texts:
@@ -690,6 +701,17 @@ def category_of(*texts: str | None) -> str | None:
         if hits:
             return max(hits)[1]
     return None
+
+
+# words that name a whole spending category, not one thing in it: a budget for "eating out" covers every
+# restaurant meal, a cap on "coffee" or "pizza" does not
+WHOLE_CATEGORY = {"restaurant": r"eat(?:ing)?\s+out|din(?:e|ing)(?:\s+out)?|take-?outs?|takeaways?|(?:food\s+)?deliver(?:y|ies)|restaurants?|meals?\s+out",
+                  "groceries": r"grocer(?:y|ies)|food\s+shop(?:ping)?|supermarkets?"}
+
+
+def names_whole_category(about: str, category: str) -> bool:
+    words = WHOLE_CATEGORY.get(category, re.escape(category))
+    return bool(re.search(rf"\b(?:{words})\b", about, re.I))
 
 
 _MEAL = (r"(?P<meal>dinner|lunch|brunch|breakfast|supper|drinks|cocktails|meal|takeaway|takeout|dim\s+sum|sushi|pizza|tasting\s+menu|omakase|"

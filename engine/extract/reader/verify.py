@@ -16,7 +16,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
-from engine.extract.builders.finance import category_of
+from engine.extract.builders.finance import category_of, names_whole_category
 from engine.extract.dates import month_end
 from engine.extract.drugs import drug_class, find_allergens
 from engine.extract.people import find_people, kin, relation_of
@@ -248,15 +248,6 @@ def _date_value(frame: str, slot: str, cand: Candidate, text: str, session_date:
 
 
 _PERIODS = {"week", "month", "year"}
-# words that name a whole spending category, not one thing in it: a budget for "eating out" covers every
-# restaurant meal, a cap on "coffee" or "pizza" does not
-_WHOLE_CATEGORY = {"restaurant": r"eat(?:ing)?\s+out|din(?:e|ing)(?:\s+out)?|take-?out|takeaway|(?:food\s+)?deliver(?:y|ies)|restaurants?|meals?\s+out",
-                   "groceries": r"grocer(?:y|ies)|food\s+shop(?:ping)?|supermarket"}
-
-
-def _names_whole_category(about: str, category: str) -> bool:
-    words = _WHOLE_CATEGORY.get(category, re.escape(category))
-    return bool(re.search(rf"\b(?:{words})\b", about, re.I))
 
 
 def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
@@ -289,7 +280,7 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
     if frame == "Policy":
         about = str(slots.get("about") or "")
         cat = category_of(about)
-        if cat and _names_whole_category(about, cat):
+        if cat and names_whole_category(about, cat):
             slots["category"] = cat
         spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
         if slots.get("kind") == "limit" and slots.get("per") in _PERIODS and spending:

@@ -101,7 +101,8 @@ def _hold(policy, transfers: list) -> list[Alert]:
         title = f"Transfer from {t.account} while it is on hold"
         message = (f"{_who(policy)} said no money may leave {policy.account or policy.about}{until}, but a "
                    f"transfer of {_money(t.amount, t.currency)} to {t.payee or 'someone'} from it is "
-                   f"{'made' if t.status == 'done' else 'planned'} on {day}. Hold it until the hold ends.")
+                   f"{'made' if t.status == 'done' else 'planned'} on {day}. "
+                   f"{'Move it back if the hold still stands.' if t.status == 'done' else 'Hold it until the hold ends.'}")
         out.append(alert(HOLD_RULE, "critical", title, message, policy.cites("kind", "account", "about", "end")
                          + t.cites("account", "amount")))
     return out
