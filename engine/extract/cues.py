@@ -209,7 +209,8 @@ EVENT_KINDS = [
         r"(?:baby|bridal)\s+shower", "engagement party", "prom", "open day", "brunch", "dinner", "supper", "meal", "drinks",
         r"sports\s+day", r"field\s+day", r"prize[- ]giving", "nativity", r"school\s+(?:play|concert|assembly|fair|fete)",
         # a booked meal named by what is served or by the table ("booked a tasting menu at ...", "a table for two at 8")
-        r"tasting\s+menu", "omakase", r"table\s+for\s+(?:one|two|three|four|five|six|eight|ten|\d{1,2})"), "social"),
+        r"tasting\s+menu", "omakase", r"table\s+for\s+(?:one|two|three|four|five|six|eight|ten|\d{1,2})",
+        r"table\s+at\s+(?:the\s+)?(?-i:[A-Z])[\w'’&-]*(?:\s+(?-i:[A-Z])[\w'’&-]*){0,3}", r"(?:dinner|lunch|brunch)\s+reservation"), "social"),
     (_w("class", "lesson", "exam", "test", "practice", "jury duty", r"court(?:\s+date)?", "hearing", "audition", "open house",
         "orientation", "recital", "training", "rehearsal", "tournament", "race", "marathon"), "other"),
 ]

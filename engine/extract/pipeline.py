@@ -14,10 +14,15 @@ from collections.abc import Callable, Sequence
 from engine.errors import ModelError
 from engine.extract import cues
 from engine.extract.builders.base import Context, Draft, same_month_after
+from engine.extract.builders.bills import bills, paid_again
+from engine.extract.builders.bought_it import bought_it
 from engine.extract.builders.budgets import money_policies
 from engine.extract.builders.holds import hold_policies
 from engine.extract.builders.notice import notice_deadlines
+from engine.extract.builders.returns import returns_made
+from engine.extract.builders.services import statement_charges, unknown_subscriptions
 from engine.extract.builders.spends import logged_spends
+from engine.extract.builders.split_events import split_events
 from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
@@ -160,6 +165,14 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         drafts += notice  # read across sentences: the period in one, the lease's end in another
     drafts = _with_money_policies(drafts, money_policies(text, today))
     drafts += logged_spends(text, today, drafts)  # "Tacos on Tuesday were $41": sums no clause builder took
+    drafts += bills(text, today, drafts)  # "the property tax bill came, $3,120, due June 1. I set it up to come out of savings"
+    drafts += paid_again(text, today, ctx.prior, drafts)  # "write a check for the property tax, the 3120 one"
+    drafts += bought_it(text, today, drafts)  # "The standing desk showed up ... Got it from Deskly for $489"
+    drafts += split_events(text, today, drafts)  # "booked an eye exam." + "Dr. Nguyen had March 18 at 2:30"
+    drafts += unknown_subscriptions(text, drafts)  # "Cancelled CineBox today ... won't be charged again"
+    drafts += statement_charges(text, today, drafts)  # "Spotify 11.99, CineBox 15.99 on the 5th"
+    returned = {d.key for d in drafts if d.frame == "Purchase" and d.slots.get("status") == "returned"}
+    drafts += [d for d in returns_made(text, ctx.prior) if d.key not in returned]
     held = {str(d.slots.get("account", "")).lower() for d in drafts if d.frame == "Policy" and d.slots.get("kind") == "hold"}
     drafts += [d for d in hold_policies(text, today) if str(d.slots["account"]).lower() not in held]
     return drafts

@@ -562,6 +562,8 @@ def transfer(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     triggered = cues.TRANSFER.search(low) or charged_us or change or invoice or demand or (money and _OWN_MOVE.search(low)) or (card is not None and money and re.search(r"\b(?:put|charged|stuck)\b", low, re.I))
     if not triggered or not (money or (cancel and payment_word) or (settled and f.past) or change) or cues.RULE_IF.search(low):
         return []
+    if re.search(r"\brefund(?:s|ed)?\b", low, re.I) and not re.search(r"\b(?:pay|paid|send|sent|wire|wired|transfer(?:red)?)\b", low, re.I):
+        return []  # "the refund of $165 was processed": money coming back, not a payment asked for
     if _HEDGE.search(low) and not asker:
         return []  # "if I sent her the $500 now ...": not an instruction or a payment
     payee, pm = _payee(f)
@@ -917,4 +919,6 @@ def purchase(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     elif "date" not in slots and (f.past or re.search(r"\b(?:bought|purchased|ordered|pre-?ordered|paid|spent|blew|dropped|picked\s+up|grabbed|snagged|splurged|scored|sprang|sprung|shelled|forked)\b", low, re.I)):
         slots["date"] = ctx.today.isoformat()  # bought, no date said: bought today
     slots = {k: v for k, v in slots.items() if v is not None}
+    if isinstance(slots.get("vendor"), str) and not re.search(r"\b(?:[A-Z]\.|Co|Inc|Ltd|St|Jr|Bros)\.$", slots["vendor"]):
+        slots["vendor"] = slots["vendor"].rstrip(".")  # "from Northtrail." ends the sentence, not the name
     return [Draft("Purchase", (item or str(slots.get("vendor", ""))).lower(), slots, clause_span(f), ctx.subject, correction="status" in slots, hint="purchase")]

@@ -78,8 +78,8 @@ def _stretch(text: str, lo: int, start: int, end: int, stop: int) -> str:
     before = text[lo:start]
     cuts = [0] + [m.end() for m in _BREAK.finditer(before)]
     head = before[cuts[-1] :]
-    for cut in reversed(cuts[-3:-1]):  # at most two breaks back
-        if category_word(head, "restaurant"):
+    for cut in reversed(cuts[-3:-1]):  # a sum that opens its stretch goes with the words before it, at most two breaks back
+        if category_word(head, "restaurant") or re.search(r"[A-Za-z]", head):
             break
         head = before[cut:]
     after = re.match(r"[^,.;!?]*", text[end:stop])

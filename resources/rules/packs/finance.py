@@ -10,6 +10,8 @@ cancelled subscription or from a closed account.
   (a ``Preference`` with a ``limit``) for its topic. Per-period budgets are left to user rules.
 - cancelled_service: a charge from a cancelled subscription, or a payment from a closed or cancelled
   account, stated after the cancellation (or still scheduled).
+- paid_twice: one bill set up to be paid twice — two payments to the same payee for the same amount,
+  at least one still to go, within ``DUPLICATE_DAYS`` of each other.
 
 Words (who counts as the user, other names of banks and services) are data (``data.finance_terms``).
 """
@@ -27,6 +29,8 @@ from rules.alerts import Alert, alert, known
 CONFLICT_RULE = "finance.conflicting_instruction"
 LIMIT_RULE = "finance.over_limit"
 CANCELLED_RULE = "finance.cancelled_service"
+DUPLICATE_RULE = "finance.paid_twice"
+DUPLICATE_DAYS = 21
 SEPARATE_PAYMENTS_DAYS = 20
 """Two instructions to the same payee dated further apart than this are two payments, not one."""
 
@@ -282,11 +286,16 @@ def _kind_fits(account, text) -> bool:
     return True
 
 
-def charges_to(account, transfers) -> list:
+CARD_WORDS = frozenset(["visa", "mastercard", "amex", "card", "credit"])
+
+
+def charges_to(account, transfers, only_card: bool = False) -> list:
+    """Transfers charged to ``account``: those naming its bank, or, when it is the user's only credit card
+    (``only_card``), those naming just a card ("put it on the Visa")."""
     return [
         t for t in transfers
-        if t.account and account.institution and mentions_party(t.account, account.institution)
-        and _kind_fits(account, t.account)
+        if t.account and ((account.institution and mentions_party(t.account, account.institution) and _kind_fits(account, t.account))
+                          or (only_card and tokens(t.account) and tokens(t.account) <= CARD_WORDS))
     ]
 
 
@@ -294,11 +303,15 @@ def limit_alerts(state, today) -> list[Alert]:
     out: list[Alert] = []
     transfers = [t for t in known(state.finance.transfers, today) if t.status != "cancelled" and t.amount is not None]
     purchases = [p for p in known(state.finance.purchases, today) if p.status != "cancelled" and p.amount is not None]
+    cards = [a for a in known(state.finance.accounts, today) if a.status not in CLOSED and str(a.kind or "") == "credit_card"]
     for account in known(state.finance.accounts, today):
         if account.status in CLOSED or account.limit is None:
             continue
         label = _account_label(account)
-        mine = [t for t in charges_to(account, transfers) if same_currency(t.currency, account.currency)]
+        mine = [t for t in charges_to(account, transfers, only_card=cards == [account]) if same_currency(t.currency, account.currency)]
+        said = next((t.account for t in mine if not mentions_party(t.account, account.institution or "")), None)
+        if said and account.institution:
+            label = f"{account.institution} {said}"  # the card as the user calls it: "Chase Visa"
         if str(account.kind or "") == "credit_card" or account.balance is not None:
             if account.balance is None:
                 continue
@@ -455,6 +468,38 @@ def cancelled_alerts(state, today) -> list[Alert]:
     return out
 
 
+def duplicate_alerts(state, today) -> list[Alert]:
+    """The same bill set up to be paid twice: two payments to one payee for the same amount, at least one
+    still to go, close together in time (a property tax scheduled online, then a check for it)."""
+    live = [t for t in known(state.finance.transfers, today) if t.status in ("requested", "done") and t.payee and t.amount is not None]
+    out: list[Alert] = []
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            if a.subject != b.subject or a.amount != b.amount or not same_currency(a.currency, b.currency):
+                continue
+            if not same_party(a.payee, b.payee) or "requested" not in (a.status, b.status):
+                continue
+            if a.date and b.date and abs((a.date - b.date).days) > DUPLICATE_DAYS:
+                continue  # a monthly payment, not the same one twice
+            if not (a.date and b.date) and a.known_since and b.known_since and abs((a.known_since - b.known_since).days) > DUPLICATE_DAYS:
+                continue
+            first, second = sorted((a, b), key=lambda t: first_fact(t, "amount", "payee"))
+
+            def how(t) -> str:
+                way = f"by {t.account}" if str(t.account or "").lower() in ("check", "cheque", "cash") else account_text(t.account)
+                parts = [p for p in (way, f"on {t.date}" if t.date else "") if p]
+                return f"{'paid' if t.status == 'done' else 'set up'}" + (f" ({', '.join(parts)})" if parts else "")
+
+            out.append(alert(
+                DUPLICATE_RULE, "warning", f"{_cap(str(second.payee))} may be paid twice",
+                f"{money(second.amount, second.currency)} to {second.payee} is {how(first)} already, and now also "
+                f"{how(second)}. Keep one of them, or the bill is paid double.",
+                first.cites("amount", "payee", "account", "date") + second.cites("amount", "payee", "account", "date"),
+            ))
+    return out
+
+
 def check(state, now: datetime) -> list[Alert]:
     today = now.date()
-    return conflict_alerts(state, today) + limit_alerts(state, today) + cancelled_alerts(state, today)
+    return (conflict_alerts(state, today) + limit_alerts(state, today) + cancelled_alerts(state, today)
+            + duplicate_alerts(state, today))

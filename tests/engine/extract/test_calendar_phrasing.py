@@ -336,3 +336,41 @@ def test_deadline_slots_for_more_phrasings(text: str, about: str, action: str, d
 
 def test_a_past_reply_is_no_deadline() -> None:
     assert _facts("I replied to Tom before lunch yesterday", "2025-10-06", "Deadline") == []
+
+
+# -- a table booked at a restaurant -------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "title", "start", "time"), [
+    ("Booked a table at Osteria Luna for the 5th at 7pm, four of us.", "table at Osteria Luna", "2026-12-05", "19:00"),
+    ("Chris booked us a table at The Oyster House on the waterfront for Saturday the 28th at 7:30.",
+     "table at The Oyster House", "2026-11-28", "19:30"),
+])
+def test_a_table_booked_at_a_restaurant_is_an_event(text: str, title: str, start: str, time: str) -> None:
+    [e] = _facts(text, "2026-11-24", "Event")
+    assert (e.slots["title"], e.slots["start"], e.slots["time"]) == (title, start, time)
+
+
+@pytest.mark.parametrize("text", [
+    "We sat at a table at the back, the food was fine.",
+    "It's impossible to get a reservation there in December.",
+])
+def test_a_table_or_a_reservation_said_in_passing_is_no_event(text: str) -> None:
+    assert _facts(text, "2026-11-24", "Event") == []
+
+
+# -- an appointment booked in one sentence, dated in the next -----------------------------------
+
+def test_a_booking_and_its_date_in_two_sentences_are_one_event() -> None:
+    text = ("Finally booked an eye exam, my prescription is definitely off. Dr. Nguyen had Wednesday March 18 at 2:30, "
+            "so I took it. Oh, and the car registration is due sometime in April?")
+    [e] = _facts(text, "2026-03-02", "Event")
+    assert (e.slots["title"], e.slots["start"], e.slots["time"], e.slots["kind"]) == (
+        "eye exam with Dr. Nguyen", "2026-03-18", "14:30", "appointment")
+
+
+@pytest.mark.parametrize("text", [
+    "I need to book an eye exam soon. March 18 is my sister's birthday.",  # not booked
+    "Booked an eye exam. Then on March 18 we fly to Rome and on March 25 we come back.",  # two dates: which one?
+])
+def test_no_joined_event_when_not_booked_or_unclear(text: str) -> None:
+    assert [e for e in _facts(text, "2026-03-02", "Event") if "eye exam" in e.slots.get("title", "")] == []

@@ -86,6 +86,24 @@ def test_a_card_pushed_over_its_limit(world) -> None:
                          "$5,300, over its $5,000 limit by $300: the charge may be declined or cost an over-limit fee.")
 
 
+def test_a_charge_to_the_only_card_by_its_network_name(world) -> None:
+    world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000", "balance": "3900",
+                                   "currency": "USD"}, on=D1)
+    world.say("Transfer", "laptop", {"amount": "1349", "currency": "USD", "payee": "Best Buy", "account": "Visa",
+                                     "date": "2025-06-04"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert a.title == "Chase Visa over its $5,000 limit" and "$5,249" in a.message
+
+
+def test_a_network_name_is_no_card_when_there_are_two(world) -> None:
+    world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000", "balance": "3900",
+                                   "currency": "USD"}, on=D1)
+    world.say("Account", "citi", {"institution": "Citi", "kind": "credit_card", "limit": "2000", "currency": "USD"}, on=D1)
+    world.say("Transfer", "laptop", {"amount": "1349", "currency": "USD", "payee": "Best Buy", "account": "Visa",
+                                     "date": "2025-06-04"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+
+
 def test_limits_not_exceeded_are_quiet(world) -> None:
     world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000", "balance": "4200"},
               on=D1)
@@ -166,3 +184,24 @@ def test_account_details_given_for_the_first_time_do_not_conflict(world) -> None
     world.say("Transfer", "nursery", {"amount": "1150", "currency": "GBP", "payee": "nursery", "requested_by": "nursery"}, on=D1)
     world.say("Transfer", "nursery", {"account": "7781", "requested_by": "nursery"}, on=D2)
     assert _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12)) == []
+
+
+TWICE = "finance.paid_twice"
+
+
+def test_one_bill_set_up_to_be_paid_two_ways(world) -> None:
+    online = world.say("Transfer", "tax", {"payee": "county property tax", "amount": "3120", "currency": "USD",
+                                           "account": "savings account", "date": "2025-06-20", "requested_by": "me"}, on=D1)
+    check = world.say("Transfer", "tax-check", {"payee": "property tax", "amount": "3120", "currency": "USD",
+                                                "account": "check", "date": "2025-06-14", "requested_by": "me"}, on=D2)
+    (a,) = _run(world, TWICE, dt.datetime(2025, 6, 4, 12))
+    assert a.title == "Property tax may be paid twice" and online in a.evidence and check in a.evidence
+    assert "by check" in a.message and "savings account" in a.message
+
+
+def test_monthly_payments_and_other_sums_are_not_paid_twice(world) -> None:
+    world.say("Transfer", "rent-jun", {"payee": "landlord", "amount": "1800", "date": "2025-06-01", "status": "done"}, on=D1)
+    world.say("Transfer", "rent-jul", {"payee": "landlord", "amount": "1800", "date": "2025-07-01"}, on=D2)  # a month on
+    world.say("Transfer", "tax", {"payee": "property tax", "amount": "3120", "date": "2025-06-20"}, on=D1)
+    world.say("Transfer", "tax-fee", {"payee": "property tax", "amount": "40", "date": "2025-06-20"}, on=D2)  # another sum
+    assert _run(world, TWICE, dt.datetime(2025, 6, 4, 12)) == []

@@ -1,0 +1,55 @@
+"""An appointment booked in one sentence and dated in the next.
+
+"Finally booked an eye exam, my prescription is definitely off. Dr. Nguyen had Wednesday March 18 at
+2:30, so I took it." The first sentence names the appointment but no day; the second gives the day and
+the time but no appointment. Clause builders see neither as an event. This stage joins them: a booking
+of a kind of event with no date, followed by a sentence with a date and no event of its own, is one
+booked Event on that date (and time), titled by the first sentence's words and the clinician the
+second names.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from engine.extract import cues
+from engine.extract.builders.base import Draft
+from engine.extract.dates import DateValue, find_dates, find_times
+from engine.extract.segment import sentences
+
+_BOOKED = re.compile(r"\b(?:booked|scheduled|made|got|set\s+up|arranged|have|has|managed\s+to\s+get)\b", re.I)
+_NOT_DONE = re.compile(r"\b(?:should|need\s+to|have\s+to|must|want\s+to|going\s+to|will|'ll|’ll|if|whether|forgot|haven['’]t|didn['’]t|can['’]t)\b", re.I)
+_WITH = re.compile(r"\b(?P<w>(?:Dr\.?|Doctor)\s+[A-Z][\w'’-]+)")
+_KINDS = {"appointment", "meeting"}
+
+
+def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = "me") -> list[Draft]:
+    """Events whose booking and date sit in two neighbouring sentences."""
+    spans = sentences(text)
+    events = [d for d in drafts if d.frame in ("Event", "Trip")]
+    out: list[Draft] = []
+    for (s1, e1), (s2, e2) in zip(spans, spans[1:], strict=False):
+        first, second = text[s1:e1], text[s2:e2]
+        if any(d.span[0] < e2 and s1 < d.span[1] for d in events + out):
+            continue
+        booked = _BOOKED.search(first)
+        hit = next(((m, kind) for pat, kind in cues.EVENT_KINDS if kind in _KINDS for m in pat.finditer(first)), None)
+        if booked is None or hit is None or _NOT_DONE.search(first[: hit[0].start()]) or first.rstrip().endswith("?"):
+            continue
+        if [d for d in find_dates(text, s1, e1, today, past=False) if isinstance(d.value, DateValue)]:
+            continue  # dated in its own sentence: the clause builders' case
+        dates = [d for d in find_dates(text, s2, e2, today, past=False) if isinstance(d.value, DateValue) and d.value.start >= today]
+        if len(dates) != 1:
+            continue
+        m, kind = hit
+        title = m.group(0)
+        doctor = _WITH.search(second) or _WITH.search(first)
+        if doctor is not None:
+            title += f" with {doctor.group('w')}"
+        slots: dict[str, str] = {"title": title, "kind": kind, "start": dates[0].value.start.isoformat(), "status": "scheduled"}
+        times = find_times(text, s2, e2)
+        if times:
+            slots["time"] = str(times[0].value)
+        out.append(Draft("Event", title.lower(), slots, (s1, e2), subject, hint=title.lower()))
+    return out
