@@ -23,6 +23,7 @@ from engine.extract.builders.returns import returns_made
 from engine.extract.builders.services import statement_charges, unknown_subscriptions
 from engine.extract.builders.spends import logged_spends
 from engine.extract.builders.split_events import split_events
+from engine.extract.builders.trip_details import fill_trip
 from engine.extract.choice import Chooser
 from engine.extract.decide import decide
 from engine.extract.detect import Found, detect
@@ -165,6 +166,7 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         drafts += notice  # read across sentences: the period in one, the lease's end in another
     drafts = _with_money_policies(drafts, money_policies(text, today))
     drafts += logged_spends(text, today, drafts)  # "Tacos on Tuesday were $41": sums no clause builder took
+    drafts = fill_trip(text, today, drafts)  # "Booked flights for the Chicago conference. It's July 9-11."
     drafts += bills(text, today, drafts)  # "the property tax bill came, $3,120, due June 1. I set it up to come out of savings"
     drafts += paid_again(text, today, ctx.prior, drafts)  # "write a check for the property tax, the 3120 one"
     drafts += bought_it(text, today, drafts)  # "The standing desk showed up ... Got it from Deskly for $489"

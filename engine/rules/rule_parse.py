@@ -154,20 +154,44 @@ class _Clause:
         return "".join(" " if u else ch for ch, u in zip(self.text, self.used, strict=True))
 
 
+# "8 in the morning", "7 at night": a clock time said in words, written the way the time conditions read it
+_DAY_PART = re.compile(r"\b(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))?\s+(?:(?P<am>in\s+the\s+morning|a\.?m\.?)|(?P<pm>in\s+the\s+(?:afternoon|evening)|at\s+night|p\.?m\.?))\b", re.I)
+
+
+def _clock_words(text: str) -> str:
+    return _DAY_PART.sub(lambda m: f"{m.group('h')}{':' + m.group('m') if m.group('m') else ''}{'am' if m.group('am') else 'pm'}", text)
+
+
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text.translate(_QUOTES)).strip()
+    return re.sub(r"\s+", " ", _clock_words(text.translate(_QUOTES))).strip()
 
 
 def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.translate(_QUOTES)) if s and s.strip()]
 
 
+# a message that asks to be stopped or told ("If I try to, stop me", "call me out on it")
+_INTERVENE = re.compile(r"\b(?:stop\s+me|call\s+me\s+out|tell\s+me|flag\s+it|warn\s+me|remind\s+me|hold\s+me\s+to\s+it|yell\s+at\s+me|"
+                        r"nag\s+me|talk\s+me\s+out\s+of\s+it|don't\s+let\s+me)\b", re.I)
+# ... and says, in another sentence, what the user will not do: "from now on I don't want to book any flight that leaves before 8"
+_REFUSAL = re.compile(r"^(?:.*?[,:]\s*)?(?:from\s+now\s+on,?\s+|going\s+forward,?\s+|seriously,?\s+|so\s+)*(?:i|we)\s+(?:really\s+|just\s+)?"
+                      r"(?:don't|do\s+not|never|won't|will\s+never|am\s+not\s+going\s+to|'m\s+not\s+going\s+to|refuse\s+to)\s+"
+                      r"(?:want\s+to\s+|wanna\s+|ever\s+|again\s+)?(?P<v>book|take|buy|spend|schedule|accept|agree\s+to|say\s+yes\s+to|pay)\s+(?P<rest>.+)$",
+                      re.I)
+
+
 def detect_rules(text: str, session_date: dt.date) -> list[RuleIR]:
     """Every rule stated in ``text`` (one per sentence at most); sentences that are not rules, or
-    not clear enough, give nothing."""
+    not clear enough, give nothing. A refusal ("I don't want to book any flight that leaves before 8")
+    is a rule when the message also asks to be stopped or told ("If I try to, stop me")."""
     out: list[RuleIR] = []
+    intervene = _INTERVENE.search(_norm(text)) is not None
     for sentence in split_sentences(text):
         ir = parse_rule(sentence, session_date)
+        if ir is None and intervene:
+            refusal = _REFUSAL.match(_norm(sentence))
+            if refusal is not None:
+                ir = parse_rule(f"warn me if i {refusal.group('v')} {refusal.group('rest')}", session_date)
         if ir is not None and ir not in out:
             out.append(ir)
     return out

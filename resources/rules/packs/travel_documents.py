@@ -218,9 +218,13 @@ def entries_alerts(trips: list, documents: list, today: date) -> list[Alert]:
             continue
         mine = sorted((t for t in trips if t.subject == visa.subject and t.start is not None), key=lambda t: t.start)
         stays = [t for t in mine if covers(code, t.country) and _inside(t, visa)]
-        if len(stays) <= allowed or all(t.start < today for t in stays):
+        # a side trip out of the country in the middle of a stay ("pop down to Hong Kong, then back up to
+        # Shanghai") leaves and comes back in: one more entry
+        side = [(stay, t) for stay in stays for t in mine if t.country and not covers(code, t.country) and stay.end is not None
+                and t.end is not None and stay.start < t.start and t.end < stay.end]
+        if len(stays) + len(side) <= allowed or all(t.start < today for t in stays):
             continue
-        entries = 1
+        entries = 1 + len(side)
         for prev, nxt in zip(stays, stays[1:], strict=False):
             away = [t for t in mine if not covers(code, t.country) and prev.start < t.start < nxt.start]
             if away or prev.end is None or nxt.start > prev.end:
@@ -230,8 +234,10 @@ def entries_alerts(trips: list, documents: list, today: date) -> list[Alert]:
         name = "the Schengen area" if code in ("EU", "SCHENGEN") else ENTRY["names"].get(code) or code
         who = "Your" if visa.subject == "me" else f"{visa.subject}'s"
         dates = ", ".join(f"{t.start}" for t in stays)
+        if side:
+            dates += "; back in after " + ", ".join(f"{t.destination or t.country} ({t.start} to {t.end})" for _, t in side)
         evidence = visa.cites("entries", "country")
-        for t in stays:
+        for t in stays + [t for _, t in side]:
             evidence += t.cites("start", "country")
         out.append(alert(
             ENTRIES_RULE, "critical", f"{who} {visa.entries}-entry visa for {name} will not cover every entry",

@@ -149,6 +149,15 @@ def test_a_single_entry_visa_used_twice_around_a_side_trip(world) -> None:
     assert "single" in a.message and "Vietnam" in a.message and "2 times" in a.message
 
 
+def test_a_side_trip_out_of_the_middle_of_one_stay_is_a_second_entry(world) -> None:
+    world.say("TravelDocument", "visa:CN", {"kind": "visa", "country": "CN", "entries": "single", "expires": "2026-12-31"})
+    world.say("Trip", "CN", {"country": "CN", "destination": "Shanghai", "start": "2026-09-14", "end": "2026-10-02"})
+    assert _alerts(world, rule=ENTRIES) == []
+    world.say("Trip", "HK", {"country": "HK", "destination": "Hong Kong", "start": "2026-09-24", "end": "2026-09-25"})
+    (a,) = _alerts(world, rule=ENTRIES)
+    assert "single" in a.message and "2 times" in a.message and "Hong Kong" in a.message
+
+
 def test_consecutive_stops_in_one_country_are_one_entry(world) -> None:
     world.say("TravelDocument", "visa:VN", {"kind": "visa", "country": "VN", "entries": "single", "expires": "2025-04-30"})
     world.say("Trip", "VN:hanoi", {"country": "VN", "destination": "Hanoi", "start": "2025-04-02", "end": "2025-04-09"})

@@ -1,0 +1,59 @@
+"""A trip's details said in the sentences after it: "Booked flights for the Chicago conference, yay. It's
+July 9-11. Got a great fare on United, $212 round trip, leaves at 6:15am on the 9th."
+
+The booking sentence names the trip; its dates, departure time and fare follow in later sentences that
+name no trip of their own (or that the clause builders read as a separate purchase of "a great fare").
+This stage reads the message whole and fills what the trip lacks from the sentences after it: a date
+range (or a single day) for its dates, a time said with a departure verb for ``departs``, and a fare
+or ticket price for ``cost`` — in which case the fare stops being a purchase of its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from engine.extract.builders.base import Draft
+from engine.extract.dates import DateValue, find_dates, find_times
+from engine.extract.segment import sentences
+
+_DEPARTS = re.compile(r"\b(?:leaves|leaving|departs|departing|takes\s+off|wheels\s+up|boards|boarding|flight\s+is|flies\s+out)\b", re.I)
+_FARE = re.compile(r"\b(?:fare|round[\s-]?trip|return\s+ticket|tickets?|flights?|airfare)\b", re.I)
+_BACK = re.compile(r"\b(?:back|return(?:ing)?|home|coming\s+back|fly(?:ing)?\s+back)\b", re.I)
+
+
+def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
+    """``drafts`` with the message's one trip completed from the sentences after it."""
+    trips = [d for d in drafts if d.frame == "Trip" and d.slots.get("status") != "taken"]
+    if len(trips) != 1:
+        return drafts
+    trip = trips[0]
+    spans = [(s, e) for s, e in sentences(text) if s >= trip.span[0]]
+    out = list(drafts)
+    for s, e in spans:
+        others = [d for d in drafts if d is not trip and d.frame not in ("Note",) and d.span[0] < e and s < d.span[1]]
+        if any(d.frame in ("Trip", "Event", "TravelDocument") for d in others):
+            continue  # the sentence has a commitment of its own
+        dates = [d for d in find_dates(text, s, e, today, past=False) if isinstance(d.value, DateValue)]
+        if "start" not in trip.slots and dates:
+            first = dates[0].value
+            if first.end is not None:
+                trip.slots["start"], trip.slots["end"] = first.start.isoformat(), first.end.isoformat()
+            elif not _BACK.search(text[s:e]):
+                trip.slots["start"] = first.start.isoformat()
+        elif "end" not in trip.slots and dates and _BACK.search(text[s:e]) and "start" in trip.slots:
+            back = dates[0].value.start
+            if back >= dt.date.fromisoformat(str(trip.slots["start"])):
+                trip.slots["end"] = back.isoformat()
+        leave = _DEPARTS.search(text, s, e)
+        if leave is not None and "departs" not in trip.slots:
+            times = [t for t in find_times(text, leave.start(), e) if t.start - leave.end() < 40]
+            if times:
+                trip.slots["departs"] = str(times[0].value)
+        fare = next((d for d in others if d.frame == "Purchase" and d.slots.get("amount") and _FARE.search(str(d.slots.get("item", "")) + " " + text[s:e])), None)
+        if fare is not None and "cost" not in trip.slots:
+            trip.slots["cost"] = fare.slots["amount"]
+            if fare.slots.get("currency"):
+                trip.slots["currency"] = fare.slots["currency"]
+            out.remove(fare)
+    return out
