@@ -244,7 +244,9 @@ ACCOUNT_KIND = [
     (_w("loan", "mortgage", "student loan", "car loan"), "loan"),
 ]
 # an account or card shut, even when the user says "cancelled"
-ACCOUNT_CLOSED = _w("closed", "closing", r"shut\s+down", r"(?:got|was|been|is)\s+cancell?ed", r"cancell?ed\s+(?:my|the|our)\s+(?:\w+\s+)?(?:card|account)")
+# "closing costs", "the closing date", "closed on the house": a property sale closing, not an account
+ACCOUNT_CLOSED = _w(r"closed(?!\s+on\s+(?:the|our|a|my)\s+(?:house|home|condo|flat|apartment|sale))",
+                    r"closing(?!\s+(?:costs?|date|day|fees?|disclosure|on\s+(?:the|our|a|my)\s+(?:house|home|condo|flat|apartment)))", r"shut\s+down", r"(?:got|was|been|is)\s+cancell?ed", r"cancell?ed\s+(?:my|the|our)\s+(?:\w+\s+)?(?:card|account)")
 SUBSCRIPTION = _w(r"subscri(?:be|bed|ption|ptions|bing)", r"subs?", "membership", r"plan", r"renew(?:s|al|ed)?", r"signed\s+up", "premium",
                   "trial", r"a\s+month", r"per\s+month", r"/\s*mo(?:nth)?", "monthly", r"a\s+year", "annual", "yearly", r"billed",
                   r"charged?", "pay", "paying", "costs?", r"price", r"raised", r"went\s+up", r"goes\s+up")

@@ -174,6 +174,11 @@ def instructions(transfer) -> list[dict]:
     for name, old, fid in transfer.history:
         if name in values:
             changes.setdefault(fid, []).append((name, old))
+    first_id = min(transfer.evidence) if transfer.evidence else 0
+    replaced = {name for name, _, _ in transfer.history}
+    for name, fid in transfer.sources:  # a field a later fact set for the first time was empty before it
+        if name in ("account", "amount") and fid > first_id and name not in replaced and values.get(name) is not None:
+            changes.setdefault(fid, []).append((name, None))
     base = {"record": transfer, "payee": transfer.payee}
     if not changes:
         cited = transfer.cites("amount", "account", "requested_by", "payee")
@@ -238,7 +243,11 @@ def _conflict(old: dict, new: dict) -> Alert | None:
         old["amount"] is not None and new["amount"] is not None and old["amount"] != new["amount"]
         and same_currency(old["currency"], new["currency"])
     )
-    account_changed = accounts_differ(old["account"], new["account"])
+    # an account named for the first time by someone other than whoever asked for the payment ("their finance
+    # person emailed, the payment should go to the account ending 4410") is a change of where the money goes
+    account_changed = accounts_differ(old["account"], new["account"]) or bool(
+        not old["account"] and new["account"] and old["requested_by"] and not is_self(new["requested_by"])
+        and not same_party(old["requested_by"], new["requested_by"]))
     if not amount_changed and not account_changed:
         return None
     payee = new["payee"] or old["payee"]

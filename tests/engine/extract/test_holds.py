@@ -49,3 +49,9 @@ def test_a_move_out_of_savings_is_a_transfer_from_it() -> None:
                     dt.date(2026, 2, 18))
     [t] = [f for f in facts if f.frame == "Transfer"]
     assert (t.slots["account"], t.slots["amount"], t.slots["status"]) == ("savings", "400.00", "done")
+
+
+def test_closing_costs_do_not_close_the_account() -> None:
+    facts = Log().say("Everything we have for the down payment and closing costs is in the Ally savings account.", TODAY)
+    [acct] = [f for f in facts if f.frame == "Account"]
+    assert acct.slots.get("status") != "closed"

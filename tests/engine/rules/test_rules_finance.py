@@ -205,3 +205,12 @@ def test_monthly_payments_and_other_sums_are_not_paid_twice(world) -> None:
     world.say("Transfer", "tax", {"payee": "property tax", "amount": "3120", "date": "2025-06-20"}, on=D1)
     world.say("Transfer", "tax-fee", {"payee": "property tax", "amount": "40", "date": "2025-06-20"}, on=D2)  # another sum
     assert _run(world, TWICE, dt.datetime(2025, 6, 4, 12)) == []
+
+
+def test_an_account_first_named_by_the_payees_side_after_someone_else_asked(world) -> None:
+    first = world.say("Transfer", "kestrel", {"amount": "7500", "currency": "EUR", "payee": "Kestrel Media", "requested_by": "boss",
+                                              "date": "2025-06-09"}, on=D1)
+    second = world.say("Transfer", "kestrel", {"account": "4410", "requested_by": "Kestrel Media finance person"}, on=D2)
+    (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
+    assert a.severity == "critical" and first in a.evidence and second in a.evidence
+    assert "account ending 4410" in a.message and "the account changed" in a.message
