@@ -93,7 +93,7 @@ def statement_charges(text: str, today: dt.date, drafts: list[Draft], subject: s
             slots: dict[str, str] = {"payee": name, "amount": amount, "status": "done"}
             if cur:
                 slots["currency"] = str(cur)
-            after = re.match(r"\s+on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b|\s+on\s+\w+day\b", text[m.end() : m.end() + 20], re.I)
+            after = re.match(r"\s+(?:on|dated)\s+[^,;.]{1,20}", text[m.end() : m.end() + 28], re.I)  # "on the 5th", "on July 3"
             if after:
                 got = [d for d in find_dates(text, m.end(), m.end() + after.end(), today, past=True) if isinstance(d.value, DateValue)]
                 if got:

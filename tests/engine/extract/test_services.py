@@ -46,3 +46,9 @@ def test_a_charge_after_the_cancellation_is_logged_against_the_service() -> None
     later = log.say("Checking my card statement: Spotify 11.99, CineBox 15.99 on the 5th.", dt.date(2026, 6, 8))
     [t] = [f for f in later if f.frame == "Transfer" and f.slots.get("payee") == "CineBox"]
     assert (t.slots["amount"], t.slots["date"], t.slots["status"]) == ("15.99", "2026-06-05", "done")
+
+
+def test_a_statement_charge_keeps_its_month_and_day() -> None:
+    text = "Looking at my statement: FitPulse $12.99 on July 3, groceries, the electric bill."
+    [d] = statement_charges(text, dt.date(2026, 7, 20), [])
+    assert (d.slots["payee"], d.slots["date"]) == ("FitPulse", "2026-07-03")  # before a cancellation on the 10th: no alert
