@@ -27,7 +27,7 @@ from engine.log import LogStore
 from engine.state import load_state
 
 DATA = Path(__file__).parent / "data"
-SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh", "c": DATA / "set_c"}
+SETS = {"independent": DATA / "independent", "fresh": DATA / "fresh", "c": DATA / "set_c", "d": DATA / "set_d"}
 
 WORDS = (
     {"more", "higher", "increase", "increased", "up", "greater", "went up", "rose", "larger", "longer", "yes"},
