@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from engine.ask.catalog import Collection
-from engine.ask.ir import DERIVED_GROUPS, Filter, Query
+from engine.ask.ir import DERIVED_GROUPS, UNIT_FACTORS, Filter, Query
 from engine.errors import InputError
 from engine.state import Record, StoredRecords
 
@@ -178,6 +178,13 @@ def minutes(start: Any, end: Any) -> int | None:
     return (b.hour * 60 + b.minute) - (a.hour * 60 + a.minute)
 
 
+def scaled(value: Any, factor: float) -> Any:
+    """A number in another unit (minutes to hours); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return value
+    return round(float(value) * factor, 4)
+
+
 def hours(start: Any, end: Any) -> float | None:
     """Hours from one time of day to another: :func:`minutes` / 60."""
     m = minutes(start, end)
@@ -303,7 +310,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "days": days, "times": times,
+    "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
@@ -484,7 +491,11 @@ def _metric_expr(coll: Collection, q: Query, filters: list[Filter]) -> str:
 def compile_query(coll: Collection, q: Query) -> str:
     """The Python expression that answers ``q``; raises InputError when the IR is inconsistent.
     A derived field is shown as what computes it (``minutes(r.start, r.end)``)."""
-    return _expand(coll, _compile(coll, q))
+    expr = _compile(coll, q)
+    if q.scale is not None and q.scale in UNIT_FACTORS:
+        factor = UNIT_FACTORS[q.scale]
+        expr = f"scaled({expr}, {factor!r})"  # "in hours" over a minutes column
+    return _expand(coll, expr)
 
 
 def _compile(coll: Collection, q: Query) -> str:

@@ -79,8 +79,9 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
-                if score < 95 and {stem(w) for w in q[start:end].split()} <= names:
-                    continue  # "book" is the collection, not a close spelling of "Ebook"
+                if {stem(w) for w in q[start:end].split()} <= names and (
+                        score < 95 or not any(re.search(rf"\b{re.escape(w)}", q) for w in f.words)):
+                    continue  # "book" is the collection, not a close spelling of "Ebook"; "games" is not the winner "game"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):

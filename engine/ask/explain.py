@@ -66,6 +66,9 @@ def in_words(ir: dict[str, Any] | None) -> str:
     if len(periods) == 2:
         first, second = (" and ".join(_condition(f) for f in p if isinstance(f, dict)) for p in periods)
         sentence += f", comparing {first} with {second}"
+    scale = ir.get("scale")
+    if isinstance(scale, list | tuple) and len(scale) == 2:
+        sentence += f", converted from {scale[0]} to {scale[1]}"
     return sentence + "."
 
 

@@ -24,6 +24,14 @@ DERIVED_GROUPS = ("month", "year", "weekday", "month_name")
 """``month_name``: the month without its year ("October"), for records of one calendar year."""
 
 
+UNIT_FACTORS = {
+    ("minutes", "hours"): 1 / 60, ("hours", "minutes"): 60, ("seconds", "minutes"): 1 / 60, ("seconds", "hours"): 1 / 3600,
+    ("minutes", "seconds"): 60, ("metres", "km"): 1 / 1000, ("km", "metres"): 1000, ("km", "miles"): 1 / 1.609344,
+    ("miles", "km"): 1.609344, ("metres", "miles"): 1 / 1609.344,
+}
+"""What one unit of a field is in the unit the question asks for."""
+
+
 @dataclass(frozen=True)
 class Filter:
     """``field op value``; ``between`` takes an inclusive (low, high) pair."""
@@ -55,6 +63,9 @@ class Query:
     by: str | None = None
     plus: list[str] = field(default_factory=list)
     """Fields of the same kind added to ``measure`` in each record ("bill including tip")."""
+    scale: tuple[str, str] | None = None
+    """The answer in another unit than the measure's field holds, ``(from, to)``: ("minutes", "hours")
+    for "total time in hours" over a minutes column; the factor is :data:`UNIT_FACTORS`'s."""
     words: tuple[str, str] | None = None
     """A trend answered in words: ``words[0]`` when the difference is positive, ``words[1]`` when
     negative, "same" when none."""
@@ -76,6 +87,7 @@ class Query:
             "by": self.by,
             "plus": list(self.plus),
             "words": list(self.words) if self.words else None,
+            "scale": list(self.scale) if self.scale else None,
         }
 
 

@@ -25,8 +25,8 @@ from engine.ask.cues import (
     find_limit,
     find_values,
 )
-from engine.ask.daycues import ClockHit, WeekdayHit, find_clock, find_weekdays
-from engine.ask.ir import DERIVED_GROUPS, Filter, Query
+from engine.ask.daycues import WEEKDAYS, WEEKEND, ClockHit, WeekdayHit, find_clock, find_weekdays
+from engine.ask.ir import DERIVED_GROUPS, UNIT_FACTORS, Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
@@ -223,7 +223,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.group_by = _ranked_groups(q, coll, target)
         if AVG.search(q):
             query.metric = "avg"
-        elif re.search(r"(?:how many|number of|count|times|often)", q) or not (
+        elif re.search(r"\b(?:how many|number of|count|times|often)\b", q) or not (
                 [h for h in numeric_hits if h.direct] or _money_cue(q) or SUM.search(q)):
             query.metric = "count"
         else:
@@ -289,7 +289,71 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.group_by = "month_name"  # "in 2025, which month …": October, not 2025-10
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
+    _either(q, coll, d)
+    _scale(q, coll, d)
     return d
+
+
+_ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\s+(?:in\s+total|total|altogether)\b"),
+               ("minutes", r"\b(?:in|as)\s+minutes\b|\bhow\s+many\s+minutes\b"),
+               ("km", r"\b(?:in|as)\s+(?:km|kilomet(?:er|re)s)\b|\bhow\s+many\s+(?:km|kilomet(?:er|re)s)\b"),
+               ("miles", r"\b(?:in|as)\s+miles\b|\bhow\s+many\s+miles\b"),
+               ("metres", r"\b(?:in|as)\s+met(?:er|re)s\b|\bhow\s+many\s+met(?:er|re)s\b"))
+_FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
+               ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"))
+
+
+def _scale(q: str, coll: Collection, d: Draft) -> None:
+    """"Total time swimming in Q1, in hours?" over a ``duration_min`` column: the sum, in hours. The unit a
+    field holds comes from its name; the unit asked for from the question's words."""
+    query = d.query
+    field_name = query.measure
+    if field_name is None or query.aggregate not in ("sum", "avg", "median", "min", "max", "trend", "change", "drop"):
+        return
+    asked = next((unit for unit, pat in _ASKED_UNIT if re.search(pat, q)), None)
+    held = next((unit for unit, pat in _FIELD_UNIT if re.search(pat, field_name)), None)
+    if asked and held and asked != held and (held, asked) in UNIT_FACTORS:
+        query.scale = (held, asked)
+        d.notes.append(f"converted {held} to {asked}")
+
+
+_WEEK_PARTS = re.compile(r"\b(weekends?|weekdays?)\s*,?\s+or\s+(?:on\s+|during\s+)?(?:the\s+)?(weekends?|weekdays?)\b")
+
+
+def _either(q: str, coll: Collection, d: Draft) -> None:
+    """"Do I spend more per coffee on weekends or on weekdays?", "is my systolic higher sitting or standing?":
+    two groups compared, answered with the name of the group that has more (or less, when the question asks
+    for less) — a trend between the two groups instead of two periods."""
+    query = d.query
+    if query.aggregate not in ("count", "sum", "avg", "median") or re.search(r"\bhow (?:much|many|long|far|often)\b", q):
+        return
+    said = [w for w in re.findall(r"[a-z]+", q) if w in COMPARATIVES or w in _OPPOSITES or w in ("cheaper", "pricier")]
+    if not said:
+        return
+    low = said[0] in _OPPOSITES or said[0] == "cheaper"
+    groups: tuple[list[Filter], list[Filter]] | None = None
+    labels: tuple[str, str] = ("", "")
+    for f in query.filters:
+        if f.op == "one_of" and len(f.value) == 2:
+            groups, labels = ([Filter(f.field, "eq", f.value[0])], [Filter(f.field, "eq", f.value[1])]), (str(f.value[0]), str(f.value[1]))
+            query.filters.remove(f)
+            break
+        parts = _WEEK_PARTS.search(q)
+        if f.op == "weekday" and parts and parts.group(1)[:6] != parts.group(2)[:6]:
+            first, second = (WEEKEND if parts.group(i).startswith("weekend") else WEEKDAYS for i in (1, 2))
+            groups = ([Filter(f.field, "weekday", first)], [Filter(f.field, "weekday", second)])
+            labels = (parts.group(1), parts.group(2))
+            query.filters.remove(f)
+            break
+    if groups is None:
+        return
+    query.metric, query.aggregate = query.aggregate, "trend"
+    if query.metric == "count":
+        query.measure = None
+    query.periods = [groups[0], groups[1]]
+    # the trend is the second group's value minus the first's: positive means the second has more
+    query.words = (labels[0], labels[1]) if low else (labels[1], labels[0])
+    d.notes.append(f"compared {labels[0]} with {labels[1]}")
 
 
 def _ranked_groups(q: str, coll: Collection, target: str | None) -> str | None:

@@ -112,6 +112,18 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
     for m in re.finditer(rf"\b({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*"
                          rf"(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:days|weeks|months|am|pm|:))(?:,?\s+{year})?", q):
         _add_days(add, m, MONTHS[m.group(1)], int(m.group(2)), int(m.group(3)), m.group(4), today)
+    for m in re.finditer(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_RE})\b\.?(?:,?\s+{year})?", q):
+        # "1 March 2025", "the 30th of September": a day said day first
+        if re.search(r"\b(?:top|first|last|past|next|over|under|than|least|most)\s+$", q[: m.start()]):
+            continue
+        mo, day = MONTHS[m.group(2)], int(m.group(1))
+        later_year = re.match(rf"\s*(?:and|to|through|until|till|-|–)\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_RE})\.?,?\s+{year}",
+                              q[m.end():])
+        y = int(m.group(3)) if m.group(3) else int(later_year.group(1)) if later_year else _recent_month(mo, today)
+        try:
+            add(m, dt.date(y, mo, day), dt.date(y, mo, day))
+        except ValueError:
+            continue
     for m in re.finditer(rf"\b({MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+{year})?(?!\s*(?:days|weeks|months))", q):
         mo, day = MONTHS[m.group(1)], int(m.group(2))
         y = int(m.group(3)) if m.group(3) else _recent_month(mo, today)
