@@ -1,0 +1,60 @@
+"""Two groups compared by name, answers in another unit than the column, day-first dates, and a value
+that is only the collection's own noun — over a real imported log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.log import LogStore
+from engine.state import State
+from tests.engine.ask.imported import imported
+
+# weekday sessions: 3 (Mon, Tue, Wed); weekend sessions: 2 (Sat, Sun) — but the weekend ones are longer
+GAMES = """played_on,game,players,winner,duration_min,position
+2024-03-04,Catan,4,me,60,sitting
+2024-03-05,Azul,2,Marcus,30,sitting
+2024-03-06,Catan,3,game,90,standing
+2024-03-09,Wingspan,5,me,150,standing
+2024-03-10,Azul,4,Priya,120,sitting
+"""
+NOW = dt.datetime(2024, 6, 15, 12)
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> tuple[State, LogStore]:
+    return imported(tmp_path, {"games.csv": GAMES})
+
+
+def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
+    state, store = logs
+    got = ask(state, question, NOW, None, store)
+    return got.answer, got.computation
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Do we play more games on weekends or on weekdays?", "weekdays"),  # 3 against 2
+    ("Are our games longer on average on weekends or weekdays?", "weekends"),  # 135 against 60 minutes
+    ("Do games take less time on average sitting or standing?", "sitting"),  # 70 against 120
+])
+def test_two_groups_compared_answer_with_a_name(logs, question: str, expected: str) -> None:
+    got, comp = answer(logs, question)
+    assert got == expected, comp
+
+
+def test_a_total_in_hours_over_a_minutes_column(logs) -> None:
+    got, comp = answer(logs, "How many hours have we spent playing Catan in total?")
+    assert got == pytest.approx(2.5) and "scaled(" in comp
+
+
+def test_day_first_dates_make_one_inclusive_range(logs) -> None:
+    got, comp = answer(logs, "How many games did we play between 5 March 2024 and 9 March 2024 inclusive?")
+    assert got == 3, comp
+
+
+def test_the_collections_noun_is_not_a_value(logs) -> None:
+    got, comp = answer(logs, "How many games of Catan did we play?")  # not the winner "game"
+    assert got == 2 and "'game'" not in comp, comp
