@@ -108,6 +108,7 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
     for f in coll.categorical():
         if len(f.values) > CLOSE_MATCH_MAX:
             continue
+        itself = {f.name} if "_" not in f.name else set()  # "hotels" names the Hotel column, not its values "Hotel Neri", "Hotel Arts"
         starts = [[stem(w) for w in re.findall(r"[a-z0-9&]+", v.lower())] for v in f.values]
         heads = [vs[0] for vs in starts if vs]
         shared = {h for h in heads if heads.count(h) >= 2}  # "Online - Teams", "Online - Zoom": "online" begins both
@@ -116,7 +117,8 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
         while i < len(toks):
             t = toks[i]
             n = 0
-            if not (t.stem in STOP or variants(t.text) & own and t.stem not in shared or len(t.text) < 4 or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
+            if not (t.stem in STOP or variants(t.text) & own and (t.stem not in shared or variants(t.text) & itself) or len(t.text) < 4
+                    or any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved)):
                 while i + n < len(toks) and any(len(vs) > n and all(vs[k] == toks[i + k].stem for k in range(n + 1)) for vs in starts):
                     n += 1
             if n:

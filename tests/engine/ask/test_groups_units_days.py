@@ -58,3 +58,16 @@ def test_day_first_dates_make_one_inclusive_range(logs) -> None:
 def test_the_collections_noun_is_not_a_value(logs) -> None:
     got, comp = answer(logs, "How many games of Catan did we play?")  # not the winner "game"
     assert got == 2 and "'game'" not in comp, comp
+
+
+STAYS = """Hotel,City,Check-in,Nights,Total Paid
+Hotel Neri,Barcelona,2024-02-13,3,€600
+Hotel Arts,Barcelona,2024-03-01,2,€500
+The Hoxton Paris,Paris,2024-04-10,4,€900
+"""
+
+
+def test_the_word_that_names_a_column_is_not_the_start_of_its_values(tmp_path: Path) -> None:
+    state, store = imported(tmp_path, {"stays.csv": STAYS})
+    got = ask(state, "How many nights did I spend in hotels in 2024?", NOW, None, store)
+    assert got.answer == 9, got.computation  # every stay, not only "Hotel Neri" and "Hotel Arts"
