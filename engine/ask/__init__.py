@@ -33,6 +33,7 @@ from engine.ask.grounding import (
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
 from engine.ask.recall import recall
+from engine.ask.text import plain
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
 from engine.llm.backend import Backend
@@ -129,6 +130,7 @@ def ask(
     log_store: LogStore | None = None,
 ) -> Answer:
     """Answer ``question`` as of ``now``; never evaluates model text, only the compiled IR."""
+    question = plain(question)
     counted = _countdown(state, question, now, backend, log_store)
     if counted is not None:
         return counted
@@ -220,6 +222,8 @@ def _scalar(v: Any) -> Any:
         return round(float(v), 2)
     if isinstance(v, float):
         return round(v, 2)
+    if isinstance(v, dt.datetime):  # "2025-06-24 06:03", as people write a moment
+        return v.isoformat(sep=" ", timespec="minutes" if not v.second and not v.microsecond else "seconds")
     if isinstance(v, dt.date | dt.time):
         return v.isoformat()
     return v

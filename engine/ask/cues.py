@@ -14,7 +14,7 @@ from rapidfuzz import fuzz
 
 from engine.ask.catalog import Collection, FieldInfo
 from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, VALUE_SYNONYMS
-from engine.ask.text import Token, root, stem, tokens, variants
+from engine.ask.text import Token, fold, root, stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS
 
 STOP = {
@@ -73,7 +73,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     for f in coll.categorical():
         close = len(f.values) <= CLOSE_MATCH_MAX
         for value in f.values:
-            v = value.lower().strip()
+            v = fold(value).lower().strip()
             if not v or len(v) > 60:
                 continue
             for start, end, score in _locate(v, q, toks, stems, close):
@@ -289,6 +289,8 @@ def find_limit(question: str) -> int | None:
     """'top 3', 'three most expensive', '5 largest': a ranking limit."""
     q = question.lower()
     m = re.search(rf"\b(?:top|first|last|best|worst)\s+{_NUM}\b", q) or re.search(
+        # "which two trails have I hiked the most": a count of answers asked for with a superlative
+        rf"^\s*(?:which|what)\s+(?:are\s+(?:the|my|our)\s+)?{_NUM}\s+[a-z]+\b(?=.*\b(?:most|least|best|worst|highest|lowest|largest|longest)\b)", q) or re.search(
         rf"\b{_NUM}\s+(?:most|least|largest|biggest|smallest|highest|lowest|longest|shortest|cheapest|latest|earliest|"
         rf"priciest|heaviest|lightest|recent|newest|oldest)\b", q
     )

@@ -30,6 +30,8 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "quantity": ("quantity", "qty", "count"), "unit": ("unit", "quantity", "qty"),
     "touch": ("contact",), "piece": ("quantity", "qty"),
     "temperature": ("temperature", "temp"), "pressure": ("systolic", "pressure"),
+    "climb": ("elevation", "ascent", "gain", "climb"), "climbing": ("elevation", "ascent", "gain", "climb"),
+    "ascent": ("ascent", "elevation", "gain"), "elevation": ("elevation", "ascent", "gain"),
     "systolic": ("systolic",), "mmhg": ("systolic", "pressure", "diastolic"), "diastolic": ("diastolic",), "heart": ("heart", "pulse", "bpm", "hr"),
     "pulse": ("pulse", "heart", "bpm"), "bpm": ("bpm", "heart", "pulse"),
     "quality": ("quality",), "mood": ("mood",), "glucose": ("glucose", "sugar"), "sugar": ("glucose", "sugar"),

@@ -1018,8 +1018,12 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
         for f in numeric:
             if s in f.words or any(field_matches(fr, f) for fr in synonyms(c.unit)):
                 return f.name
-    head = q[max(0, c.pos - 40):c.pos + 12]
-    for t in tokens(head):
+    lo = max(0, c.pos - 40)
+    head = q[lo:c.pos + 12]
+    toks = tokens(head)
+    # the nearest word before the comparison names its field ("systolic at least 130 and my diastolic at least 85")
+    ordered = sorted((t for t in toks if lo + t.pos < c.pos), key=lambda t: -t.pos) + [t for t in toks if lo + t.pos >= c.pos]
+    for t in ordered:
         for f in numeric:
             if variants(t.text) & set(f.words) and t.stem not in STOP:
                 return f.name

@@ -7,6 +7,7 @@ A deliberately small stemmer (plural and -ed/-ing endings) so that "dinners", "f
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?|[$€£%]")
@@ -65,3 +66,21 @@ def variants(word: str) -> set[str]:
     if len(w) > 4 and w.endswith("ed"):  # "scored" names a score, "rated" a rating
         out.update({w[:-1], w[:-2]})
     return out
+
+
+_DAY_PART = re.compile(r"\b(1[0-2]|[1-9])(?::([0-5]\d))?\s+(?:(in\s+the\s+morning)|in\s+the\s+(?:afternoon|evening)|at\s+night)\b", re.I)
+
+
+def plain(question: str) -> str:
+    """A question as the cues read it: accents folded ("café" is "cafe", as column names are written),
+    "-wise" dropped ("distance-wise" is about distance), clock times said in words written as times
+    ("before 7 in the morning" is "before 7am")."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", question) if not unicodedata.combining(c))
+    folded = re.sub(r"(?<=[a-z])-wise\b", "", folded, flags=re.I)
+    return _DAY_PART.sub(lambda m: f"{m.group(1)}{':' + m.group(2) if m.group(2) else ''}{'am' if m.group(3) else 'pm'}", folded)
+
+
+def fold(text: str) -> str:
+    """Accents folded, for comparing a value with a question's words."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+

@@ -154,6 +154,8 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         y = int(m.group(2)) if m.group(2) else (today.year if (b < today.month or a == 12) else today.year - 1)
         if m.group(0).strip().startswith("this"):
             y = today.year
+        elif m.group(0).strip().startswith("last") and not m.group(2) and re.search(rf"\bthis\s+{m.group(1)}\b", q):
+            y = today.year - 1  # "this summer than last summer": the one before this one
         start = dt.date(y - 1, 12, 1) if a == 12 else dt.date(y, a, 1)
         add(m, start, month_window(y, b)[1])
     for m in re.finditer(rf"\b{year}\b", q):

@@ -71,3 +71,47 @@ def test_the_word_that_names_a_column_is_not_the_start_of_its_values(tmp_path: P
     state, store = imported(tmp_path, {"stays.csv": STAYS})
     got = ask(state, "How many nights did I spend in hotels in 2024?", NOW, None, store)
     assert got.answer == 9, got.computation  # every stay, not only "Hotel Neri" and "Hotel Arts"
+
+
+COFFEES = """Date,Time,Cafe,Drink,Price
+2024-06-01,06:30,Bean Theory,flat white,3.50
+2024-06-02,08:10,Bean Theory,latte,3.80
+2024-06-08,06:45,Station Espresso,espresso,2.20
+2025-01-05,09:00,Station Espresso,espresso,2.20
+2025-07-02,10:00,Bean Theory,latte,3.90
+2025-07-03,10:05,Ottoline's,mocha,4.40
+"""
+READINGS = """Measured At,Systolic,Diastolic
+2024-05-01 07:00,135,80
+2024-05-02 07:05,131,88
+2024-05-03 21:40,120,86
+"""
+
+
+@pytest.fixture
+def more(tmp_path: Path) -> tuple[State, LogStore]:
+    return imported(tmp_path, {"coffees.csv": COFFEES, "readings.csv": READINGS})
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("how many different cafés show up in my coffee log?", 3),  # accents folded like the column's name
+    ("how many coffees did I buy before 7 in the morning?", 2),  # a clock time said in words
+    ("How many times was my systolic at least 130 and my diastolic at least 85?", 1),  # each bound on its own field
+    ("which two cafés have I been to the most times?", ["Bean Theory", "Station Espresso"]),  # "which two": a top 2
+])
+def test_questions_as_people_phrase_them(more, question: str, expected: object) -> None:
+    state, store = more
+    got = ask(state, question, dt.datetime(2025, 11, 20, 12), None, store)
+    assert got.answer == expected, got.computation
+
+
+def test_this_summer_against_last_summer(more) -> None:
+    state, store = more
+    got = ask(state, "Did I buy more or fewer coffees this summer than last summer?", dt.datetime(2025, 11, 20, 12), None, store)
+    assert got.answer == "fewer", got.computation  # 2 in summer 2025 against 3 in summer 2024
+
+
+def test_a_moment_is_answered_as_date_and_time(more) -> None:
+    state, store = more
+    got = ask(state, "When did I record my highest diastolic?", dt.datetime(2025, 11, 20, 12), None, store)
+    assert got.answer == "2024-05-02 07:05", got.computation
