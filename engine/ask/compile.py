@@ -289,6 +289,18 @@ def month_name(v: Any) -> str | None:
     return calendar.month_name[v.month] if v else None
 
 
+def quarter(v: Any) -> str | None:
+    """"Q1".."Q4": which quarter of its year a date falls in."""
+    v = day(v)
+    return f"Q{(v.month - 1) // 3 + 1}" if v else None
+
+
+def season(v: Any) -> str | None:
+    """The meteorological season of a date (northern hemisphere): winter is December to February."""
+    v = day(v)
+    return ("winter", "spring", "summer", "autumn")[(v.month % 12) // 3] if v else None
+
+
 def anniversary(born: Any, today: Any) -> dt.date | None:
     """A date of birth's anniversary in ``today``'s year (29 February on the 28th in other years)."""
     b, t = day(born), day(today)
@@ -311,7 +323,7 @@ def weekday(v: Any) -> str | None:
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
     "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times,
-    "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name,
+    "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }

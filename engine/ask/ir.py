@@ -20,8 +20,9 @@ FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "b
 """``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
 ``any``: at least one of a tuple of filters holds (the field is ignored). A ``dt.time`` value
 compares the time of day."""
-DERIVED_GROUPS = ("month", "year", "weekday", "month_name")
-"""``month_name``: the month without its year ("October"), for records of one calendar year."""
+DERIVED_GROUPS = ("month", "year", "weekday", "month_name", "quarter", "season")
+"""``month_name``: the month without its year ("October"), for records of one calendar year;
+``quarter``: "Q1".."Q4" of the date's year; ``season``: winter (December–February), spring, summer, autumn."""
 
 
 UNIT_FACTORS = {

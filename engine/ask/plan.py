@@ -95,7 +95,8 @@ ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
           "largest": "large", "highest": "high", "lowest": "low", "smallest": "small", "greatest": "great",
           "costliest": "costly", "youngest": "young", "eldest": "old"}
-DERIVED = {"month": "month", "year": "year", "weekday": "weekday", "day of the week": "weekday", "day of week": "weekday"}
+DERIVED = {"month": "month", "year": "year", "weekday": "weekday", "day of the week": "weekday", "day of week": "weekday",
+           "quarter": "quarter", "season": "season"}
 
 
 @dataclass

@@ -115,3 +115,13 @@ def test_a_moment_is_answered_as_date_and_time(more) -> None:
     state, store = more
     got = ask(state, "When did I record my highest diastolic?", dt.datetime(2025, 11, 20, 12), None, store)
     assert got.answer == "2024-05-02 07:05", got.computation
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which quarter of 2024 did I buy the most coffees in?", "Q2"),
+    ("Which season do I buy the most coffee in?", "summer"),
+])
+def test_quarters_and_seasons_are_groups(more, question: str, expected: str) -> None:
+    state, store = more
+    got = ask(state, question, dt.datetime(2025, 11, 20, 12), None, store)
+    assert got.answer == expected, got.computation
