@@ -332,6 +332,9 @@ def _either(q: str, coll: Collection, d: Draft) -> None:
     if not said:
         return
     low = said[0] in _OPPOSITES or said[0] == "cheaper"
+    if query.aggregate == "count" and (said[0] not in ("more", "fewer", "less") or re.search(
+            r"\b(?:expensive|cheap|cheaper|pricier|longer|shorter|higher|lower|bigger|smaller|heavier|lighter|faster|slower|further|farther)\b", q)):
+        return  # "were games longer sitting or standing": a measure compared, not how many
     groups: tuple[list[Filter], list[Filter]] | None = None
     labels: tuple[str, str] = ("", "")
     for f in query.filters:

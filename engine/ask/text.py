@@ -77,7 +77,14 @@ def plain(question: str) -> str:
     ("before 7 in the morning" is "before 7am")."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", question) if not unicodedata.combining(c))
     folded = re.sub(r"(?<=[a-z])-wise\b", "", folded, flags=re.I)
-    return _DAY_PART.sub(lambda m: f"{m.group(1)}{':' + m.group(2) if m.group(2) else ''}{'am' if m.group(3) else 'pm'}", folded)
+    return _DAY_PART.sub(_clock, folded)
+
+
+def _clock(m: re.Match[str]) -> str:
+    """"7 in the morning" is 7am; "12 at night" is midnight (12am), "9 at night" 9pm."""
+    night = "night" in m.group(0).lower()
+    half = "am" if m.group(3) or (night and m.group(1) == "12") else "pm"
+    return f"{m.group(1)}{':' + m.group(2) if m.group(2) else ''}{half}"
 
 
 def fold(text: str) -> str:

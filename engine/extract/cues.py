@@ -255,7 +255,9 @@ RENEWAL = re.compile(r"\b(?:renew(?:s|al|ed)?|billed|charged?|next\s+(?:payment|
 PURCHASE = _w("bought", "purchased", r"(?:pre-?)?ordered", r"picked\s+up", "grabbed", "snagged", r"treated\s+(?:myself|ourselves|us)\s+to", r"got\s+(?:(?:my|our)\s+[\w-]+\s+|him\s+|her\s+|them\s+|us\s+)?(?:a|an|the|some|myself|new)", r"buying", "splurged on",
               "paid", r"spent", "blew", "scored", r"invested\s+in", r"placed\s+an\s+order", r"upgraded\s+to", r"spr[au]ng\s+for", r"shelled\s+out")
 RETURNED = _w(r"(?<!be\s)(?<!been\s)returned",
-              r"(?:sent|took|brought|shipped)\s+(?:it|them|(?:the|my|our|those|these|that|this)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+back")
+              # "took the laptop back to work", "brought it back home": carried somewhere, not returned
+              r"(?:sent|took|brought|shipped)\s+(?:it|them|(?:the|my|our|those|these|that|this)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+back"
+              r"(?!\s+(?:to\s+(?:work|the\s+office|school|my\s+(?:desk|room|place))|home|inside|upstairs|downstairs|out))")
 RETURN_BY = re.compile(r"\breturn(?:ed)?\b(?:\s+\w+){0,3}?\s+(?:by|before|until)\s*(?:the\s+)?$", re.I)
 RETURN_WINDOW = re.compile(r"\b(?P<n>\d+|thirty|fourteen|ninety|sixty)(?:[- ]day\s+return|\s+days\s+(?:to|for)\s+(?:return|returns|send\s+(?:it|them)\s+back|bring\s+(?:it|them)\s+back))|\breturn(?:s)?\s+(?:window|policy|period)\s+(?:of|is)\s+(?P<n2>\d+)\s+days\b|\breturn(?:ed)?\b[^.]*?\bwithin\s+(?P<n3>\d+|thirty|fourteen)\s+days\b", re.I)
 WARRANTY = re.compile(r"\b(?P<n>\d+|one|two|three|five|ten)[- ]?(?P<u>year|yr|month)s?[- ](?:\w+[- ])?(?:warranty|guarantee)\b|\b(?:warranty|guarantee)\b(?:\s+\w+){0,3}?\s+(?:for\s+|of\s+|is\s+)?(?P<n2>\d+|one|two|three|five|ten)\s*(?P<u2>year|yr|month)s?\b", re.I)

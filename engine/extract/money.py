@@ -83,7 +83,7 @@ _BARE = re.compile(
     # "pizza Friday night, 27 with the tip": a sum that a tip or tax is counted into
     r"|(?<![\w$€£¥.,/-])(?P<tp>\d{1,4}(?:\.\d{2})?)\s+(?:with|including|incl\.?|plus|after|before)\s+(?:the\s+|a\s+)?(?:tips?|tax|gratuity|service)\b"
     # "burgers last night, 31.50.": a sum with cents set off at the end of a sentence
-    r"|,\s+(?P<dc>\d{1,4}\.\d{2})(?=\s*(?:[.;!)]|$))"
+    r"|\b(?:burgers?|pizza|sushi|tacos?|thai|takeout|takeaway|dinner|lunch|brunch|breakfast|drinks|coffee|groceries)\b[^,.;!?]{0,30},\s+(?P<dc>\d{1,4}\.\d{2})(?=\s*(?:[.;!)]|$))"
     r"|\bmake\s+(?:it|that)\s+(?P<mk>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|by|now|not|instead|asap|and)\b))",
     re.I,
 )

@@ -56,7 +56,7 @@ _DONE_WITH = re.compile(r"\b(?:done|finished)\s+with\b", re.I)
 _NOT_DONE = re.compile(r"\b(?:almost|nearly|not|isn't|aren't|haven't|hasn't|never|half|once|when|until|till)\s+(?:yet\s+|quite\s+|really\s+)?"
                        r"(?:\w+\s+)?(?:done|finished|submitted|filed)\b", re.I)
 # A purchase taken back: "sent the kindle back", "brought the shoes back to the store", "got a refund for the lamp".
-_TAKEN_BACK = re.compile(r"\b(?:(?:is|are)\s+going\s+back\b|(?:sen[dt]|sending|t[ao]ok|taking|taken|br(?:ing|ought)|bringing|dropped)\s+(?:\w+\s+){0,4}?back\b|returned\b|"
+_TAKEN_BACK = re.compile(r"\b(?:(?:is|are)\s+going\s+back\b|(?:sen[dt]|sending|t[ao]ok|taking|taken|br(?:ing|ought)|bringing|dropped)\s+(?:\w+\s+){0,4}?back\b(?!\s+(?:to\s+(?:work|the\s+office|school|my\s+(?:desk|room|place))|home|inside|upstairs|downstairs))|returned\b(?!\s+(?:the\s+)?(?:call|email|text|message|favou?r))|"
                          r"(?:got|get|getting|received)\s+(?:a\s+|my\s+|the\s+|our\s+|full\s+|a\s+full\s+)?refund|refunded)", re.I)
 # "I think I'll send it back", "might return it": a wish or a plan, the purchase is still the user's
 _MEANS_TO = re.compile(r"(?:['’]ll|\b(?:will|going\s+to|gonna|want\s+to|wanna|plan\w*\s+to|need\s+to|have\s+to|should|"

@@ -159,7 +159,11 @@ _DAY_PART = re.compile(r"\b(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))?\s+(?:(?P<am>i
 
 
 def _clock_words(text: str) -> str:
-    return _DAY_PART.sub(lambda m: f"{m.group('h')}{':' + m.group('m') if m.group('m') else ''}{'am' if m.group('am') else 'pm'}", text)
+    def clock(m: re.Match[str]) -> str:
+        am = m.group("am") or ("night" in m.group(0).lower() and m.group("h") == "12")  # "12 at night" is midnight
+        return f"{m.group('h')}{':' + m.group('m') if m.group('m') else ''}{'am' if am else 'pm'}"
+
+    return _DAY_PART.sub(clock, text)
 
 
 def _norm(text: str) -> str:
@@ -171,8 +175,8 @@ def split_sentences(text: str) -> list[str]:
 
 
 # a message that asks to be stopped or told ("If I try to, stop me", "call me out on it")
-_INTERVENE = re.compile(r"\b(?:stop\s+me|call\s+me\s+out|tell\s+me|flag\s+it|warn\s+me|remind\s+me|hold\s+me\s+to\s+it|yell\s+at\s+me|"
-                        r"nag\s+me|talk\s+me\s+out\s+of\s+it|don't\s+let\s+me)\b", re.I)
+_INTERVENE = re.compile(r"\b(?:stop\s+me|call\s+me\s+out|flag\s+it|warn\s+me|hold\s+me\s+to\s+it|yell\s+at\s+me|nag\s+me|"
+                        r"talk\s+me\s+out\s+of\s+it|don't\s+let\s+me|(?:tell|remind)\s+me\s*(?:[.!]|$|if|when|not\s+to))", re.I)
 # ... and says, in another sentence, what the user will not do: "from now on I don't want to book any flight that leaves before 8"
 _REFUSAL = re.compile(r"^(?:.*?[,:]\s*)?(?:from\s+now\s+on,?\s+|going\s+forward,?\s+|seriously,?\s+|so\s+)*(?:i|we)\s+(?:really\s+|just\s+)?"
                       r"(?:don't|do\s+not|never|won't|will\s+never|am\s+not\s+going\s+to|'m\s+not\s+going\s+to|refuse\s+to)\s+"

@@ -77,8 +77,9 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
     out: list[Draft] = []
     for s, e in sentences(text):
         m = _PAY_AGAIN.search(text, s, e)
-        if m is None or re.search(r"\b(?:if|should\s+I|whether|did\s+(?:I|we))\b", text[s:e], re.I):
-            continue
+        if m is None or re.search(r"\b(?:if|should\s+I|whether|did\s+(?:I|we)|not|no\s+need|never|won['’]t|don['’]t|was\s+going\s+to|"
+                                  r"were\s+going\s+to|instead\s+of|already\s+(?:set\s+up|paid|on\s+auto-?pay)|on\s+auto-?pay)\b", text[s:e], re.I):
+            continue  # "told Dan not to write a check, it's already set up online": no second payment
         said = m.group("what").lower()
         rec = next((r for r in reversed(owed) if _same_bill(said, str(r.values["payee"]))), None)
         if rec is None or any(d.frame == "Transfer" and d.span[0] < e and s < d.span[1] for d in drafts):
@@ -88,7 +89,7 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
         if not ({amount, amount.removesuffix(".00")} & numbers):
             continue  # the sentence must repeat the bill's amount: a different sum is a different payment
         slots: dict[str, str] = {"payee": str(rec.values["payee"]), "amount": amount, "status": "requested", "requested_by": "me",
-                                 "account": m.group("how").lower() if m.group("how") else "another way"}
+                                 "account": m.group("how").lower() if m.group("how") and m.group("how").lower() != "payment" else "another way"}
         if rec.values.get("currency"):
             slots["currency"] = str(rec.values["currency"])
         when = [d for d in find_dates(text, s, e, today, past=False) if isinstance(d.value, DateValue)]

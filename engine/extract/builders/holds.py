@@ -25,18 +25,19 @@ _NONE = r"(?:nothing|no\s+money|not\s+(?:a\s+)?(?:cent|penny|dime|dollar|euro|po
 _OUT = r"(?:out\s+of|from|leaves?|leaving)"
 _HOLD = re.compile(
     # "nothing comes out of Ally", "no money leaves the joint savings", "not a penny from the ISA"
-    r"\b" + _NONE + r"\s+(?:(?:comes?|goes|gets?\s+(?:taken|moved|pulled)|is\s+(?:taken|moved|coming)|can\s+(?:come|leave|go))\s+)?"
-    + _OUT + r"\s+" + _ACCOUNT
+    r"\b" + _NONE + r"\s+(?:comes?|goes|gets?\s+(?:taken|moved|pulled)|is\s+(?:taken|moved|coming)|can\s+(?:come|leave|go)|leaves?)\s+"
+    + r"(?:out\s+of\s+|from\s+)?" + _ACCOUNT
     # "don't let me take anything out of the savings account", "I'm not touching the emergency fund"
     + r"|\b(?:don['’]t|do\s+not|never)\s+let\s+(?:me|us)\s+(?:take|move|pull|withdraw|touch|use|dip\s+into|spend)\s+"
       r"(?:(?:anything|any\s+money|money|a\s+(?:cent|penny|dime))\s+)?(?:out\s+of\s+|from\s+|into\s+)?" + _ACCOUNT.replace("acct", "acct2")
     + r"|\b(?:I|we)(?:['’]m|['’]re|\s+am|\s+are|\s+will|['’]ll)?\s+(?:not|never)\s+(?:touch(?:ing)?|dip(?:ping)?\s+into|"
       r"tak(?:e|ing)\s+(?:anything|money)\s+out\s+of|withdraw(?:ing)?\s+from)\s+" + _ACCOUNT.replace("acct", "acct3")
-    + r"|\b(?:no\s+more\s+)?(?:withdrawals?|taking\s+money\s+out)\s+(?:from|out\s+of)\s+" + _ACCOUNT.replace("acct", "acct4")
+    + r"|\bno\s+(?:more\s+)?(?:withdrawals?|taking\s+money\s+out)\s+(?:from|out\s+of)\s+" + _ACCOUNT.replace("acct", "acct4")
     + r"\s+(?:until|till|this|for)\b"
     + r"|" + _ACCOUNT.replace("acct", "acct5") + r"\s+(?:is|stays|remains)\s+(?:off[\s-]limits|untouchable|frozen|locked)\b",
     re.I,
 )
+_HELD_IN = re.compile(r"\b(?:savings|checking|account|bank|fund|deposit|down\s+payment|balance|money|transfer|withdraw)", re.I)
 _BANKISH = re.compile(_KIND + r"|\b(?:bank|account|savings|checking|fund)\b", re.I)
 _NOT_ACCOUNT = re.compile(r"^(?:it|that|this|there|here|me|us|them|anything|everything|money)$", re.I)
 _WINDOW = re.compile(r"\b(?:this|the\s+rest\s+of\s+(?:the|this))\s+(?P<p>month|year|week)\b|\b(?:for|in|during)\s+(?P<m>" +
@@ -52,17 +53,23 @@ def hold_policies(text: str, today: dt.date, subject: str = "me") -> list[Draft]
     for s, e in sentences(text):
         sentence = text[s:e]
         m = _HOLD.search(sentence)
-        if m is None or re.search(r"\b(?:if|whether)\s+(?:I|we)\s+(?:can|could|should)\b", sentence[: m.start()], re.I):
-            continue
+        if m is None or sentence.rstrip().endswith("?") or re.search(
+                r"\b(?:if|whether|should|unless|in\s+case|what\s+if|usually|normally|only\s+run|on\s+weekends)\b", sentence, re.I):
+            continue  # a question, a condition or how a bank works, not a rule the user set
         account = next(v for k, v in m.groupdict().items() if k.startswith("acct") and v).strip()
         account = re.sub(r"\s+(?:until|till|this|for)$", "", account)
         if _NOT_ACCOUNT.match(account) or (not _BANKISH.search(account) and not account[:1].isupper()):
             continue
+        if not _BANKISH.search(account) and not _HELD_IN.search(text):
+            continue  # a bare name ("nothing from Amazon") is an account only where the message keeps money in it
         slots: dict[str, str] = {"kind": "hold", "account": account, "about": account, "start": today.isoformat(),
                                  "status": "active"}
         end = _end(text, s, e, m.end(), today)  # m is relative to the sentence
         if end is not None:
             slots["end"] = end.isoformat()
+            month = _WINDOW.search(text, s, e)
+            if month is not None and month.group("m"):
+                slots["start"] = max(today, end.replace(day=1)).isoformat()  # "in August": from the 1st of August
         setter = _SETTER.search(sentence[: m.start()])
         slots["set_by"] = setter.group("who") if setter and setter.group("who").lower() not in ("i", "we") else "me"
         if not any(d.slots["account"].lower() == account.lower() for d in out):

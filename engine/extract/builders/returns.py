@@ -21,8 +21,8 @@ _DONE = re.compile(
     r"\brefund(?:\s+(?:of|for)\s+\S+)?\s+(?:was|has\s+been|got|is|came|went)\s+(?:\w+\s+)?(?:processed|issued|approved|through|back|in)\b"
     r"|\b(?:got|received|had)\s+(?:my|the|a|our)\s+(?:full\s+)?refund\b|\b(?:refunded|credited)\s+(?:me|us|my\s+card|the\s+card)\b"
     r"|\b(?:dropped|dropping)\s+(?:off\s+)?(?:the|it|them|my)\s*(?:box|package|parcel|return|off)?\s*(?:off\s+)?(?:at|with)\b"
-    r"|\b(?:returned|sent|shipped|mailed|posted|took|brought)\s+(?:the\s+|them\s+|it\s+|my\s+)?(?:\w+\s+){0,3}?back\b"
-    r"|\breturned\s+(?:the|them|it|my)\b|\breturn\s+(?:was\s+|has\s+been\s+|got\s+)?(?:accepted|processed|approved|received)\b",
+    r"|\b(?:returned|sent|shipped|mailed|posted|took|brought)\s+(?:the\s+|them\s+|it\s+|my\s+)?(?:\w+\s+){0,3}?back\b(?!\s+(?:to\s+work|home|to\s+the\s+office|to\s+bed))"
+    r"|\breturned\s+(?:the|them|it|my)\b(?!\s+(?:call|email|text|message|favou?r|library|books?))|\breturn\s+(?:was\s+|has\s+been\s+|got\s+)?(?:accepted|processed|approved|received)\b",
     re.I,
 )
 _NOT_DONE = re.compile(r"\b(?:if|whether|should|might|may|could|would|thinking|going\s+to|gonna|need\s+to|have\s+to|want\s+to|"
@@ -51,9 +51,10 @@ def returns_made(text: str, prior: list[Record], subject: str = "me") -> list[Dr
 
 
 def _named(text: str, sentence: str, s: int, e: int, bought: list[Record]) -> Record | None:
-    """The purchase the sentence (or, for "them"/"it", the message) names: its shop, its amount, its item's words."""
+    """The purchase the sentence names — its shop, its amount, its item's words — or, for "them"/"it"/"the box",
+    the one the message names."""
     amounts = {str(m.value) for m in find_money(text, s, e) if m.value is not None}
-    low = text.lower()
+    low = text.lower() if re.search(r"\b(?:it|them|the\s+(?:box|package|parcel|return)|refund)\b", sentence, re.I) else sentence.lower()
     for rec in reversed(bought):
         vendor = str(rec.values.get("vendor") or "").lower().strip(" .,;!")
         if vendor and re.search(rf"\b{re.escape(vendor)}\b", low):

@@ -19,6 +19,9 @@ from engine.extract.segment import sentences
 
 _DEPARTS = re.compile(r"\b(?:leaves|leaving|departs|departing|takes\s+off|wheels\s+up|boards|boarding|flight\s+is|flies\s+out)\b", re.I)
 _FARE = re.compile(r"\b(?:fare|round[\s-]?trip|return\s+ticket|tickets?|flights?|airfare)\b", re.I)
+_ELSE = re.compile(r"\b(?:due|deposit|deadline|by\s+(?:the\s+)?\d|sitter|he|she|they|my\s+(?:mom|mum|dad|sister|brother|wife|husband|partner|son|daughter|friend)|"
+                   r"[A-Z][a-z]+['’]s)\b")
+_NOT_FARE = re.compile(r"\b(?:game|concert|show|match|museum|theat(?:er|re)|gig|festival|parking|tour)\b", re.I)
 _BACK = re.compile(r"\b(?:back|return(?:ing)?|home|coming\s+back|fly(?:ing)?\s+back)\b", re.I)
 
 
@@ -28,12 +31,14 @@ def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
     if len(trips) != 1:
         return drafts
     trip = trips[0]
-    spans = [(s, e) for s, e in sentences(text) if s >= trip.span[0]]
+    if "end" in trip.slots and "start" not in trip.slots:
+        return drafts  # "On the 27th." answering "when do you come back?": the return only
+    spans = [(s, e) for s, e in sentences(text) if s >= trip.span[1]]  # the sentences after the booking's own
     out = list(drafts)
     for s, e in spans:
         others = [d for d in drafts if d is not trip and d.frame not in ("Note",) and d.span[0] < e and s < d.span[1]]
-        if any(d.frame in ("Trip", "Event", "TravelDocument") for d in others):
-            continue  # the sentence has a commitment of its own
+        if any(d.frame in ("Trip", "Event", "TravelDocument", "Deadline") for d in others) or _ELSE.search(text[s:e]):
+            continue  # the sentence has a commitment of its own, or is about a deposit, a due date or someone else
         dates = [d for d in find_dates(text, s, e, today, past=False) if isinstance(d.value, DateValue)]
         if "start" not in trip.slots and dates:
             first = dates[0].value
@@ -50,7 +55,8 @@ def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
             times = [t for t in find_times(text, leave.start(), e) if t.start - leave.end() < 40]
             if times:
                 trip.slots["departs"] = str(times[0].value)
-        fare = next((d for d in others if d.frame == "Purchase" and d.slots.get("amount") and _FARE.search(str(d.slots.get("item", "")) + " " + text[s:e])), None)
+        fare = next((d for d in others if d.frame == "Purchase" and d.slots.get("amount") and _FARE.search(str(d.slots.get("item", "")) + " " + text[s:e])
+                     and not _NOT_FARE.search(str(d.slots.get("item", "")) + " " + text[s:e])), None)
         if fare is not None and "cost" not in trip.slots:
             trip.slots["cost"] = fare.slots["amount"]
             if fare.slots.get("currency"):

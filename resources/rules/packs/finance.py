@@ -243,12 +243,13 @@ def _conflict(old: dict, new: dict) -> Alert | None:
         old["amount"] is not None and new["amount"] is not None and old["amount"] != new["amount"]
         and same_currency(old["currency"], new["currency"])
     )
+    account_changed = accounts_differ(old["account"], new["account"])
     # an account named for the first time by someone other than whoever asked for the payment ("their finance
-    # person emailed, the payment should go to the account ending 4410") is a change of where the money goes
-    account_changed = accounts_differ(old["account"], new["account"]) or bool(
+    # person emailed, the payment should go to the account ending 4410"): not a change, but details to check
+    first_named = not account_changed and bool(
         not old["account"] and new["account"] and old["requested_by"] and not is_self(new["requested_by"])
         and not same_party(old["requested_by"], new["requested_by"]))
-    if not amount_changed and not account_changed:
+    if not amount_changed and not account_changed and not first_named:
         return None
     payee = new["payee"] or old["payee"]
     what = [w for w, changed in (("amount", amount_changed), ("account", account_changed)) if changed]
@@ -267,6 +268,14 @@ def _conflict(old: dict, new: dict) -> Alert | None:
         if account_changed else
         f"Confirm the right amount with {payee} (or whoever asked) before paying."
     )
+    if first_named and not amount_changed:
+        message = (
+            f"{old['requested_by']} asked for the payment of {money(old['amount'], old['currency'])} to {payee}; the bank "
+            f"details ({account_text(new['account'])}) came later from {new['requested_by']}. Payment fraud often starts "
+            f"with details sent this way: confirm them with {payee} on a number you already know before paying."
+        )
+        return alert(CONFLICT_RULE, "warning", f"Check the bank details for {payee} before paying", message,
+                     tuple(old["evidence"]) + tuple(new["evidence"]))
     message = (
         f"Transfer of {describe(new)} to {payee} conflicts with the earlier instruction of {describe(old)}: "
         f"the {' and the '.join(what)} changed. {consequence}"

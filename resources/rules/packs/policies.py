@@ -148,6 +148,8 @@ def _budget(policy, purchases: list) -> list[Alert]:
             continue
         if (policy.known_since and day < policy.known_since.replace(day=1)) or (policy.end and day > policy.end):
             continue
+        if policy.currency and p.currency and p.currency != policy.currency:
+            continue  # yen are not dollars: a budget adds up its own currency only
         groups.setdefault(_period(day, policy.per or "month"), []).append(p)
     out = []
     for (start, end), group in sorted(groups.items()):

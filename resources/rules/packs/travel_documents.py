@@ -220,13 +220,19 @@ def entries_alerts(trips: list, documents: list, today: date) -> list[Alert]:
         stays = [t for t in mine if covers(code, t.country) and _inside(t, visa)]
         # a side trip out of the country in the middle of a stay ("pop down to Hong Kong, then back up to
         # Shanghai") leaves and comes back in: one more entry
-        side = [(stay, t) for stay in stays for t in mine if t.country and not covers(code, t.country) and stay.end is not None
-                and t.end is not None and stay.start < t.start and t.end < stay.end]
+        nested = [(stay, t) for stay in stays for t in mine if t.country and not covers(code, t.country) and stay.end is not None
+                  and t.end is not None and stay.start < t.start and t.end < stay.end]
+        side = []  # one excursion per run of back-to-back legs away ("Hong Kong, then Macau, then back")
+        for stay, t in sorted(nested, key=lambda st: st[1].start):
+            if side and side[-1][0] is stay and t.start <= side[-1][1].end:
+                continue
+            side.append((stay, t))
         if len(stays) + len(side) <= allowed or all(t.start < today for t in stays):
             continue
         entries = 1 + len(side)
+        inside = {id(t) for _, t in nested}
         for prev, nxt in zip(stays, stays[1:], strict=False):
-            away = [t for t in mine if not covers(code, t.country) and prev.start < t.start < nxt.start]
+            away = [t for t in mine if not covers(code, t.country) and prev.start < t.start < nxt.start and id(t) not in inside]
             if away or prev.end is None or nxt.start > prev.end:
                 entries += 1
         if entries <= allowed:

@@ -83,3 +83,17 @@ def test_a_month_of_logged_meals_goes_over_the_budget_in_the_log() -> None:
     amounts = sorted(f.slots["amount"] for f in spends + share if f.frame == "Purchase")
     assert amounts == ["118.00", "41.00", "57.00", "86.00"]
     assert [f.slots["kind"] for f in log.facts if f.frame == "Policy"] == ["budget"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't want a budget for eating out anymore, no more $300 a month cap.",  # lifted, not set
+        "Our grocery budget was $500 a month back in 2023.",  # the past
+        "Our grocery bill is usually up to $250 a week.",  # a habit
+        "My partner's eating out budget is $250 a month.",  # someone else's
+        "Emma gets an allowance of $20 a week.",  # pocket money
+    ],
+)
+def test_no_policy_from_lifted_past_habitual_or_others_budgets(text: str) -> None:
+    assert money_policies(text, DAY) == []

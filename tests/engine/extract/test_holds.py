@@ -15,7 +15,8 @@ TODAY = dt.date(2026, 2, 1)
 @pytest.mark.parametrize(
     ("text", "account", "end", "set_by"),
     [
-        ("I need to be strict with myself: nothing comes out of Ally until we close, not for anything.", "Ally", None, "me"),
+        ("The down payment is all in Ally. I need to be strict with myself: nothing comes out of Ally until we close, not for anything.",
+         "Ally", None, "me"),
         ("Please don't let me take anything out of the savings account this month.", "savings account", "2026-02-28", "me"),
         ("My dad says no money leaves the joint savings until March 3.", "joint savings", "2026-03-03", "dad"),
         ("I'm not touching my Roth IRA this year, whatever the market does.", "Roth IRA", "2026-12-31", "me"),
@@ -27,7 +28,7 @@ def test_a_hold_names_its_account_and_window(text: str, account: str, end: str |
     [draft] = hold_policies(text, TODAY)
     assert (draft.frame, draft.slots["kind"], draft.slots["account"], draft.slots.get("end"), draft.slots["set_by"]) == (
         "Policy", "hold", account, end, set_by)
-    assert draft.slots["start"] == TODAY.isoformat()
+    assert draft.slots["start"] == (TODAY.isoformat() if "April" not in text else "2026-04-01")  # a named month starts on its 1st
 
 
 @pytest.mark.parametrize(
@@ -37,6 +38,11 @@ def test_a_hold_names_its_account_and_window(text: str, account: str, end: str |
         "Can you check if nothing came out of Ally?",  # a question about the past
         "We took nothing from the restaurant budget.",  # not an account
         "I moved 400 out of savings yesterday.",  # an action, not a rule
+        "Nothing from Chase this month, usually they mail a statement.",  # nothing arrived, no rule
+        "Nothing comes out of Chase on weekends, transfers only run on weekdays.",  # how the bank works
+        "Withdrawals from savings this month: two, both for the vet.",  # a report
+        "If nothing comes out of savings this month I'll be amazed.",  # a condition
+        "Nothing from Amazon arrived yet.",  # a shop, no money held
     ],
 )
 def test_no_hold_without_a_rule_on_an_account(text: str) -> None:

@@ -212,5 +212,6 @@ def test_an_account_first_named_by_the_payees_side_after_someone_else_asked(worl
                                               "date": "2025-06-09"}, on=D1)
     second = world.say("Transfer", "kestrel", {"account": "4410", "requested_by": "Kestrel Media finance person"}, on=D2)
     (a,) = _run(world, CONFLICT, dt.datetime(2025, 6, 4, 12))
-    assert a.severity == "critical" and first in a.evidence and second in a.evidence
-    assert "account ending 4410" in a.message and "the account changed" in a.message
+    assert a.severity == "warning" and first in a.evidence and second in a.evidence
+    assert a.title == "Check the bank details for Kestrel Media before paying"
+    assert "account ending 4410" in a.message and "changed" not in a.message

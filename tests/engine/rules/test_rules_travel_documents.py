@@ -158,6 +158,15 @@ def test_a_side_trip_out_of_the_middle_of_one_stay_is_a_second_entry(world) -> N
     assert "single" in a.message and "2 times" in a.message and "Hong Kong" in a.message
 
 
+def test_back_to_back_legs_away_are_one_excursion(world) -> None:
+    world.say("TravelDocument", "visa:CN", {"kind": "visa", "country": "CN", "entries": "double", "expires": "2026-12-31"})
+    world.say("Trip", "CN", {"country": "CN", "destination": "Shanghai", "start": "2026-09-14", "end": "2026-10-02"})
+    world.say("Trip", "CN2", {"country": "CN", "destination": "Beijing", "start": "2026-10-02", "end": "2026-10-06"})
+    world.say("Trip", "HK", {"country": "HK", "destination": "Hong Kong", "start": "2026-09-20", "end": "2026-09-22"})
+    world.say("Trip", "MO", {"country": "MO", "destination": "Macau", "start": "2026-09-22", "end": "2026-09-24"})
+    assert _alerts(world, rule=ENTRIES) == []  # in, out to Hong Kong and Macau, back in once, then straight on: two entries
+
+
 def test_consecutive_stops_in_one_country_are_one_entry(world) -> None:
     world.say("TravelDocument", "visa:VN", {"kind": "visa", "country": "VN", "entries": "single", "expires": "2025-04-30"})
     world.say("Trip", "VN:hanoi", {"country": "VN", "destination": "Hanoi", "start": "2025-04-02", "end": "2025-04-09"})

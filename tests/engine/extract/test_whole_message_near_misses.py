@@ -1,0 +1,80 @@
+"""Sentences the whole-message readers must leave alone: prices, plans, someone else's doings, a
+mention that is not an action. Each would otherwise become a record that raises a false alert."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from engine.extract.builders.bills import paid_again
+from engine.extract.builders.bought_it import bought_it
+from engine.extract.builders.notice import notice_deadlines
+from engine.extract.builders.services import statement_charges
+from engine.extract.builders.spends import logged_spends
+from engine.extract.builders.split_events import split_events
+from engine.extract.money import find_money
+from engine.state import Record
+from tests.engine.extract.helpers import Log
+
+DAY = dt.date(2026, 5, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "Wedding catering quote came in: dinner for 80 guests, $9,500.",
+    "Pizza at Joe's is $3 a slice.",
+    "Sandwiches are $14 now, crazy.",
+    "Breakfast is included in the $180 room rate.",
+])
+def test_prices_and_quotes_are_not_spending(text: str) -> None:
+    assert logged_spends(text, DAY, []) == []
+
+
+def test_a_price_list_is_not_a_statement() -> None:
+    text = "Comparing music apps for my bank account budget: Spotify 11.99, Tidal 10.99. No hidden charges."
+    assert statement_charges(text, DAY, []) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Told Dan not to write a check for the property tax, the 3120 one is already set up online.",
+    "I was going to mail a check for the property tax, the 3120, but it's on autopay.",
+])
+def test_no_second_payment_when_it_is_refused_or_already_set_up(text: str) -> None:
+    owed = [Record("Transfer", "county property tax:3120.00", "me", "requested",
+                   {"payee": "county property tax", "amount": "3120.00"})]
+    assert paid_again(text, DAY, owed, []) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Netflix gives you a month's notice before a price change, and my contract ends June 30.",
+    "We're renewing for sure. The lease ends Aug 31 and the landlord needs 60 days notice if you leave, but whatever.",
+])
+def test_no_notice_deadline_that_is_not_ours_to_give(text: str) -> None:
+    assert notice_deadlines(text, DAY) == []
+
+
+@pytest.mark.parametrize("text", [
+    "The standing desk came yesterday. Might have bought it from Costco but it was $900.",
+    "The standing desk came yesterday. Mom got it from Zara for $90.",
+])
+def test_no_purchase_from_a_maybe_or_someone_else(text: str) -> None:
+    assert bought_it(text, DAY, []) == []
+
+
+def test_the_next_sentence_dating_something_else_is_not_the_appointment() -> None:
+    assert split_events("Got an appointment with the vet. My sister's birthday is May 30.", DAY, []) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Ramen for lunch, glucose an hour later, 6.90.",
+    "Pizza for dinner, then checked my blood sugar after, 7.80.",
+])
+def test_a_reading_after_a_meal_is_not_money(text: str) -> None:
+    assert find_money(text, 0, len(text)) == []
+
+
+def test_taking_a_laptop_back_to_work_is_no_return() -> None:
+    log = Log()
+    log.say("Bought a new laptop from Best Buy for $1,200, 15-day returns.", DAY)
+    later = log.say("Took the laptop back to work today, the office wifi is faster.", DAY + dt.timedelta(days=2))
+    assert not [f for f in later if f.frame == "Purchase" and f.slots.get("status") == "returned"]
