@@ -14,6 +14,7 @@ import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine.extract.mentions import Mention
 
@@ -432,6 +433,13 @@ def _message_order(text: str, day_first: bool) -> bool:
     """Whether "01/09" is day-first: a date in the same message whose part above 12 settles the order
     ("issued 14/03/2018, expires 01/09/2028") decides for all of them; else the caller's default
     (month-first unless the user's settings or an import said otherwise)."""
+    votes = _order_votes(text)
+    return next(iter(votes)) if len(votes) == 1 else day_first
+
+
+@lru_cache(maxsize=64)
+def _order_votes(text: str) -> frozenset[bool]:
+    """The orders the message's numeric dates allow; read once per message (every clause asks)."""
     votes = set()
     for m in _NUMERIC_PARTS.finditer(text):
         a, b = int(m.group("a") or m.group("c")), int(m.group("b") or m.group("d"))
@@ -439,7 +447,7 @@ def _message_order(text: str, day_first: bool) -> bool:
             votes.add(True)
         elif b > 12 >= a:
             votes.add(False)
-    return votes.pop() if len(votes) == 1 else day_first
+    return frozenset(votes)
 
 
 _YEAR_WORD_AFTER = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?(?P<w>last|next|this|the\s+following|the\s+previous)\s+year\b", re.I)
