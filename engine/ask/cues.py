@@ -290,7 +290,8 @@ def find_limit(question: str) -> int | None:
     q = question.lower()
     m = re.search(rf"\b(?:top|first|last|best|worst)\s+{_NUM}\b", q) or re.search(
         # "which two trails have I hiked the most": a count of answers asked for with a superlative
-        rf"^\s*(?:which|what)\s+(?:are\s+(?:the|my|our)\s+)?{_NUM}\s+[a-z]+s\b(?=.*\b(?:most|least)\s+(?:times|often)\b)", q) or re.search(
+        rf"^\s*(?:which|what)\s+(?:are\s+(?:the|my|our)\s+)?{_NUM}\s+(?:[a-z]+s|people|men|women|children)\b(?!\s+(?:long|old|away))"
+        rf"(?=.*\b(?:most|least|highest|lowest|largest|longest|biggest|best|worst)\b)", q) or re.search(
         rf"\b{_NUM}\s+(?:most|least|largest|biggest|smallest|highest|lowest|longest|shortest|cheapest|latest|earliest|"
         rf"priciest|heaviest|lightest|recent|newest|oldest)\b", q
     )

@@ -83,7 +83,7 @@ def plain(question: str) -> str:
 def _clock(m: re.Match[str]) -> str:
     """"7 in the morning" is 7am; "12 at night" is midnight (12am), "9 at night" 9pm."""
     night = "night" in m.group(0).lower()
-    half = "am" if m.group(3) or (night and m.group(1) == "12") else "pm"
+    half = "am" if m.group(3) or (night and m.group(1) in ("12", "1", "2", "3", "4")) else "pm"  # "2 at night" is 2am
     return f"{m.group(1)}{':' + m.group(2) if m.group(2) else ''}{half}"
 
 

@@ -160,7 +160,7 @@ _DAY_PART = re.compile(r"\b(?P<h>1[0-2]|[1-9])(?::(?P<m>[0-5]\d))?\s+(?:(?P<am>i
 
 def _clock_words(text: str) -> str:
     def clock(m: re.Match[str]) -> str:
-        am = m.group("am") or ("night" in m.group(0).lower() and m.group("h") == "12")  # "12 at night" is midnight
+        am = m.group("am") or ("night" in m.group(0).lower() and m.group("h") in ("12", "1", "2", "3", "4"))  # "12 at night" is midnight
         return f"{m.group('h')}{':' + m.group('m') if m.group('m') else ''}{'am' if am else 'pm'}"
 
     return _DAY_PART.sub(clock, text)

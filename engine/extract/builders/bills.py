@@ -77,8 +77,8 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
     out: list[Draft] = []
     for s, e in sentences(text):
         m = _PAY_AGAIN.search(text, s, e)
-        if m is None or re.search(r"\b(?:if|should\s+I|whether|did\s+(?:I|we)|not|no\s+need|never|won['’]t|don['’]t|was\s+going\s+to|"
-                                  r"were\s+going\s+to|instead\s+of|already\s+(?:set\s+up|paid|on\s+auto-?pay)|on\s+auto-?pay)\b", text[s:e], re.I):
+        if m is None or re.search(r"\b(?:if\s+(?:I|we)|should\s+I|whether|did\s+(?:I|we)|not\s+to|no\s+need\s+to|never|won['’]t|"
+                                  r"(?:don['’]t|do\s+not)\s+(?:write|pay|send|mail)|was\s+going\s+to|were\s+going\s+to|instead\s+of)\b", text[s:e], re.I):
             continue  # "told Dan not to write a check, it's already set up online": no second payment
         said = m.group("what").lower()
         rec = next((r for r in reversed(owed) if _same_bill(said, str(r.values["payee"]))), None)

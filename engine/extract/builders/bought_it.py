@@ -32,10 +32,12 @@ def bought_it(text: str, today: dt.date, drafts: list[Draft], subject: str = "me
     out: list[Draft] = []
     for i, (s, e) in enumerate(spans):
         m = _BOUGHT_IT.search(text, s, e)
-        if m is None or re.search(r"\b(?:might|may|maybe|probably|think|if|should|would|could)\b", text[s : m.start()], re.I):
+        if m is None:
             continue
-        if re.search(r"(?:^|[\s,;:])(?!I\b)(?:[A-Z][a-z]+|[Hh]e|[Ss]he|[Tt]hey|(?:[Mm]y\s+)?(?:mom|mum|dad|sister|brother|wife|husband|partner|friend))\s+$",
-                     text[max(s, m.start() - 30) : m.start()]):
+        before = re.split(r"[,;:]", text[s : m.start()])[-1]  # the clause right before the verb
+        if re.search(r"\b(?:might|may|maybe|probably|if\s+(?:I|we)|should|would|could)\b", before, re.I):
+            continue
+        if re.search(r"\b(?:he|she|they|mom|mum|dad|sister|brother|wife|husband|partner|friend|son|daughter)\s+(?:just\s+|finally\s+)?$", before, re.I):
             continue  # "Mom got it from Zara": someone else's purchase
         item = next((x for x in (_thing(text[a:b]) for a, b in reversed(spans[:i])) if x), None)
         if item is None or any(d.frame == "Purchase" and str(d.slots.get("item", "")).lower() == item.lower() for d in drafts):

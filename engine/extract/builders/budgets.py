@@ -26,9 +26,10 @@ _CAP = re.compile(r"\b(?:budget|cap(?:ped)?|max(?:imum)?|limit|no\s+more\s+than|
                   re.I)
 # a sentence that asks, supposes or reports instead of setting the rule
 _NOT_SET = re.compile(r"\?\s*$|\b(?:should\s+(?:I|we)|what\s+if|would\s+it|is\s+it|do\s+you\s+think|went\s+over|blew|over\s+(?:my|the|our)\s+budget|"
-                      r"don['’]t\s+want|do\s+not\s+want|no\s+longer|any\s?more|scrap|drop(?:ping)?\s+the|was|were|used\s+to|usually|normally|"
-                      r"typically|gets?|earns?|(?:his|her|their|your)\s+(?:\w+\s+)?(?:budget|allowance|cap|limit)|"
-                      r"(?:partner|wife|husband|mom|mum|dad|son|daughter|friend|sister|brother|boss|kid)['’]s|"
+                      r"don['’]t\s+want\s+(?:a|the|any)\s+(?:\w+\s+)?(?:budget|cap|limit)|no\s+longer|scrap|drop(?:ping)?\s+the\s+(?:\w+\s+)?(?:budget|cap|limit)|"
+                      r"(?:budget|cap|limit|allowance)\s+(?:was|were|used\s+to\s+be)\s+(?:about\s+|around\s+|only\s+)?[$€£¥]?\d+|(?:is|are)\s+usually|gets?\s+(?:an?\s+)?(?:allowance|pocket)|earns?|"
+                      r"(?:his|her|their|your)\s+(?:\w+\s+)?(?:budget|allowance|cap|limit)|"
+                      r"(?:partner|wife|husband|mom|mum|dad|son|daughter|friend|sister|brother|boss|kid)['’]s\s+(?:\w+\s+){0,2}(?:budget|allowance|cap|limit)|"
                       r"used\s+to|last\s+year['’]?s?|over\s+(?:my|the|our)\s+(?:[$€£]?\d[\d,.]*\s*)?(?:\w+\s+)?budget|"
                       r"(?:raised|upped|increased|lowered|dropped|cut)\s+(?:my|the|our|their)\s+(?:\w+\s+)?limit)\b", re.I)
 _CREDIT = re.compile(r"\b(?:card|visa|mastercard|amex|credit|overdraft|account|loan|mortgage)\b", re.I)

@@ -27,6 +27,8 @@ _HOLD = re.compile(
     # "nothing comes out of Ally", "no money leaves the joint savings", "not a penny from the ISA"
     r"\b" + _NONE + r"\s+(?:comes?|goes|gets?\s+(?:taken|moved|pulled)|is\s+(?:taken|moved|coming)|can\s+(?:come|leave|go)|leaves?)\s+"
     + r"(?:out\s+of\s+|from\s+)?" + _ACCOUNT
+    # "not a penny from the ISA this year", "nothing out of savings until June": verbless, on a kind of account
+    + r"|\b" + _NONE + r"\s+(?:out\s+of|from)\s+(?:(?:the|my|our)\s+)?(?P<acct6>(?:(?-i:[A-Z])[\w&]+\s+|joint\s+){0,2}" + _KIND + r"(?:\s+account)?)"
     # "don't let me take anything out of the savings account", "I'm not touching the emergency fund"
     + r"|\b(?:don['’]t|do\s+not|never)\s+let\s+(?:me|us)\s+(?:take|move|pull|withdraw|touch|use|dip\s+into|spend)\s+"
       r"(?:(?:anything|any\s+money|money|a\s+(?:cent|penny|dime))\s+)?(?:out\s+of\s+|from\s+|into\s+)?" + _ACCOUNT.replace("acct", "acct2")
@@ -54,13 +56,14 @@ def hold_policies(text: str, today: dt.date, subject: str = "me") -> list[Draft]
         sentence = text[s:e]
         m = _HOLD.search(sentence)
         if m is None or sentence.rstrip().endswith("?") or re.search(
-                r"\b(?:if|whether|should|unless|in\s+case|what\s+if|usually|normally|only\s+run|on\s+weekends)\b", sentence, re.I):
+                r"\b(?:if|whether|should|in\s+case|what\s+if|usually|normally)\b", sentence[: m.start()], re.I) or re.search(
+                r"\b(?:only\s+run|on\s+weekends|statement|arrived|came\s+in|in\s+the\s+mail)\b", sentence, re.I):
             continue  # a question, a condition or how a bank works, not a rule the user set
         account = next(v for k, v in m.groupdict().items() if k.startswith("acct") and v).strip()
         account = re.sub(r"\s+(?:until|till|this|for)$", "", account)
         if _NOT_ACCOUNT.match(account) or (not _BANKISH.search(account) and not account[:1].isupper()):
             continue
-        if not _BANKISH.search(account) and not _HELD_IN.search(text):
+        if not _BANKISH.search(account) and not _HELD_IN.search(text) and not re.search(r"\b(?:out\s+of|no\s+money)\b", m.group(0), re.I):
             continue  # a bare name ("nothing from Amazon") is an account only where the message keeps money in it
         slots: dict[str, str] = {"kind": "hold", "account": account, "about": account, "start": today.isoformat(),
                                  "status": "active"}

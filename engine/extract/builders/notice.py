@@ -43,9 +43,10 @@ _DUE_BY = re.compile(r"\b(?:by|before|no\s+later\s+than|latest)\s+(?:the\s+)?$",
 _GIVEN = re.compile(r"\b(?:gave|given|sent|handed\s+in|put\s+in|served|submitted)\b(?:\s+[\w'’]+){0,4}?\s+notice\b"
                     r"|\bnotice\s+(?:is|was|has\s+been)\s+(?:in|given|sent|handed\s+in)\b", re.I)
 _HEDGED = re.compile(r"\b(?:if|unless|when|once|before|should|would|could|haven['’]t|have\s+not|not\s+yet|need\s+to|have\s+to|has\s+to|must)\b", re.I)
-_NOT_OURS = re.compile(r"\b(?:landlord|employer|they|he|she|it|\w+)\s+(?:has|have|must|needs?|to|gives?|will\s+give)\s+(?:to\s+)?(?:give\s+)?(?:us|me|you)\b"
+_NOT_OURS = re.compile(r"\b(?:landlord|employer|company|they|he|she|it|(?-i:[A-Z])\w+)\s+(?:has|have|must|needs?|to|gives?|will\s+give)\s+(?:to\s+)?(?:give\s+)?(?:us|me|you)\b"
                        r"(?!\s+(?:to|the\s+notice))", re.I)
-_STAYING = re.compile(r"\b(?:renewing\s+for\s+sure|we['’]re\s+(?:staying|renewing)|(?:staying|renewing)\s+(?:another|for\s+sure)|not\s+(?:leaving|moving))\b", re.I)
+_STAYING = re.compile(r"\b(?:renewing\s+(?:for\s+sure|the\s+lease|another)|we['’]re\s+renewing|staying\s+(?:another\s+year|put|on\s+(?:here|in\s+the))|"
+                      r"not\s+(?:leaving|moving\s+out)\b(?!\s+until))\b", re.I)
 
 
 def notice_deadlines(text: str, today: dt.date, subject: str = "me") -> list[Draft]:

@@ -54,7 +54,8 @@ def _named(text: str, sentence: str, s: int, e: int, bought: list[Record]) -> Re
     """The purchase the sentence names — its shop, its amount, its item's words — or, for "them"/"it"/"the box",
     the one the message names."""
     amounts = {str(m.value) for m in find_money(text, s, e) if m.value is not None}
-    low = text.lower() if re.search(r"\b(?:it|them|the\s+(?:box|package|parcel|return)|refund)\b", sentence, re.I) else sentence.lower()
+    low = text.lower() if re.search(r"\b(?:it|them|the\s+(?:box|package|parcel|return|whole\s+order|order|stuff)|everything|all\s+of\s+it|refund)\b",
+                                    sentence, re.I) else sentence.lower()
     for rec in reversed(bought):
         vendor = str(rec.values.get("vendor") or "").lower().strip(" .,;!")
         if vendor and re.search(rf"\b{re.escape(vendor)}\b", low):

@@ -30,7 +30,7 @@ _RECURRING = re.compile(r"\b(?:subscriptions?|membership|(?:a|per|each|every)\s+
                         r"streaming|access\s+(?:runs|ends|lasts))", re.I)
 _STATEMENT = re.compile(r"\b(?:bank\s+(?:app|statement|account)|(?:card|credit\s+card)\s+(?:statement|bill)|statement|transactions|"
                         r"charges|came\s+out|went\s+out|debited|direct\s+debits?)\b", re.I)
-_PRICES = re.compile(r"\b(?:compar\w*|prices?|plans?\s+(?:are|cost)|costs?\s+(?:are|is)|vs\.?|versus|options?|which\s+(?:one|is)|shares?|stocks?|menu)\b", re.I)
+_PRICES = re.compile(r"\b(?:compar\w*|vs\.?|versus|which\s+(?:one|is\s+cheaper)|menu)\b", re.I)
 _PAIR = re.compile(_NAME + r"\s+(?:[$€£]\s?)?(?P<amt>\d{1,5}[.,]\d{2})\b")
 _NOT_NAMES = frozenset(w.lower() for w in ("I", "The", "My", "Our", "And", "But", "So", "Also", "Then", "Let's", "Lets", "Okay", "OK", "Oh",
                                            "Well", "Anyway", "Today", "Yesterday", "Total", "Rent", "Plus"))
@@ -83,10 +83,10 @@ def statement_charges(text: str, today: dt.date, drafts: list[Draft], subject: s
     held = {str(d.slots.get(k)) for d in drafts for k in ("amount", "limit", "balance", "cost") if d.slots.get(k)}
     out: list[Draft] = []
     spans = sentences(text)
-    for i, (s, e) in enumerate(spans):
-        near = text[spans[i - 1][0] if i else s : e]
-        if text[s:e].rstrip().endswith("?") or not _STATEMENT.search(near) or _PRICES.search(near):
-            continue  # a statement read out in this sentence or the one before, not a price list or a comparison
+    cue_at = next((a for a, b in spans if _STATEMENT.search(text, a, b)), None)
+    for s, e in spans:
+        if cue_at is None or s < cue_at or text[s:e].rstrip().endswith("?") or _PRICES.search(text, s, e):
+            continue  # read out from the statement's sentence on; never a comparison
         for m in _PAIR.finditer(text, s, e):
             name = m.group("name").strip()
             amount = m.group("amt").replace(",", ".")

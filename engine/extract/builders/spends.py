@@ -30,7 +30,7 @@ _OTHERS = re.compile(r"\b(?:he|she|they)\s+(?:just\s+|already\s+)?(?:spent|paid|
 _LAST_NIGHT = re.compile(r"\blast\s+night\b|\byesterday\s+(?:evening|night)\b|\bthe\s+other\s+night\b", re.I)
 _AHEAD = re.compile(r"\b(?:will|going\s+to|gonna|next|coming|tomorrow|tonight|plan(?:ning)?|hope|hoping)\b|['’]ll\b", re.I)
 _SPENT_VERB = re.compile(r"\b(?:got|had|ordered|grabbed|bought|paid|spent|came\s+to|cost\s+me|set\s+(?:me|us)\s+back|were|was|with\s+(?:the\s+)?tip)\b", re.I)
-_PRICE_TALK = re.compile(r"\b(?:quote|estimate|per\s+(?:slice|person|guest|head)|a\s+(?:slice|head|guest)|for\s+\d+\s+(?:guests|people)|included|includes|"
+_PRICE_TALK = re.compile(r"\b(?:quote|estimate|per\s+(?:slice|person|guest|head)|a\s+(?:slice|head|guest)|for\s+\d{2,}\s+(?:guests|people)|is\s+included|includes|"
                          r"is\s+like|are\s+like|goes\s+for|go\s+for|costs\s+(?:about|around|like))\b|\b(?:is|are)\s+(?:now\s+)?[$€£¥]?\d", re.I)
 _BREAK = re.compile(r"[,;:(]|\band\s+(?:then\s+)?|\bthen\b|\balso\b", re.I)
 _STOPS = ("money", "amount", "limit", "cost", "balance")
@@ -58,8 +58,8 @@ def logged_spends(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]
             last = m.end
             if m.value is None or str(m.value) in held or _NOT_SPENT.search(stretch) or _OTHERS.search(stretch):
                 continue
-            if not past and not _SPENT_VERB.search(stretch):
-                continue  # "sushi is like $30", "a quote came in: dinner for 80, $9,500": a price, not money spent
+            if not past and re.search(r"\b(?:is|are|costs?)\b", stretch, re.I) and not _SPENT_VERB.search(stretch):
+                continue  # "sushi is like $30": a price, not money spent
             if _PRICE_TALK.search(stretch):
                 continue
             food = category_word(stretch, "restaurant")

@@ -39,7 +39,7 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
             continue
         if [d for d in find_dates(text, s1, e1, today, past=False) if isinstance(d.value, DateValue)]:
             continue  # dated in its own sentence: the clause builders' case
-        if re.search(r"\b(?:birthday|anniversary|wedding|party|trip|flight|due|deadline|his|her|their)\b|[A-Z][a-z]+['’]s\b", second):
+        if re.search(r"\b(?:birthday|anniversary|wedding|party|trip|flight|due|deadline|his|her|their)\b", second, re.I):
             continue  # the next sentence dates something else
         dates = [d for d in find_dates(text, s2, e2, today, past=False) if isinstance(d.value, DateValue) and d.value.start >= today]
         if len(dates) != 1:

@@ -19,8 +19,8 @@ from engine.extract.segment import sentences
 
 _DEPARTS = re.compile(r"\b(?:leaves|leaving|departs|departing|takes\s+off|wheels\s+up|boards|boarding|flight\s+is|flies\s+out)\b", re.I)
 _FARE = re.compile(r"\b(?:fare|round[\s-]?trip|return\s+ticket|tickets?|flights?|airfare)\b", re.I)
-_ELSE = re.compile(r"\b(?:due|deposit|deadline|by\s+(?:the\s+)?\d|sitter|he|she|they|my\s+(?:mom|mum|dad|sister|brother|wife|husband|partner|son|daughter|friend)|"
-                   r"[A-Z][a-z]+['’]s)\b")
+_ELSE = re.compile(r"\b(?:due|deposit|deadline|by\s+(?:the\s+)?\d|sitter|he|she|they|my\s+(?:mom|mum|dad|sister|brother|wife|husband|partner|son|daughter|friend))\b",
+                   re.I)
 _NOT_FARE = re.compile(r"\b(?:game|concert|show|match|museum|theat(?:er|re)|gig|festival|parking|tour)\b", re.I)
 _BACK = re.compile(r"\b(?:back|return(?:ing)?|home|coming\s+back|fly(?:ing)?\s+back)\b", re.I)
 

@@ -269,8 +269,9 @@ def _conflict(old: dict, new: dict) -> Alert | None:
         f"Confirm the right amount with {payee} (or whoever asked) before paying."
     )
     if first_named and not amount_changed:
+        asker = "You" if is_self(old["requested_by"]) else _cap(str(old["requested_by"]))
         message = (
-            f"{old['requested_by']} asked for the payment of {money(old['amount'], old['currency'])} to {payee}; the bank "
+            f"{asker} asked for the payment of {money(old['amount'], old['currency'])} to {payee}; the bank "
             f"details ({account_text(new['account'])}) came later from {new['requested_by']}. Payment fraud often starts "
             f"with details sent this way: confirm them with {payee} on a number you already know before paying."
         )
@@ -282,7 +283,8 @@ def _conflict(old: dict, new: dict) -> Alert | None:
     )
     title = f"Conflicting payment instructions for {payee}"
     evidence = tuple(old["evidence"]) + tuple(new["evidence"])
-    return alert(CONFLICT_RULE, "critical" if account_changed else "warning", title, message, evidence)
+    # new bank details from someone new together with a new amount: the typical payment fraud
+    return alert(CONFLICT_RULE, "critical" if account_changed or first_named else "warning", title, message, evidence)
 
 
 # -- limits ---------------------------------------------------------------------------------------

@@ -223,10 +223,13 @@ def entries_alerts(trips: list, documents: list, today: date) -> list[Alert]:
         nested = [(stay, t) for stay in stays for t in mine if t.country and not covers(code, t.country) and stay.end is not None
                   and t.end is not None and stay.start < t.start and t.end < stay.end]
         side = []  # one excursion per run of back-to-back legs away ("Hong Kong, then Macau, then back")
+        run_end = None
         for stay, t in sorted(nested, key=lambda st: st[1].start):
-            if side and side[-1][0] is stay and t.start <= side[-1][1].end:
+            if side and side[-1][0] is stay and run_end is not None and t.start <= run_end:
+                run_end = max(run_end, t.end)  # the next leg of the same excursion (Hong Kong, then Macau, then Taipei)
                 continue
             side.append((stay, t))
+            run_end = t.end
         if len(stays) + len(side) <= allowed or all(t.start < today for t in stays):
             continue
         entries = 1 + len(side)

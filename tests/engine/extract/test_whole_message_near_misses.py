@@ -78,3 +78,62 @@ def test_taking_a_laptop_back_to_work_is_no_return() -> None:
     log.say("Bought a new laptop from Best Buy for $1,200, 15-day returns.", DAY)
     later = log.say("Took the laptop back to work today, the office wifi is faster.", DAY + dt.timedelta(days=2))
     assert not [f for f in later if f.frame == "Purchase" and f.slots.get("status") == "returned"]
+
+
+# -- ...and what the guards must still let through -------------------------------------------------
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Takeout again, $32.", "32.00"),
+    ("Pho for lunch, $15.", "15.00"),
+    ("Coffee and a bagel this morning, $9.50.", "9.50"),
+    ("DoorDash for dinner: $34 including tip.", "34.00"),
+    ("Sushi last night, $86 tip included.", "86.00"),
+])
+def test_food_logged_without_a_verb_is_still_spending(text: str, amount: str) -> None:
+    assert [d.slots["amount"] for d in logged_spends(text, DAY, [])] == [amount]
+
+
+@pytest.mark.parametrize("text", [
+    "My grocery budget was too loose, so from now on it's $400 a month.",
+    "I usually overspend on takeout, so let's cap takeout at $150 a month.",
+    "Set my clothing budget to $100 a month, my wife's idea.",
+])
+def test_budgets_said_with_was_usually_or_someones_idea_still_count(text: str) -> None:
+    from engine.extract.builders.budgets import money_policies
+
+    assert [d.slots["kind"] for d in money_policies(text, DAY)] == ["budget"]
+
+
+@pytest.mark.parametrize("text", [
+    "Nothing comes out of Ally until we close.",
+    "Not a penny from the ISA this year.",
+    "Nothing comes out of savings until June, unless it's an emergency.",
+])
+def test_holds_said_plainly_still_count(text: str) -> None:
+    from engine.extract.builders.holds import hold_policies
+
+    assert len(hold_policies(text, DAY)) == 1
+
+
+def test_a_statement_after_a_price_remark_is_still_read() -> None:
+    text = "Netflix put its prices up again. Checked my statement: Netflix 17.99, Spotify 11.99."
+    assert [d.slots["payee"] for d in statement_charges(text, DAY, [])] == ["Netflix", "Spotify"]
+
+
+def test_we_got_it_is_still_a_purchase() -> None:
+    text = "The standing desk came yesterday. We got it from Deskly for $489, 30-day returns from delivery."
+    [d] = bought_it(text, DAY, [])
+    assert (d.slots["vendor"], d.slots["amount"]) == ("Deskly", "489.00")
+
+
+def test_a_trip_dated_in_a_sentence_starting_its_is_filled() -> None:
+    facts = Log().say("Booked Delta to Chicago. It's July 9-11, leaving at 6am.", DAY)
+    [trip] = [f for f in facts if f.frame == "Trip"]
+    assert (trip.slots.get("start"), trip.slots.get("end"), trip.slots.get("departs")) == ("2026-07-09", "2026-07-11", "06:00")
+
+
+def test_a_second_payment_with_a_doubt_is_still_a_second_payment() -> None:
+    owed = [Record("Transfer", "county property tax:3120.00", "me", "requested",
+                   {"payee": "county property tax", "amount": "3120.00"})]
+    text = "Told Mark to write a check for the property tax, the 3120 one, since I'm not sure the portal took it."
+    assert [d.slots["account"] for d in paid_again(text, DAY, owed, [])] == ["check"]
