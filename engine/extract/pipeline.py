@@ -160,6 +160,14 @@ def extract_text(text: str, today: dt.date, ctx: Context, previous: str = "") ->
         dated = [d for d in got if any(s in d.slots for s in _DATE_SLOTS)]
         if dated:
             ctx.last_dated = dated[-1]
+    return _whole_message(text, today, ctx, drafts)
+
+
+def _whole_message(text: str, today: dt.date, ctx: Context, drafts: list[Draft]) -> list[Draft]:
+    """The whole-message readers, after the clause builders: what a clause alone cannot say (a period in
+    one sentence and the lease's end in another, a sum listed without a verb, "got it from Deskly" after
+    "the standing desk"). Each adds a record only where the builders left it out; each later reader sees
+    what the earlier ones added (a sum a spend or a trip's fare took is not read again as a bill)."""
     notice = notice_deadlines(text, today)
     if not any(d.frame == "Deadline" and ("notice" in str(d.slots.get("about", "")).lower()
                                           or d.slots.get("due") in {n.slots.get("due") for n in notice}) for d in drafts):
