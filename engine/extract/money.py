@@ -82,8 +82,6 @@ _BARE = re.compile(
     r"|\b(?:for|at|costs?|is|was|now|of|to)\s+(?P<d>\d{1,4}\.\d{2})(?![\d.,%]|\s*(?:km|mi|miles|hours?|hrs|kg|lbs?|mg|ml|percent|am|pm)\b)"
     # "pizza Friday night, 27 with the tip": a sum that a tip or tax is counted into
     r"|(?<![\w$€£¥.,/-])(?P<tp>\d{1,4}(?:\.\d{2})?)\s+(?:with|including|incl\.?|plus|after|before)\s+(?:the\s+|a\s+)?(?:tips?|tax|gratuity|service)\b"
-    # "burgers last night, 31.50.": a sum with cents set off at the end of a sentence
-    r"|\b(?:burgers?|pizza|sushi|tacos?|thai|takeout|takeaway|dinner|lunch|brunch|breakfast|drinks|coffee|groceries)\b[^,.;!?]{0,30},\s+(?P<dc>\d{1,4}\.\d{2})(?=\s*(?:[.;!)]|$))"
     r"|\bmake\s+(?:it|that)\s+(?P<mk>\d{2,6}(?:\.\d{2})?)(?=\s*(?:[,;!)]|\.(?!\d)|$|\s+(?:for|to|by|now|not|instead|asap|and)\b))",
     re.I,
 )
@@ -92,7 +90,7 @@ _BARE = re.compile(
 def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
     out: list[Mention] = []
     for m in _BARE.finditer(text, lo, hi):
-        grp = next(g for g in ("a", "k", "g", "t2", "c", "t", "s", "mk", "sp", "an", "d", "tp", "dc") if m.group(g))
+        grp = next(g for g in ("a", "k", "g", "t2", "c", "t", "s", "mk", "sp", "an", "d", "tp") if m.group(g))
         s, e = m.start(grp), (m.end() if grp == "g" else m.end(grp) + (1 if grp == "k" else 0))
         if any(t.start < e and s < t.end for t in taken):
             continue

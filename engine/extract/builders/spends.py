@@ -17,6 +17,7 @@ import re
 from engine.extract.builders.base import Draft
 from engine.extract.builders.finance import category_word
 from engine.extract.dates import DateValue, find_dates, is_past
+from engine.extract.mentions import Mention
 from engine.extract.money import find_money
 from engine.extract.segment import sentences
 
@@ -32,6 +33,7 @@ _AHEAD = re.compile(r"\b(?:will|going\s+to|gonna|next|coming|tomorrow|tonight|pl
 _SPENT_VERB = re.compile(r"\b(?:got|had|ordered|grabbed|bought|paid|spent|came\s+to|cost\s+me|set\s+(?:me|us)\s+back|were|was|with\s+(?:the\s+)?tip)\b", re.I)
 _PRICE_TALK = re.compile(r"\b(?:quote|estimate|per\s+(?:slice|person|guest|head)|a\s+(?:slice|head|guest)|for\s+\d{2,}\s+(?:guests|people)|is\s+included|includes|"
                          r"is\s+like|are\s+like|goes\s+for|go\s+for|costs\s+(?:about|around|like))\b|\b(?:is|are)\s+(?:now\s+)?[$€£¥]?\d", re.I)
+_CENTS = re.compile(r",\s+(?P<n>\d{1,4}\.\d{2})(?=\s*(?:[.;!)]|$))")
 _BREAK = re.compile(r"[,;:(]|\band\s+(?:then\s+)?|\bthen\b|\balso\b", re.I)
 _STOPS = ("money", "amount", "limit", "cost", "balance")
 
@@ -53,7 +55,7 @@ def logged_spends(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]
             food_before = food_here
             continue
         last = s
-        for m in find_money(text, s, e):
+        for m in sorted(find_money(text, s, e) + _set_off_cents(text, s, e), key=lambda x: x.start):
             stretch = _stretch(text, last, m.start, m.end, e)
             last = m.end
             if m.value is None or str(m.value) in held or _NOT_SPENT.search(stretch) or _OTHERS.search(stretch):
@@ -76,6 +78,18 @@ def logged_spends(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]
             held.add(str(m.value))
             out.append(Draft("Purchase", f"{item}::{day.isoformat()}", slots, (s, e), "me", hint="purchase"))
         food_before = food_here
+    return out
+
+
+def _set_off_cents(text: str, s: int, e: int) -> list[Mention]:
+    """"burgers last night, 31.50.": a bare sum with cents set off at the end of a sentence counts as money
+    only after a food word of the purchase categories in the words just before it (a reading such as
+    "glucose an hour later, 6.90" stays a number)."""
+    out = []
+    for m in _CENTS.finditer(text, s, e):
+        before = text[max(s, m.start() - 40) : m.start()]
+        if category_word(re.split(r"[.;!?]", before)[-1], "restaurant"):
+            out.append(Mention("money", m.start("n"), m.end("n"), m.group("n"), m.group("n"), {"currency": None}))
     return out
 
 

@@ -88,6 +88,7 @@ def test_taking_a_laptop_back_to_work_is_no_return() -> None:
     ("Coffee and a bagel this morning, $9.50.", "9.50"),
     ("DoorDash for dinner: $34 including tip.", "34.00"),
     ("Sushi last night, $86 tip included.", "86.00"),
+    ("And then burgers last night, 31.50.", "31.50"),
 ])
 def test_food_logged_without_a_verb_is_still_spending(text: str, amount: str) -> None:
     assert [d.slots["amount"] for d in logged_spends(text, DAY, [])] == [amount]
