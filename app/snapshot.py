@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from engine.agenda import AgendaItem, agenda
 from engine.frames import Frame
 from engine.learn.collection import learned_collections
-from engine.learn.manage import records_of
+from engine.learn.manage import record_count
 from engine.log import Fact
 from engine.series import Chartable, chartables
 from engine.service import Service
@@ -180,7 +180,7 @@ def read_snapshot(service: Service) -> Snapshot:
         by_frame={name: list(recs) for name, recs in state.records.items()},
         record_of={fid: rec.id for recs in state.records.values() for rec in recs for fid in rec.evidence},
         collections=[
-            CollectionView(c.name, c.state, c.describe().partition(": ")[2], len(records_of(facts, c)))
+            CollectionView(c.name, c.state, c.describe().partition(": ")[2], record_count(service.log, facts, c))
             for c in sorted(learned_collections(facts).values(), key=lambda c: c.name)
         ],
     )

@@ -634,6 +634,12 @@ class LogStore:
                     found[f.id] = f
         return sorted(found.values(), key=lambda f: (f.session_date, f.id))
 
+    def distinct_keys(self, frame: str, domain: str) -> int:
+        """How many different records (entity keys) ``frame`` has in ``domain``, big imports included."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(DISTINCT entity_key) FROM fact WHERE frame = :f AND domain = :d"),
+                                    {"f": frame, "d": domain}).scalar() or 0)
+
     def frame_stamp(self, frame: str) -> tuple[int, int, int]:
         """How many facts ``frame`` has, the newest id and the ids' sum: changes with any write or forget."""
         with self.engine.connect() as conn:

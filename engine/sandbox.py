@@ -36,7 +36,7 @@ STDLIB_ALLOWED: frozenset[str] = frozenset(
 )
 """Stdlib modules untrusted code may import (top-level names)."""
 
-PROJECT_PACKAGES: frozenset[str] = frozenset({"domains", "rules", "data", "manifest", "uac_state", "user"})
+PROJECT_PACKAGES: frozenset[str] = frozenset({"domains", "rules", "data", "manifest", "uac_state", "uac_records", "user"})
 """The user project's own top-level modules and packages."""
 
 FORBIDDEN_NAMES: frozenset[str] = frozenset(

@@ -488,20 +488,7 @@ class Service:
         run = run_rules(self.profile.project_dir, now)
         sync = AlertBook(self.log).sync(run.alerts, now)
         return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems,
-                           warnings=(*run.warnings, *self._blind_rules()))
-
-    def _blind_rules(self) -> list[str]:
-        """Said, not hidden: an active rule over a collection kept in the log (too big to write into
-        the project) cannot see its records yet."""
-        from engine.rules.rule_store import DOMAIN, load_rules
-
-        bulk = self.log.bulk_frames()
-        if not bulk:
-            return []
-        return [f"the rule “{rule.text}” watches {rule.ir.collection} records, which are kept in the log "
-                "(too many to write into the project): it does not see them yet"
-                for rule in load_rules(self.log.facts(domain=DOMAIN))
-                if rule.status == "active" and rule.ir is not None and rule.ir.collection in bulk]
+                           warnings=run.warnings)
 
     def set_alert_state(self, key: str, state: str, until: dt.datetime | None = None) -> None:
         from engine.rules.lifecycle import AlertBook

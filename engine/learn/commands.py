@@ -21,8 +21,7 @@ from typing import Any
 
 from engine.errors import checkpoint_failure
 from engine.learn.collection import LearnedCollection, learned_collections
-from engine.learn.manage import ACTIONS, records_of
-from engine.log import Fact
+from engine.learn.manage import ACTIONS, record_count
 from engine.profile import Profile
 
 
@@ -45,7 +44,8 @@ def cmd_collections(args: argparse.Namespace) -> int:
     try:
         if action == "list":
             facts = svc.log.facts()
-            _list(learned_collections(facts), facts, as_json)
+            colls = learned_collections(facts)
+            _list(colls, {name: record_count(svc.log, facts, c) for name, c in colls.items()}, as_json)
             return 0
         name, target = getattr(args, "name", None), getattr(args, "target", None)
         updated, summary = svc.collection_action(action, name, target)
@@ -64,10 +64,10 @@ def cmd_collections(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(colls: dict[str, LearnedCollection], facts: list[Fact], as_json: bool) -> None:
+def _list(colls: dict[str, LearnedCollection], counts: dict[str, int], as_json: bool) -> None:
     ordered = sorted(colls.values(), key=lambda c: c.name)
     rows = [{"name": c.name, "state": c.state, "fields": [f.to_json() for f in c.fields],
-             "records": len(records_of(facts, c))} for c in ordered]
+             "records": counts[c.name]} for c in ordered]
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return

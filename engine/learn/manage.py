@@ -36,6 +36,15 @@ def records_of(facts: list[Fact], coll: LearnedCollection) -> dict[str, dict[str
     return out
 
 
+def record_count(log: LogStore, facts: list[Fact], coll: LearnedCollection) -> int:
+    """How many records a collection has, as :func:`records_of` counts them (one per entity key)
+    — counted by the log itself when it also holds thousands of imported records, which ``facts``
+    (the log without big imports) leaves out."""
+    if coll.frame in log.bulk_frames():
+        return log.distinct_keys(coll.frame, IMPORT_DOMAIN)
+    return len(records_of(facts, coll))
+
+
 def find(colls: dict[str, LearnedCollection], raw: str | None, action: str) -> LearnedCollection:
     if not raw:
         raise InputError(f"`uac collections {action}` needs a collection name; see `uac collections list`")

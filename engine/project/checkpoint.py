@@ -24,7 +24,7 @@ from engine.errors import ProjectError
 from engine.frames import FRAMES_BY_NAME, IMPORT_DOMAIN
 from engine.log import Fact
 from engine.profile import Profile
-from engine.project import swap
+from engine.project import stored, swap
 from engine.project.meta import PROTECTED, Layout, Meta, fingerprint, sha, write_atomic
 from engine.project.render import (
     DomainInfo,
@@ -122,6 +122,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
     infos: dict[str, DomainInfo] = {}
     domains_meta: dict[str, dict] = {}
     rendered: list[str] = []
+    streams: dict[str, StoredRecords] = {}  # data files to write: big collections, re-rendered
     names = domain_names(with_imports=bool(by_domain.get(IMPORT_DOMAIN)))
     stamps = " ".join(records.stamp() for _frame, records in sorted(bulk.items()))
     for name in names:
@@ -130,12 +131,16 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
             fp = sha(f"{fp} {stamps}".encode())
         old = meta.domains.get(name)
         intact = all(rel in meta.files and meta.files[rel].matches(root / rel) for rel in domain_files(name))
+        kept = _data_files(DomainInfo.from_json(name, old["info"])) if old else set()
+        intact = intact and all(rel in meta.files and meta.files[rel].matches(root / rel) for rel in kept)
         if meta.renderer == rid and old and old.get("fingerprint") == fp and intact:
             infos[name] = DomainInfo.from_json(name, old["info"])
         else:
             state = fold(by_domain.get(name, []))
             if name == IMPORT_DOMAIN:
                 state.records.update({frame: recs for frame, recs in bulk.items() if frame in state.frames})
+                streams.update({stored.data_path(recs.frame): recs for recs in state.records.values()
+                                if isinstance(recs, StoredRecords)})
             domain_files_now, infos[name] = render_domain(name, state)
             files.update(domain_files_now)
             rendered.append(name)
@@ -148,6 +153,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
     assert not any(rel.split("/")[0] in PROTECTED for rel in files), "rendered into a protected folder"
 
     expected = set(files) | {rel for name in names if name not in rendered for rel in domain_files(name)}
+    expected |= {rel for info in infos.values() for rel in _data_files(info)}
     writes: dict[str, bytes] = {}
     restored: list[str] = []
     for rel, data in sorted(files.items()):
@@ -161,10 +167,10 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
     deletes = sorted(rel for rel in meta.files if rel not in expected)
     new_meta = Meta(rid, domains_meta, dict(meta.files), dict(meta.bytecode))
     changed = sorted({rel.split("/")[1] for rel in writes if rel.startswith("domains/") and rel.count("/") == 2})
-    if writes or deletes:
+    if writes or deletes or streams:
         _keep_edits(layout, restored)
         _lint_staged(writes)
-        pycs = _stage(layout, expected, writes, meta.bytecode)
+        pycs = _stage(layout, expected, writes, meta.bytecode, streams)
         try:
             validate(layout.staging, limits, with_rules=_code_changed(meta, rid, writes, deletes))
         except ProjectError:
@@ -179,7 +185,7 @@ def _checkpoint(layout: Layout, facts: Sequence[Fact], limits: Limits,
     _ensure_user(root)
     return CheckpointResult(
         changed_domains=changed,
-        files_written=len(writes),
+        files_written=len(writes) + len(streams),
         files_deleted=len(deletes),
         restored=restored,
         recovered=recovered,
@@ -195,19 +201,24 @@ def _code_changed(meta: Meta, rid: str, writes: dict[str, bytes], deletes: list[
     return any(not rel.endswith("/state.py") and rel != "manifest.py" for rel in [*writes, *deletes])
 
 
-def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes], known: dict[str, str]) -> dict[str, str]:
-    """Build the full staged tree (new files written, the rest hard-linked); returns the new
-    bytecode with its content hash. Live bytecode is reused only when it is what a checkpoint
-    compiled (``known``): a planted ``.pyc`` is never carried into the staged tree."""
+def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes], known: dict[str, str],
+           streams: Mapping[str, StoredRecords]) -> dict[str, str]:
+    """Build the full staged tree (new files written, big collections streamed into their data
+    files, the rest hard-linked); returns the new bytecode and data files with their content hash.
+    Live bytecode is reused only when it is what a checkpoint compiled (``known``): a planted
+    ``.pyc`` is never carried into the staged tree."""
     staging, root = layout.staging, layout.root
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    new_pycs: dict[str, str] = {}
+    digests: dict[str, str] = {}
     for rel in sorted(expected):
         dst = staging / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if rel in writes:
             dst.write_bytes(writes[rel])
+        elif rel in streams:
+            digests[rel] = stored.write(streams[rel].frame, streams[rel], dst)  # swapped in with the code
+            continue
         else:
             _link(root / rel, dst)
         if not rel.endswith(".py"):
@@ -229,8 +240,8 @@ def _stage(layout: Layout, expected: set[str], writes: dict[str, bytes], known: 
         except py_compile.PyCompileError as exc:
             shutil.rmtree(staging, ignore_errors=True)
             raise ProjectError(f"the rendered {rel} does not compile ({exc.msg}); the last good project stays live") from exc
-        new_pycs[pyc_rel] = sha((staging / pyc_rel).read_bytes())
-    return new_pycs
+        digests[pyc_rel] = sha((staging / pyc_rel).read_bytes())
+    return digests
 
 
 RENDERED_FROM_DATA = ("domains/", "manifest.py", "rules/user_rules.py")
@@ -246,6 +257,11 @@ def _lint_staged(writes: dict[str, bytes]) -> None:
             if issues:
                 raise ProjectError(f"the rendered {rel} was refused by the safety check ({issues[0]}); "
                                    "the last good project stays live")
+
+
+def _data_files(info: DomainInfo) -> set[str]:
+    """The data files a domain's collections are kept in (big collections only)."""
+    return {str(c["data_file"]) for c in info.collections.values() if c.get("data_file")}
 
 
 def _is_known(path: Path, digest: str | None) -> bool:

@@ -18,6 +18,7 @@ from typing import Any
 from engine.frames import FRAMES, IMPORT_DOMAIN, Frame, domains
 from engine.log import Fact
 from engine.profile import RESOURCES
+from engine.project import stored
 from engine.project.literals import Unrenderable, literal
 from engine.project.naming import BASE_FIELDS, attr, comment, constant, enum_class, enum_members
 from engine.rules import user_rules
@@ -174,9 +175,11 @@ def render_state(domain: str, state: State) -> bytes:
         name = constant(fr.collection)
         counts.append(f"{fr.collection}: {len(recs)}")
         if isinstance(recs, StoredRecords):
-            blocks.append(f"# {len(recs):,} records: too many to write out here; they stay in the log, where the app\n"
-                          f"# reads them as a stream (rules over this collection do not see them yet).\n"
-                          f"{name}: list[{fr.name}] = []\n")
+            blocks.append(f"# {len(recs):,} records: too many to write out as code; they are kept in the data file\n"
+                          f"# {stored.data_path(fr)}, read a line at a time whenever they are used.\n"
+                          f"{name}: Sequence[{fr.name}] = Stored(\n"
+                          f"    {stored.data_path(fr)!r},\n    {fr.name},\n    {stored.rebuilders(fr)},\n"
+                          f"    {len(recs)!r},\n)\n")
         elif recs:
             body = "\n".join(_record_source(fr, r) for r in recs)
             blocks.append(f"{name}: list[{fr.name}] = [\n{body}\n]\n")
@@ -201,9 +204,9 @@ def domain_info(domain: str, state: State) -> DomainInfo:
     for fr in domain_frames(domain, state):
         recs = state.of(fr.name)
         n = len(recs)
-        if isinstance(recs, StoredRecords):  # not written out: the count says what state.py holds
-            collections[fr.collection] = {"schema": fr.name, "count": 0, "kept_in_log": n}
-            parts.append(f"{fr.collection}: {n} kept in the log")
+        if isinstance(recs, StoredRecords):  # not written out as code: kept in a data file
+            collections[fr.collection] = {"schema": fr.name, "count": n, "data_file": stored.data_path(fr)}
+            parts.append(f"{fr.collection}: {n} in {stored.data_path(fr)}")
             continue
         collections[fr.collection] = {"schema": fr.name, "count": n}
         parts.append(f"{fr.collection}: {n}")

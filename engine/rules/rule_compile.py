@@ -48,7 +48,7 @@ import re
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from rules.alerts import Alert, alert, known
+from rules.alerts import Alert, alert
 
 INACTIVE = {inactive!r}
 
@@ -147,7 +147,15 @@ def _collection(state, domain, name, schema=None):
     found = holder.collections.get(name)
     if found is None and schema is not None:
         found = next((c for c in holder.collections.values() if c and type(c[0]).__name__ == schema), None)
-    return list(found or ())
+    return found or ()
+
+
+def _known(records, today):
+    """Records already stated on ``today``, one at a time (a big collection is read from its data
+    file as it goes, never held whole)."""
+    for record in records:
+        if record.known_on(today):
+            yield record
 
 
 def _num(value):
@@ -293,8 +301,13 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     date_field = lx["date_fields"].get(fr.name) if ir.learned is None else learned_date
     date_expr = _field(fr, date_field) if date_field in fr.slot_names else "None"
     if ir.aggregate is not None:
-        lines.append("    groups = {}")
-    lines.append(f"    for r in known({_access(fr)}, today):")
+        lines += [
+            "    groups = {}",
+            f"    current = _window(today, {ir.aggregate.window!r})",
+            f"    previous = _window(current - timedelta(days=1), {ir.aggregate.window!r})",
+            f"    first = _window(since, {ir.aggregate.window!r}) if since is not None else None",
+        ]
+    lines.append(f"    for r in _known({_access(fr)}, today):")
     lines.append(f"        if not _live(r, {finished!r}):")
     lines.append("            continue")
     if ir.lead is None and ir.aggregate is None:
@@ -324,8 +337,8 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         day = _field(fr, a.date_field)
         lines += [
             f"        day = {day}",
-            "        if day is None or day > today:",
-            "            continue",
+            "        if day is None or day > today or day < previous or (first is not None and day < first):",
+            "            continue  # only the current and the previous window are reported",
         ]
         if a.func == "sum":
             cur = _field(fr, "currency") if "currency" in fr.slot_names else "None"
@@ -335,12 +348,7 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
                 lines += [f"        if {cur} is not None and str({cur}) != {a.currency!r}:", "            continue"]
         lines += [
             f"        groups.setdefault(_window(day, {a.window!r}), []).append(r)",
-            f"    current = _window(today, {a.window!r})",
-            f"    previous = _window(current - timedelta(days=1), {a.window!r})",
-            f"    first = _window(since, {a.window!r}) if since is not None else None",
             "    for start, recs in sorted(groups.items()):",
-            "        if start < previous or (first is not None and start < first):",
-            "            continue",
         ]
         if a.func == "sum":
             lines.append(f"        total = sum((_num({_field(fr, a.field or '')}) for r in recs), Decimal(0))")

@@ -138,6 +138,8 @@ class Loader:
 
 def load_state(loader: Loader):
     """Import the manifest and every domain; returns (state, built-in pack names, manifest)."""
+    uac_records = trusted("uac_records")  # the reader of big collections' data files, this copy's
+    uac_records.PROJECT = loader.project
     manifest = loader.load("manifest", "manifest.py")
     if manifest is None:
         return None, [], None
@@ -151,11 +153,17 @@ def load_state(loader: Loader):
         schema = loader.load(f"domains.{domain}.schema", f"domains/{domain}/schema.py")
         if schema is not None:
             modules[domain] = loader.load(f"domains.{domain}.state", f"domains/{domain}/state.py")
-    spec = importlib.util.spec_from_file_location("uac_state", os.path.join(HERE, "uac_state.py"))
-    uac_state = importlib.util.module_from_spec(spec)
-    sys.modules["uac_state"] = uac_state
-    spec.loader.exec_module(uac_state)
+    uac_state = trusted("uac_state")
     return uac_state.build(modules, names), list(getattr(manifest, "RULE_PACKS", ())), manifest
+
+
+def trusted(name: str) -> types.ModuleType:
+    """A module of the harness's own folder (never the project's copy, which a hand edit may change)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def load_rules(loader: Loader, manifest, packs: list, *, builtin: bool = True, user: list | None = None) -> list:

@@ -34,19 +34,28 @@ class State:
         return "State(" + ", ".join(self.domains) + ")"
 
 
-def build(modules: dict, names: dict) -> State:
-    """``modules``: domain -> imported state module (or None); ``names``: domain -> collections."""
+def build(modules: dict, names: dict, sample: int | None = None) -> State:
+    """``modules``: domain -> imported state module (or None); ``names``: domain -> collections;
+    ``sample``: read only the first records of a collection kept in a data file."""
     domains = {}
     for domain, collections in names.items():
         module = modules.get(domain)
         found = getattr(module, "COLLECTIONS", {}) if module is not None else {}
-        domains[domain] = Domain(domain, {c: list(found.get(c, [])) for c in collections})
+        domains[domain] = Domain(domain, {c: _records(found.get(c, []), sample) for c in collections})
     return State(domains)
 
 
-def load() -> State:
-    """Import every domain's state module and assemble the state."""
+def _records(found, sample: int | None):
+    """A collection as rules read it: a list, or a big collection's ``Stored`` reader as it is (it
+    reads its data file a line at a time; a list of it would hold every record at once)."""
+    if type(found).__name__ != "Stored":
+        return list(found)
+    return found if sample is None else found.head(sample)
+
+
+def load(sample: int | None = None) -> State:
+    """Import every domain's state module and assemble the state (``sample``: see :func:`build`)."""
     manifest = importlib.import_module("manifest")
     names = {d: list(info["collections"]) for d, info in manifest.DOMAINS.items()}
     modules = {d: importlib.import_module(f"domains.{d}.state") for d in names}
-    return build(modules, names)
+    return build(modules, names, sample)
