@@ -192,7 +192,7 @@ class AppController(QObject):
         """Show the window, then load state and run the rules once (both off the GUI thread)."""
         self.window.show()
         def first_load(ctx: TaskContext) -> Snapshot:
-            snap = read_snapshot(ctx.service)
+            snap = read_snapshot(ctx.service, self.clock().date())
             warm_up()  # the readers' tables and parsers, so the first message is not the slow one
             return snap
 
@@ -367,7 +367,7 @@ class AppController(QObject):
             from engine.demo import load_demo
 
             n = load_demo(ctx.service, today=now.date(), progress=ctx.report)
-            return n, read_snapshot(ctx.service), ctx.service.evaluate(now)
+            return n, read_snapshot(ctx.service, self.clock().date()), ctx.service.evaluate(now)
 
         def done(value: tuple[int, Snapshot, AlertUpdate]) -> None:
             self._show_snapshot(value[1])
@@ -406,7 +406,7 @@ class AppController(QObject):
 
     @Slot()
     def refresh(self) -> None:
-        self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service), self._show_snapshot)
+        self.runner.submit("Loading memory", lambda ctx: read_snapshot(ctx.service, self.clock().date()), self._show_snapshot)
 
     @Slot()
     def evaluate(self) -> None:
@@ -426,7 +426,7 @@ class AppController(QObject):
 
         def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate | None, str]:
             self._refresh_queued = False
-            snap = read_snapshot(ctx.service)
+            snap = read_snapshot(ctx.service, self.clock().date())
             try:
                 return snap, ctx.service.evaluate(now), ""
             except Exception as exc:
@@ -445,14 +445,13 @@ class AppController(QObject):
         self.runner.submit("Reloading", task, done)
         self.runner.submit("Reading hand edits", self._absorb_edits, self._edits_absorbed)
 
-    @staticmethod
-    def _absorb_edits(ctx: TaskContext) -> tuple[HandEdits, Snapshot | None]:
+    def _absorb_edits(self, ctx: TaskContext) -> tuple[HandEdits, Snapshot | None]:
         """After the rules ran on the edited file, keep the edit: correction facts + checkpoint."""
         edits = ctx.service.apply_hand_edits()
         if not edits.facts:
             return edits, None
         ctx.service.checkpoint()
-        return edits, read_snapshot(ctx.service)
+        return edits, read_snapshot(ctx.service, self.clock().date())
 
     def _edits_absorbed(self, value: tuple[HandEdits, Snapshot | None]) -> None:
         edits, snap = value
@@ -475,7 +474,7 @@ class AppController(QObject):
 
         def task(ctx: TaskContext) -> tuple[InboxOutcome, Snapshot]:
             ctx.report(f"Reading {path.name} from the inbox…")
-            return ingest_file(ctx.service, path), read_snapshot(ctx.service)
+            return ingest_file(ctx.service, path), read_snapshot(ctx.service, self.clock().date())
 
         def done(value: tuple[InboxOutcome, Snapshot]) -> None:
             outcome, snap = value
@@ -502,9 +501,9 @@ class AppController(QObject):
             try:  # the session is logged before the first progress report, so a stop never loses it
                 result = ctx.service.ingest(text, session_date, source="chat", now=now, progress=ctx.report)
             except Cancelled:
-                return None, read_snapshot(ctx.service)
+                return None, read_snapshot(ctx.service, self.clock().date())
             ctx.report("Reloading memory…")
-            return result, read_snapshot(ctx.service)
+            return result, read_snapshot(ctx.service, self.clock().date())
 
         self.window.compose_view.set_busy(True, "Adding to memory…")
         self._ingest_task = self.runner.submit("Adding to memory", task, self._ingested, self._ingest_failed)
@@ -523,8 +522,8 @@ class AppController(QObject):
             try:
                 turn = ctx.service.chat(text, now.date(), now=now, progress=ctx.report)
             except Cancelled:
-                return None, read_snapshot(ctx.service)
-            return turn, read_snapshot(ctx.service)
+                return None, read_snapshot(ctx.service, self.clock().date())
+            return turn, read_snapshot(ctx.service, self.clock().date())
 
         self.window.chat_view.set_busy(True, "Reading what you said…")
         self.window.show_chat()
@@ -541,7 +540,7 @@ class AppController(QObject):
 
         def task(ctx: TaskContext) -> Snapshot:
             ctx.service.forget_fact(fact_id, "undone from the conversation")
-            return read_snapshot(ctx.service)
+            return read_snapshot(ctx.service, self.clock().date())
 
         def done(snap: Snapshot) -> None:
             self._show_snapshot(snap)
@@ -561,7 +560,7 @@ class AppController(QObject):
             fact, summary = ctx.service.correct(record_id, slot, value)
             if summary.error:
                 raise UacError(checkpoint_failure(summary.error))
-            return read_snapshot(ctx.service), ctx.service.evaluate(now), fact.evidence
+            return read_snapshot(ctx.service, self.clock().date()), ctx.service.evaluate(now), fact.evidence
 
         def done(result: tuple[Snapshot, AlertUpdate, str]) -> None:
             snap, update, said = result
@@ -579,7 +578,7 @@ class AppController(QObject):
 
         def task(ctx: TaskContext) -> tuple[Snapshot, AlertUpdate]:
             ctx.service.forget_record(record_id, "forgotten from Memory")
-            return read_snapshot(ctx.service), ctx.service.evaluate(now)
+            return read_snapshot(ctx.service, self.clock().date()), ctx.service.evaluate(now)
 
         def done(result: tuple[Snapshot, AlertUpdate]) -> None:
             self._show_snapshot(result[0])
@@ -690,7 +689,7 @@ class AppController(QObject):
                 result = ctx.service.import_records(path, progress=ctx.report)
             except Cancelled:
                 return None, None
-            return result, read_snapshot(ctx.service)
+            return result, read_snapshot(ctx.service, self.clock().date())
 
         self.window.import_stop.show()
         self._import_task = self.runner.submit(f"Importing {path.name}", task, self._imported, self._import_failed)
@@ -708,7 +707,7 @@ class AppController(QObject):
             updated, summary = ctx.service.collection_action(action, name, target or None)
             if summary.error:
                 raise UacError(checkpoint_failure(summary.error))
-            return updated.name, read_snapshot(ctx.service)
+            return updated.name, read_snapshot(ctx.service, self.clock().date())
 
         def done(value: tuple[str, Snapshot]) -> None:
             self._show_snapshot(value[1])
@@ -733,7 +732,7 @@ class AppController(QObject):
             summary = change_status(ctx.service, rule, action, source="app")
             if summary.error:
                 raise UacError(checkpoint_failure(summary.error))
-            return read_snapshot(ctx.service), ctx.service.evaluate(now)
+            return read_snapshot(ctx.service, self.clock().date()), ctx.service.evaluate(now)
 
         def done(value: tuple[Snapshot, AlertUpdate]) -> None:
             self._show_snapshot(value[0])

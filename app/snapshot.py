@@ -141,7 +141,7 @@ class Snapshot:
         )
 
 
-def read_snapshot(service: Service) -> Snapshot:
+def read_snapshot(service: Service, today: dt.date | None = None) -> Snapshot:
     """Fold the log into state and gather sessions and facts. Runs on the engine thread."""
     facts = service.log.facts()
     state = fold(facts)  # the facts just read: one pass over the log, not two
@@ -174,7 +174,7 @@ def read_snapshot(service: Service) -> Snapshot:
         model_status=model_status(service),
         frames=dict(state.frames),
         rules=rule_views(facts),
-        agenda=agenda(state),
+        agenda=agenda(state, today or dt.date.today()),
         # a chart of a big collection's first records would mislead: it is asked about in Chat instead
         charts=[c for c in chartables(state) if not isinstance(state.records.get(c.frame), Preview)],
         by_frame={name: list(recs) for name, recs in state.records.items()},

@@ -3,14 +3,16 @@
 Which slots of which frame put a record on the agenda is declared below as data; learned and
 imported collections join through their ``date`` field. Two commitments that need the user on the
 same day are a clash, and a document that stops being valid during a trip is flagged on the trip's
-days, so "passport expires mid-trip" is visible at a glance.
+days, so "passport expires mid-trip" is visible at a glance. A recurring event ("every other
+Tuesday", :mod:`engine.recurrence`) is on every day it falls on, and listed as coming up once.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine import recurrence
 from engine.state import Record, State
 
 
@@ -53,6 +55,8 @@ class AgendaItem:
     time: dt.time | None = None
     commitment: bool = False
     notes: tuple[str, ...] = field(default=())
+    repeats: str = ""
+    """How the series it is one day of repeats ("every week on Tuesday"); empty for a single item."""
 
     def covers(self, day: dt.date) -> bool:
         return self.start <= day <= self.end
@@ -65,11 +69,21 @@ class AgendaItem:
         return f"{self.kind.capitalize()}: {self.title}" if self.kind not in ("trip", "event") else self.title
 
 
-def agenda(state: State) -> list[AgendaItem]:
-    """Every dated item of ``state``, by start date, with clashes and mid-trip expiries noted."""
+SERIES_BEFORE = dt.timedelta(days=31)
+SERIES_AHEAD = dt.timedelta(days=366)
+"""A recurring event is listed on its days from a month before ``around`` to a year after it."""
+
+
+def agenda(state: State, around: dt.date | None = None) -> list[AgendaItem]:
+    """Every dated item of ``state``, by start date, with clashes and mid-trip expiries noted. A
+    recurring event is one item per day it falls on near ``around`` (default: its first day)."""
     items: list[AgendaItem] = []
     for src in SOURCES:
         for rec in state.of(src.frame):
+            series = recurrence.parse(rec.values.get("recurrence")) if src.frame == "Event" else None
+            if series is not None:
+                items += _series(rec, src, series, around)
+                continue
             item = _item(rec, src)
             if item is not None:
                 items.append(item)
@@ -85,9 +99,36 @@ def agenda(state: State) -> list[AgendaItem]:
 
 def upcoming(items: list[AgendaItem], today: dt.date, days: int = 60) -> list[AgendaItem]:
     """What is on from ``today`` for ``days`` days (a trip under way counts), plus deadlines passed
-    that are still open."""
+    that are still open; a recurring event by its next day only."""
     horizon = today + dt.timedelta(days=days)
-    return [i for i in items if (i.end >= today and i.start <= horizon) or (i.kind == "deadline" and i.end < today)]
+    out: list[AgendaItem] = []
+    series: set[str] = set()
+    for i in items:
+        if not ((i.end >= today and i.start <= horizon) or (i.kind == "deadline" and i.end < today)):
+            continue
+        if i.repeats:
+            if i.record_id in series:
+                continue
+            series.add(i.record_id)
+        out.append(i)
+    return out
+
+
+def _series(rec: Record, src: AgendaSource, series: recurrence.Recurrence, around: dt.date | None) -> list[AgendaItem]:
+    """The days of a recurring event: from its first day (else the day it was said) up to its end
+    day if it has one (with a rhythm, ``end`` is when the series stops)."""
+    if rec.status in _INACTIVE:
+        return []
+    first = _day(rec.values.get(src.start)) or rec.first_seen
+    if first is None:
+        return []
+    last = _day(rec.values.get(src.end)) if src.end else None
+    anchor = around or first
+    until = anchor + SERIES_AHEAD if last is None or last < first else min(last, anchor + SERIES_AHEAD)
+    title = next((str(rec.values[t]) for t in src.title if rec.values.get(t)), "") or src.kind
+    clock = _clock(rec.values.get(src.time)) if src.time else None
+    return [AgendaItem(day, day, src.kind, title, rec.id, clock, src.commitment, repeats=series.describe())
+            for day in series.days(first, max(first, anchor - SERIES_BEFORE), until)]
 
 
 def _item(rec: Record, src: AgendaSource) -> AgendaItem | None:
@@ -133,6 +174,5 @@ def _annotate(items: list[AgendaItem]) -> list[AgendaItem]:
                 for doc in expiries:
                     if item.start <= doc.start <= item.end:
                         notes.append(f"{doc.title} expires during it")
-        out.append(AgendaItem(item.start, item.end, item.kind, item.title, item.record_id, item.time,
-                              item.commitment, tuple(notes)))
+        out.append(replace(item, notes=tuple(notes)))
     return out

@@ -35,7 +35,8 @@ def item_text(item: AgendaItem, today: dt.date | None) -> str:
         when += f" → {day_words(item.end, year=False)}"
     at = f" at {item.time:%H:%M}" if item.time else ""
     notes = "".join(f"\n   ⚠ {n}" for n in item.notes)
-    return f"{when}{at} — {item.label}{notes}"
+    repeats = f" ({item.repeats})" if item.repeats else ""
+    return f"{when}{at} — {item.label}{repeats}{notes}"
 
 
 class AgendaView(QWidget):

@@ -29,3 +29,12 @@ def test_agenda_lists_what_is_coming_and_marks_the_calendar(tmp_path, make_contr
     state = ctl.window.state_view
     assert state.model.records[state.table.currentIndex().row()].frame == "Trip"
     assert view.items_on(dt.date(2025, 3, 5))[0].label == "passport expires"
+
+
+def test_a_recurring_item_says_how_it_repeats() -> None:
+    from app.views.agenda_view import item_text
+    from engine.agenda import AgendaItem
+
+    item = AgendaItem(dt.date(2025, 2, 18), dt.date(2025, 2, 18), "event", "team sync", "event:me:sync",
+                      dt.time(9, 30), True, repeats="every week on Tuesday")
+    assert item_text(item, dt.date(2025, 2, 12)) == "Tue 18 Feb 2025 · in 6 days at 09:30 — team sync (every week on Tuesday)"

@@ -33,3 +33,23 @@ def test_items_of_every_kind_with_clash_and_expiry_during_a_trip(world) -> None:
     assert items[1].notes == ()
     soon = upcoming(items, dt.date(2025, 2, 20), days=14)
     assert [i.label for i in soon] == ["Deadline: tax return", "Tokyo", "passport expires"]  # open deadline overdue
+
+
+def test_a_recurring_event_is_on_every_day_it_falls_on_and_listed_once_as_coming_up(world) -> None:
+    state = _state(
+        world,
+        ("Event", "standup", {"title": "team sync", "start": "2025-03-04", "time": "09:30", "recurrence": "every Tuesday",
+                              "end": "2025-04-29"}),
+        ("Event", "yoga", {"title": "yoga", "recurrence": "Thursdays", "time": "19:00"}),  # no date: from when it was said
+        ("Trip", "rome", {"destination": "Rome", "start": "2025-03-17", "end": "2025-03-21"}),
+    )
+    items = agenda(state, dt.date(2025, 3, 10))
+    sync = [i for i in items if i.title == "team sync"]
+    assert [i.start for i in sync] == [dt.date(2025, 3, 4) + dt.timedelta(weeks=w) for w in range(9)]  # stops at its end
+    assert all(i.repeats == "every week on Tuesday" and i.time == dt.time(9, 30) for i in sync)
+    assert [i.notes for i in sync if i.notes] == [("clashes with Rome",)]  # the Tuesday of the trip
+    yoga = [i for i in items if i.title == "yoga"]
+    first_seen = state.of("Event")[1].first_seen
+    assert yoga and all(i.start.weekday() == 3 and i.start >= first_seen for i in yoga)
+    soon = upcoming(items, dt.date(2025, 3, 10), days=14)
+    assert [i.title for i in soon].count("team sync") == 1 and soon[0].start == dt.date(2025, 3, 11)

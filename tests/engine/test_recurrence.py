@@ -1,0 +1,47 @@
+"""How a recurring event repeats, read from its words by their parts, and the days it falls on."""
+
+import datetime as dt
+
+import pytest
+
+from engine.recurrence import Recurrence, parse
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("weekly on Tuesday", Recurrence("weekly", 1, (1,))),
+        ("every other Tuesday", Recurrence("weekly", 2, (1,))),
+        ("each Wednesday and Friday", Recurrence("weekly", 1, (2, 4))),
+        ("Thursdays", Recurrence("weekly", 1, (3,))),
+        ("fortnightly on Thursday", Recurrence("weekly", 2, (3,))),
+        ("every 2 weeks", Recurrence("weekly", 2, ())),
+        ("Mon-Thu", Recurrence("weekly", 1, (0, 1, 2, 3))),
+        ("weekdays", Recurrence("daily", 1, (0, 1, 2, 3, 4))),
+        ("Monday to Friday", Recurrence("weekly", 1, (0, 1, 2, 3, 4))),
+        ("every day except Sunday", Recurrence("daily", 1, (0, 1, 2, 3, 4, 5))),
+        ("every morning", Recurrence("daily", 1, ())),
+        ("monthly on the 1st", Recurrence("monthly", 1, (), 1)),
+        ("the 15th of every month", Recurrence("monthly", 1, (), 15)),
+        ("every three months", Recurrence("monthly", 3, ())),
+        ("annually", Recurrence("yearly", 1, ())),
+    ],
+)
+def test_a_rhythm_is_read_by_its_parts(words: str, expected: Recurrence) -> None:
+    assert parse(words) == expected
+
+
+@pytest.mark.parametrize("words", ["on Tuesday", "the meeting on Friday", "tomorrow", "once", "Tuesday, in 3 days", "", None])
+def test_words_without_a_rhythm_give_none(words: object) -> None:
+    assert parse(words) is None
+
+
+def test_the_days_a_series_falls_on() -> None:
+    every_other = parse("every other Tuesday")
+    days = list(every_other.days(dt.date(2026, 12, 1), dt.date(2026, 12, 10), dt.date(2027, 1, 31)))
+    assert days == [dt.date(2026, 12, 15), dt.date(2026, 12, 29), dt.date(2027, 1, 12), dt.date(2027, 1, 26)]
+    month_end = parse("monthly on the 31st").days(dt.date(2027, 1, 31), dt.date(2027, 1, 1), dt.date(2027, 4, 30))
+    assert list(month_end) == [dt.date(2027, 1, 31), dt.date(2027, 2, 28), dt.date(2027, 3, 31), dt.date(2027, 4, 30)]
+    workdays = list(parse("weekdays").days(dt.date(2026, 11, 27), dt.date(2026, 11, 27), dt.date(2026, 12, 2)))
+    assert [d.weekday() for d in workdays] == [4, 0, 1, 2]
+    assert len(list(parse("daily").days(dt.date(2026, 1, 1), dt.date(2026, 1, 1), dt.date(2030, 1, 1)))) == 400
