@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -487,6 +488,7 @@ class LogStore:
                 continue
             if row.message_id is not None:
                 self._blank_derived_span(db, row)
+                self._blank_said_words(db, row, removed)
             db.delete(row)
             db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(row.id)})
         db.flush()
@@ -515,6 +517,37 @@ class LogStore:
         db.execute(text("DELETE FROM recall_fts WHERE kind='message' AND ref=:r"), {"r": str(msg.id)})
         db.execute(text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
                    {"r": str(msg.id), "s": msg.session_id, "b": msg.text})
+
+    @staticmethod
+    def _blank_said_words(db: Session, fact: FactRow, removed: set[int]) -> None:
+        """The conversation keeps no words of a forgotten fact: its span of the message it was read
+        from is blanked in place (except where a kept fact of that message was read from the same
+        words — their provenance stays), and its values leave the assistant's replies to it."""
+        srow = db.get(SessionRow, fact.session_id)
+        msg = db.get(MessageRow, fact.message_id)
+        if srow is None or msg is None or srow.source == "edit":
+            return
+        kept = [(int(a or 0), int(b or 0)) for fid, a, b in db.execute(text(
+            "SELECT id, span_start, span_end FROM fact WHERE message_id = :m AND id != :f"),
+            {"m": msg.id, "f": fact.id}).all() if int(fid) not in removed]
+        changed = _blank(msg.text, [(int(fact.span_start or 0), int(fact.span_end or 0))], kept)
+        replies = []
+        words = _said_values(json.loads(fact.slots_json or "{}"))
+        for reply in db.exec(select(MessageRow).where(MessageRow.session_id == msg.session_id,
+                                                       MessageRow.seq > msg.seq).order_by(MessageRow.seq)).all():
+            if reply.speaker == "user":
+                break  # the replies to this message end where the user speaks again
+            cut = [(m.start(), m.end()) for w in words for m in re.finditer(re.escape(w), reply.text)]
+            if cut:
+                reply.text = _blank(reply.text, cut, [])
+                replies.append(reply)
+        for row in ([msg] if changed != msg.text else []) + replies:
+            if row is msg:
+                msg.text = changed
+            db.add(row)
+            db.execute(text("DELETE FROM recall_fts WHERE kind='message' AND ref=:r"), {"r": str(row.id)})
+            db.execute(text("INSERT INTO recall_fts(kind, ref, session_id, body) VALUES ('message', :r, :s, :b)"),
+                       {"r": str(row.id), "s": row.session_id, "b": row.text})
 
     def _compact_index(self) -> None:
         """Merge the search index so deleted terms leave its segments, then truncate the WAL
@@ -680,6 +713,48 @@ def _configure_connection(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
 
 def _explain(exc: OperationalError, path: Path) -> str:
     return _explain_text(str(exc.orig) if exc.orig is not None else str(exc), path)
+
+
+def _blank(body: str, spans: list[tuple[int, int]], kept: list[tuple[int, int]]) -> str:
+    """``body`` with the characters of ``spans`` not inside ``kept`` overwritten, each run by
+    "(forgotten)" cut or padded to its length (so every other span of the message stays valid)."""
+    gone = [False] * len(body)
+    for a, b in spans:
+        for i in range(max(a, 0), min(b, len(body))):
+            gone[i] = True
+    for a, b in kept:
+        for i in range(max(a, 0), min(b, len(body))):
+            gone[i] = False
+    out, i = list(body), 0
+    while i < len(body):
+        if not gone[i]:
+            i += 1
+            continue
+        j = i
+        while j < len(body) and gone[j]:
+            j += 1
+        out[i:j] = list(("(forgotten)" + " " * (j - i))[: j - i])
+        i = j
+    return "".join(out)
+
+
+def _said_values(slots: dict[str, Any]) -> list[str]:
+    """How a fact's values read in a reply: text as it is (three characters or more), dates also
+    as the reply words them; longest first, so a value inside another is cut with it."""
+    from engine.readable import day_words
+
+    words: set[str] = set()
+    for value in slots.values():
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, bool) or v is None:
+                continue
+            v = str(v)
+            if len(v) >= 3:
+                words.add(v)
+            with contextlib.suppress(ValueError):
+                if len(v) == 10 and v[4] == "-":
+                    words.add(day_words(dt.date.fromisoformat(v)))
+    return sorted(words, key=len, reverse=True)
 
 
 def _explain_text(msg: str, path: Path) -> str:
