@@ -191,6 +191,8 @@ class AppController(QObject):
     def start(self) -> None:
         """Show the window, then load state and run the rules once (both off the GUI thread)."""
         self.window.show()
+        self.collector.hold()  # until the first load is done (see MainThreadCollector.hold)
+
         def first_load(ctx: TaskContext) -> Snapshot:
             snap = read_snapshot(ctx.service, self.clock().date())
             warm_up()  # the readers' tables and parsers, so the first message is not the slow one
@@ -789,6 +791,7 @@ class AppController(QObject):
         )
 
     def _first_failed(self, error: TaskError) -> None:
+        self.collector.release()
         self.first_load_ok = False
         self.firstLoadDone.emit(False)
 

@@ -10,7 +10,8 @@ readers are loaded: 350–475 ms here), which would freeze the window. So once t
 :meth:`MainThreadCollector.settle` moves everything alive into the permanent generation
 (``gc.freeze``): later full collections only walk what was allocated since, in milliseconds.
 Garbage that exists at that moment is kept (a one-time, bounded cost); refcounting still frees
-everything that is not in a cycle.
+everything that is not in a cycle. Until then (:meth:`MainThreadCollector.hold`) nothing is
+collected: start-up builds long-lived tables, and collecting while they grow only stalls the window.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class MainThreadCollector(QObject):
         super().__init__(parent)
         global _holders, _enabled_before
         self._active = True
+        self._held = False
         self.idle = idle  # full collections wait until the engine thread has nothing to do
         if _holders == 0:
             _enabled_before = gc.isenabled()
@@ -45,6 +47,8 @@ class MainThreadCollector(QObject):
 
     def collect(self) -> int:
         """Collect the oldest generation whose count crossed its threshold (as the interpreter would)."""
+        if self._held:
+            return 0
         counts, limits = gc.get_count(), gc.get_threshold()
         idle = self.idle()
         self.timer.setInterval(IDLE_INTERVAL_MS if idle else INTERVAL_MS)
@@ -55,9 +59,19 @@ class MainThreadCollector(QObject):
                 return gc.collect(generation)
         return 0
 
+    def hold(self) -> None:
+        """While start-up loads the readers' tables: no collections. Nearly all it makes lives on,
+        and walking it every few milliseconds froze the window for up to 70 ms at a time."""
+        self._held = True
+
     def settle(self) -> None:
         """After start-up: what is alive now is long-lived; keep it out of later collections."""
+        self._held = False
         gc.freeze()
+
+    def release(self) -> None:
+        """Collect again without freezing (start-up failed)."""
+        self._held = False
 
     def stop(self) -> None:
         global _holders

