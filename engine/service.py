@@ -486,7 +486,7 @@ class Service:
         if not (self.profile.project_dir / "manifest.py").exists() and self.log.facts():
             self.checkpoint()  # a profile that was never checkpointed still gets its rules run
         run = run_rules(self.profile.project_dir, now)
-        sync = AlertBook(self.log).sync(run.alerts, now)
+        sync = AlertBook(self.log).sync(run.alerts, now, failed=[p.rule for p in run.problems])
         return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems,
                            warnings=run.warnings)
 

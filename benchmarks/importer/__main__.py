@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 TARGET_S, TARGET_MB = 60.0, 400.0
+ALERT_CAP = 200  # alerts one rule lists in a run (the harness counts the rest in one more alert)
 MERCHANTS = ["Tesco", "Uber", "Pret A Manger", "Landlord Ltd", "EDF Energy", "Boots", "Odeon", "Sainsbury's",
              "Shell", "Amazon", "Trainline", "Waterstones", "Costa", "Deliveroo", "Netflix"]
 CATEGORIES = ["groceries", "transport", "dining", "rent", "utilities", "health", "fun", "shopping"]
@@ -143,10 +144,14 @@ def main() -> int:
         state_rule(home, limit)
         expected = count_over(big, limit)
         proc, ruled, peak_ruled = uac(home, "alerts", "--json")
-        fired = sum(1 for a in json.loads(proc.stdout) if a["rule"].startswith("user_rules."))
-        seen = fired == expected
+        mine = [a for a in json.loads(proc.stdout) if a["rule"].startswith("user_rules.")]
+        listed = [a for a in mine if not a["key"].endswith(":more")]
+        more = [a for a in mine if a["key"].endswith(":more")]
+        counted = len(listed) + sum(int(a["title"].split(" and ")[1].split()[0].replace(",", "")) for a in more)
+        seen = counted == expected and len(listed) == min(expected, ALERT_CAP)
         print(f"alert run with a rule over every record (amount over {limit}): {ruled:.1f} s, peak RSS "
-              f"{peak_ruled:.0f} MB; {fired:,} alerts for the {expected:,} rows over it {'✔' if seen else '✘'}")
+              f"{peak_ruled:.0f} MB; {len(listed):,} alerts listed and {counted - len(listed):,} counted in one more, "
+              f"for the {expected:,} rows over it {'✔' if seen else '✘'}")
         return 0 if ok_t and ok_m and seen else 1
 
 

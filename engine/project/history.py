@@ -26,7 +26,7 @@ from engine.errors import InputError, ProjectError
 
 AUTHOR = b"UaC Desktop <uac@localhost>"
 _THROUGH = re.compile(r"^Facts-through: (\d+)$", re.MULTILINE)
-SKIP = (".uac/", "__pycache__/", ".git/")
+SKIP = (".uac/", "__pycache__/", ".git/", "records/")  # records/: data files the log rewrites, never in history
 
 
 @dataclass(frozen=True)

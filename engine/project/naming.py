@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.frames import IMPORT_DOMAIN, Frame, Slot
 
-BASE_FIELDS = ("id", "subject", "status", "known_since", "evidence", "sources")
+BASE_FIELDS = ("id", "subject", "status", "known_since", "evidence", "sources", "history")
 RESERVED = frozenset({*BASE_FIELDS, "cites", "known_on"})
 RENAMED: dict[str, str] = {}
 

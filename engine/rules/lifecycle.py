@@ -62,9 +62,11 @@ class AlertBook:
     def __init__(self, log: LogStore) -> None:
         self.engine = log.engine
 
-    def sync(self, alerts: Iterable[Alert], now: dt.datetime) -> SyncResult:
-        """Fold one rule run (everything that fires as of ``now``) into the table."""
+    def sync(self, alerts: Iterable[Alert], now: dt.datetime, failed: Iterable[str] = ()) -> SyncResult:
+        """Fold one rule run (everything that fires as of ``now``) into the table. The alerts of a
+        rule in ``failed`` (it crashed or ran out of time: it said nothing either way) stay as they are."""
         now = _naive(now)
+        silent = tuple(failed)
         firing: dict[str, Alert] = {}
         for a in alerts:
             firing.setdefault(a.key, a)
@@ -94,7 +96,13 @@ class AlertBook:
                 if row.state in VISIBLE:
                     active.append(row)
             for key, row in rows.items():
-                if key not in firing and row.state not in ("resolved", "dismissed"):
+                if key in firing:
+                    continue
+                if any(row.rule == r or row.rule.startswith(r + ".") for r in silent):
+                    if row.state in VISIBLE:
+                        active.append(row)
+                    continue
+                if row.state not in ("resolved", "dismissed"):
                     row.state = "resolved"
                     row.snoozed_until = None
                     db.add(row)

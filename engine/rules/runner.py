@@ -18,6 +18,7 @@ import datetime as dt
 import json
 import math
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -36,19 +37,29 @@ PARALLEL = 4
 READ_RATE = 20e6
 """Bytes of a big collection's data file a rule is granted a second to read (measured: ~45 MB/s
 here, read and rebuilt as typed records; the margin covers a slow machine and parallel runs)."""
-READ_PASSES = 6
-"""Passes over the big collections a harness process is given time for (each compiled rule over
-such a collection reads it once)."""
+PASSES_PER_RULE = 2
+"""Passes over the data files one rule is given time for (a compiled rule reads them once)."""
+OTHER_PASSES = 4
+"""Passes a harness process is given besides its compiled rules' (the packs, a user file)."""
+_COMPILED_RULE = re.compile(r"^def rule_\w+\(state, now\):", re.MULTILINE)
 
 
-def reading_allowance(project: Path) -> float:
-    """Seconds added to every time limit for the data files of big collections (none: 0), so a
-    rule that reads 800,000 records is not stopped as if it looped."""
+def reading_allowance(project: Path) -> tuple[float, float]:
+    """Seconds added to each rule's limit and to each harness process's for the data files of big
+    collections (none: 0, 0), so a rule that reads 800,000 records is not stopped as if it looped.
+    A process gets a rule's share for every compiled rule in ``rules/user_rules.py``."""
     try:
         size = sum(p.stat().st_size for p in (project / "records").glob("*.jsonl"))
     except OSError:
-        return 0.0
-    return READ_PASSES * size / READ_RATE
+        return 0.0, 0.0
+    if not size:
+        return 0.0, 0.0
+    try:
+        compiled = len(_COMPILED_RULE.findall((project / "rules" / "user_rules.py").read_text(encoding="utf-8")))
+    except OSError:
+        compiled = 0
+    one_pass = size / READ_RATE
+    return PASSES_PER_RULE * one_pass, (PASSES_PER_RULE * compiled + OTHER_PASSES) * one_pass
 
 
 def project_sources(project: Path) -> list[tuple[Path, str]]:
@@ -128,11 +139,11 @@ def run_rules(
     problems = [RuleProblem(rel, f"{rel} was not compiled by a checkpoint and was removed; rules run from source")
                 for rel in purge_bytecode(project)]
     refused = lint_project(project)
-    extra = reading_allowance(project)
-    if extra:
-        rule_seconds += extra
-        limits = dataclasses.replace(limits, cpu_seconds=limits.cpu_seconds + math.ceil(extra),
-                                     wall_seconds=limits.wall_seconds + extra)
+    per_rule, per_process = reading_allowance(project)
+    if per_process:
+        rule_seconds += per_rule
+        limits = dataclasses.replace(limits, cpu_seconds=limits.cpu_seconds + math.ceil(per_process),
+                                     wall_seconds=limits.wall_seconds + per_process)
     base = [
         str(HARNESS), "--project", str(project), "--now", now.isoformat(), "--jsonl",
         "--rule-timeout", f"{rule_seconds:g}", "--refuse-json", json.dumps(refused, sort_keys=True),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 import sys
 from decimal import Decimal
@@ -129,6 +130,38 @@ def test_a_data_file_changed_or_removed_by_hand_is_written_again_from_the_log(sv
     data.unlink()
     svc.checkpoint()
     assert data.read_bytes() == original and _project_records(svc) == _expected(svc)
+    stat = data.stat()  # an edit that keeps the size and the modification time
+    data.write_bytes(original.replace(b'"amount":"10.50"', b'"amount":"99.50"'))
+    os.utime(data, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    svc.checkpoint()
+    assert data.read_bytes() == original
+
+
+def test_a_column_named_like_a_field_every_record_has_keeps_its_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine.log, "BULK_MIN", 25)
+    path = tmp_path / "visits.csv"
+    path.write_text("date,amount,history,status\n" + "".join(
+        f"2025-01-{1 + i:02d},{i}.00,seen by Dr {i},open\n" for i in range(30)))
+    svc = Service(Profile.open(tmp_path / "home"), use_model=False)
+    result = svc.import_records(path)
+    assert result.added == 30 and not result.checkpoint_error, result.checkpoint_error
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); import uac_state\n"
+              "r = uac_state.load().imports.visits[3]; print(r.history_, '|', r.status_2.value, '|', r.history)")
+    out = subprocess.run([sys.executable, "-c", script, str(svc.profile.project_dir)],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "seen by Dr 3 | open | ()"
+
+
+def test_the_reader_behaves_like_the_list_it_stands_for(svc: Service) -> None:
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); import uac_state\n"
+              "recs = uac_state.load().imports.spending\n"
+              "first, last = recs[0], recs[-1]\n"
+              "print(len(recs), recs.count(first), list(reversed(recs))[0] == last, recs.index(last), len(recs.head(7)))")
+    out = subprocess.run([sys.executable, "-c", script, str(svc.profile.project_dir)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == [str(ROWS), "1", "True", str(ROWS - 1), "7"]
 
 
 def _state_rule(svc: Service, text: str, ir) -> None:
@@ -222,3 +255,35 @@ def test_a_learned_collection_counts_the_thousands_imported_into_it_too(
     assert main(["--home", str(home), "collections", "list", "--json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["name"] == "weigh_ins" and row["records"] == 42
+
+
+def test_a_rule_matching_most_records_lists_the_first_ones_and_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.rules.rule_ir import Condition, Learned, RuleIR
+
+    monkeypatch.setattr(engine.log, "BULK_MIN", 25)
+    path = tmp_path / "spending.csv"
+    path.write_text("date,shop,amount\n" + "".join(f"2025-02-{1 + i % 28:02d},shop {i},{5 + i}.00\n" for i in range(260)))
+    svc = Service(Profile.open(tmp_path / "home"), use_model=False)
+    assert svc.import_records(path).added == 260
+    learned = Learned("spending", (("date", "date"), ("amount", "money")))
+    _state_rule(svc, "warn me about any spending over 1", RuleIR(_stored(svc).frame.name,
+                ((Condition(("amount",), "gt", Decimal(1)),),), learned=learned))
+    update = svc.evaluate(dt.datetime.now() + dt.timedelta(days=1))
+    mine = [a for a in update.active if a.rule.startswith("user_rules.")]
+    assert len(mine) == 201 and not update.problems
+    more = [a for a in mine if a.key.endswith(":more")]
+    assert len(more) == 1 and "60 more" in more[0].title and more[0].evidence == ()
+
+
+def test_a_rollback_keeps_the_data_file_the_rules_read(svc: Service) -> None:
+    from engine.project import history
+
+    svc.correct(_stored(svc)[0].id, "amount", "77.00")
+    revisions = history.history(svc.profile.project_dir)
+    assert len(revisions) >= 2
+    history.rollback(svc.profile.project_dir, revisions[1].sha)
+    assert (svc.profile.project_dir / "records/spending.jsonl").is_file()
+    update = svc.evaluate(dt.datetime.now() + dt.timedelta(days=1))
+    assert not update.problems, update.problems

@@ -22,6 +22,11 @@ import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEVERITIES = ("info", "warning", "critical")
+COMPILED = "user_rules"
+"""The module of rules compiled from the user's words: one ``RULES`` entry per rule."""
+ALERT_CAP = 200
+"""Alerts one rule may raise in a run; the rest are counted in one more alert (a rule over a
+collection of 800,000 records may match most of them)."""
 
 
 class RuleTimeout(BaseException):
@@ -177,7 +182,12 @@ def load_rules(loader: Loader, manifest, packs: list, *, builtin: bool = True, u
     rules = []
     for pack in packs if builtin else ():
         module = loader.load(f"rules.{pack}", f"rules/{pack}.py")
-        if module is not None:
+        if module is None:
+            continue
+        if pack == COMPILED:  # the rules the user stated: each one on its own timer
+            rules += [(f"{pack}.{rule.__name__}", types.SimpleNamespace(check=rule))
+                      for rule in getattr(module, "RULES", ()) if callable(rule)]
+        else:
             rules.append((pack, module))
     user_dir = os.path.join(loader.project, "user")
     if os.path.isdir(user_dir):
@@ -215,6 +225,20 @@ def to_json(item) -> dict:
     return fields
 
 
+def capped(rule: str, alerts: list) -> list:
+    """At most :data:`ALERT_CAP` alerts, then one that says how many more there are."""
+    if len(alerts) <= ALERT_CAP:
+        return alerts
+    kept, rest = alerts[:ALERT_CAP], alerts[ALERT_CAP:]
+    worst = max((a["severity"] for a in rest), key=SEVERITIES.index)
+    more = {"key": f"{rule}:more", "rule": rule, "severity": worst,
+            "title": f"… and {len(rest):,} more alerts from this rule",
+            "message": f"This rule matched {len(alerts):,} records; the first {ALERT_CAP} are listed one by one. "
+                       "Narrow the rule, or ask about the records instead.",
+            "evidence": []}
+    return [*kept, more]
+
+
 def run_rule(name: str, module, state, now, events: Events, limit: float, project: str) -> None:
     check = getattr(module, "check", None)
     if not callable(check):
@@ -232,7 +256,7 @@ def run_rule(name: str, module, state, now, events: Events, limit: float, projec
         signal.setitimer(signal.ITIMER_REAL, 0)
         if not isinstance(result, (list, tuple)):
             raise TypeError(f"check() must return a list of alerts, got {type(result).__name__}")
-        alerts = [to_json(a) for a in result]
+        alerts = capped(name, [to_json(a) for a in result])
     except RuleTimeout:
         events.problem(name, f"{name} ran longer than {limit:g} s and was stopped")
         return

@@ -29,12 +29,12 @@ class Stored(Sequence):
         self.path = path
         self.cls = cls
         self.fields = dict(fields)
-        self.count = count if limit is None else min(count, limit)
+        self._count = count if limit is None else min(count, limit)  # not ``count``: Sequence.count() is a method
         self.limit = limit
 
     def head(self, n: int) -> Stored:
         """The first ``n`` records only (the project's tests run the rules on a sample)."""
-        return Stored(self.path, self.cls, self.fields, self.count, n)
+        return Stored(self.path, self.cls, self.fields, self._count, n)
 
     def _file(self) -> str:
         return os.path.join(PROJECT, *self.path.split("/"))
@@ -81,21 +81,25 @@ class Stored(Sequence):
                 yield record
 
     def __len__(self) -> int:
-        return self.count
+        return self._count
+
+    def __reversed__(self) -> Iterator:
+        """Last record first (the file is read once, and its records held while they are handed out)."""
+        return reversed(list(self))
 
     def __getitem__(self, index):
         """By position (read up to it: meant for a few records at the start, not random access)."""
         if isinstance(index, slice):
-            start, stop, step = index.indices(self.count)
+            start, stop, step = index.indices(self._count)
             return list(itertools.islice(self, start, stop, step)) if step > 0 else list(self)[index]
-        i = index + self.count if index < 0 else index
+        i = index + self._count if index < 0 else index
         found = next(itertools.islice(self, i, None), None) if i >= 0 else None
         if found is None:
             raise IndexError(index)
         return found
 
     def __repr__(self) -> str:
-        return f"Stored({self.path}, {self.count} records)"
+        return f"Stored({self.path}, {self._count} records)"
 
 
 def _old(fields: dict, name: str, value, fact: int) -> tuple:

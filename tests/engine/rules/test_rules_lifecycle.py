@@ -100,3 +100,13 @@ def test_survives_reopening_the_log(tmp_path: Path) -> None:
     log2 = LogStore(tmp_path / "log.sqlite3")
     assert AlertBook(log2).sync([_a("r:1")], T0).new == []
     log2.close()
+
+
+def test_a_rule_that_failed_keeps_its_alerts_as_they_were(book: AlertBook) -> None:
+    book.sync([Alert("user_rules.rule_7:4", "user_rules.rule_7", "warning", "t", "m", (4,)), _a("travel.x:1")], T0)
+    book.set_state("user_rules.rule_7:4", "seen")
+    later = book.sync([], T0 + dt.timedelta(hours=1), failed=["user_rules.rule_7"])  # it ran out of time: said nothing
+    assert [(a.key, a.state) for a in later.active] == [("user_rules.rule_7:4", "seen")]
+    assert later.resolved == ["travel.x:1"]  # a rule that ran and no longer fires: resolved as before
+    again = book.sync([], T0 + dt.timedelta(hours=2))
+    assert again.active == [] and again.resolved == ["user_rules.rule_7:4"]
