@@ -226,10 +226,12 @@ def to_json(item) -> dict:
 
 
 def capped(rule: str, alerts: list) -> list:
-    """At most :data:`ALERT_CAP` alerts, then one that says how many more there are."""
+    """At most :data:`ALERT_CAP` alerts, the most severe first, then one that says how many more
+    there are."""
     if len(alerts) <= ALERT_CAP:
         return alerts
-    kept, rest = alerts[:ALERT_CAP], alerts[ALERT_CAP:]
+    ordered = sorted(alerts, key=lambda a: -SEVERITIES.index(a["severity"]))  # stable: the rule's order within a severity
+    kept, rest = ordered[:ALERT_CAP], ordered[ALERT_CAP:]
     worst = max((a["severity"] for a in rest), key=SEVERITIES.index)
     more = {"key": f"{rule}:more", "rule": rule, "severity": worst,
             "title": f"… and {len(rest):,} more alerts from this rule",
