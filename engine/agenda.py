@@ -119,7 +119,10 @@ def _series(rec: Record, src: AgendaSource, series: recurrence.Recurrence, aroun
     day if it has one (with a rhythm, ``end`` is when the series stops)."""
     if rec.status in _INACTIVE:
         return []
-    first = _day(rec.values.get(src.start)) or rec.first_seen
+    start = _day(rec.values.get(src.start))
+    if start is None and series.needs_anchor:
+        return []  # "every other Wednesday" with no first date: which weeks is unknown, as for the clash rule
+    first = start or rec.first_seen
     if first is None:
         return []
     last = _day(rec.values.get(src.end)) if src.end else None

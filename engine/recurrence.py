@@ -1,148 +1,32 @@
-"""How a recurring event repeats, read from the words that say it, and the days it falls on.
+"""How a recurring event repeats: the user project's own reader (``rules/recurrence.py``), loaded here
+from this repository's copy so the agenda and the scheduling pack read every rhythm the same way.
 
-An event's ``recurrence`` holds the words of the message ("every other Tuesday", "weekly on Mon
-and Thu", "monthly on the 1st", "weekdays"). They are read here by their parts — a frequency,
-an interval, weekdays, a day of the month — not matched as whole phrases, so "each Wednesday and
-Friday" and "Fridays" read alike. What does not say a rhythm gives ``None`` and the event stays a
-single day.
+The module is plain Python with no project imports; see it for what it reads ("every other
+Tuesday", "the first Monday of the month", "weekdays", "monthly on the 1st").
 """
 
 from __future__ import annotations
 
-import calendar
-import datetime as dt
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+import importlib.util
+import sys
+from types import ModuleType
 
-WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-_WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b", re.I)
-_MONTHDAY = re.compile(r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b", re.I)
-_ORDINAL_WORDS = {"other": 2, "second": 2, "third": 3, "fourth": 4}
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4, "6": 6}
-WORKWEEK = (0, 1, 2, 3, 4)
-LIMIT = 400
-"""Occurrences listed at most for one series (more than a year of a daily one)."""
+from engine.profile import RESOURCES
+
+SOURCE = RESOURCES / "templates" / "project" / "rules" / "recurrence.py"
 
 
-@dataclass(frozen=True)
-class Recurrence:
-    """``freq`` is daily, weekly, monthly or yearly; every ``interval`` of them; on ``weekdays``
-    (Monday = 0) for weekly ones, on ``monthday`` for monthly ones (else the first day's)."""
-
-    freq: str
-    interval: int = 1
-    weekdays: tuple[int, ...] = ()
-    monthday: int | None = None
-
-    def days(self, first: dt.date, since: dt.date, until: dt.date) -> Iterator[dt.date]:
-        """The days of the series that starts on ``first``, from ``since`` to ``until`` (inclusive)."""
-        n = 0
-        for day in self._all(first):
-            if day > until or n >= LIMIT:
-                return
-            if day >= since:
-                n += 1
-                yield day
-
-    def _all(self, first: dt.date) -> Iterator[dt.date]:
-        if self.freq == "daily":
-            step = dt.timedelta(days=self.interval)
-            day = first
-            while True:
-                if not self.weekdays or day.weekday() in self.weekdays:
-                    yield day
-                day += step
-        elif self.freq == "weekly":
-            days = self.weekdays or (first.weekday(),)
-            week = first - dt.timedelta(days=first.weekday())
-            while True:
-                for wd in sorted(days):
-                    day = week + dt.timedelta(days=wd)
-                    if day >= first:
-                        yield day
-                week += dt.timedelta(weeks=self.interval)
-        elif self.freq == "monthly":
-            target = self.monthday or first.day
-            year, month = first.year, first.month
-            while True:
-                day = dt.date(year, month, min(target, calendar.monthrange(year, month)[1]))
-                if day >= first:
-                    yield day
-                month += self.interval
-                year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-        else:
-            year = first.year
-            while True:
-                last = calendar.monthrange(year, first.month)[1]
-                yield dt.date(year, first.month, min(first.day, last))
-                year += self.interval
-
-    def describe(self) -> str:
-        """In words, for the agenda ("every 2 weeks on Tuesday")."""
-        unit = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}[self.freq]
-        every = f"every {unit}" if self.interval == 1 else f"every {self.interval} {unit}s"
-        if self.weekdays and self.weekdays != WORKWEEK:
-            every += " on " + ", ".join(calendar.day_name[d] for d in self.weekdays)
-        elif self.weekdays:
-            every = "every weekday"
-        if self.monthday:
-            every += f" on day {self.monthday}"
-        return every
+def _load() -> ModuleType:
+    name = "engine._project_recurrence"
+    spec = importlib.util.spec_from_file_location(name, SOURCE)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {SOURCE}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
 
 
-def parse(text: object) -> Recurrence | None:
-    """The rhythm ``text`` states, or None when it states none."""
-    if not isinstance(text, str) or not text.strip():
-        return None
-    words = text.lower()
-    weekdays, ranged = _weekdays(words)
-    but = re.search(r"\b(?:except|but\s+not|other\s+than|apart\s+from)\b", words)
-    if but is not None and weekdays:  # "every day except Sunday": the days not named
-        skipped, _ = _weekdays(words[but.end():])
-        return Recurrence("daily", 1, tuple(d for d in range(7) if d not in skipped)) if skipped else None
-    workweek = not weekdays and re.search(r"\bweekdays?\b", words) is not None
-    if workweek:
-        weekdays = WORKWEEK
-    interval = _interval(words)
-    monthday = next((int(m.group(1)) for m in _MONTHDAY.finditer(words) if 1 <= int(m.group(1)) <= 31), None)
-    if re.search(r"\b(?:fortnight(?:ly)?|bi-?weekly)\b", words):
-        return Recurrence("weekly", 2, weekdays)
-    if re.search(r"\b(?:annual(?:ly)?|yearly|every\s+(?:\w+\s+)?years?)\b", words):
-        return Recurrence("yearly", interval)
-    if re.search(r"\b(?:monthly|every\s+(?:\w+\s+)?months?)\b", words):
-        return Recurrence("monthly", interval, (), monthday)
-    if workweek:
-        return Recurrence("daily", 1, WORKWEEK)
-    if weekdays and (ranged or re.search(r"\b(?:every|each)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", words)) \
-            or re.search(r"\b(?:weekly|every\s+(?:\w+\s+)?weeks?)\b", words):
-        return Recurrence("weekly", interval, weekdays)
-    if re.search(r"\b(?:daily|nightly|every\s+(?:\w+\s+)?(?:day|night|morning|evening)s?)\b", words):
-        return Recurrence("daily", interval)
-    return None
-
-
-def _weekdays(words: str) -> tuple[tuple[int, ...], bool]:
-    """Weekdays named, a range such as "Monday to Friday" or "Mon-Thu" filled in; and whether
-    there was a range."""
-    found = [(m.start(), m.end(), _weekday(m.group(1))) for m in _WEEKDAY.finditer(words)]
-    days = {d for _s, _e, d in found}
-    ranged = False
-    for (_s1, end, a), (start, _e2, b) in zip(found, found[1:], strict=False):
-        if re.fullmatch(r"\s*(?:to|through|thru|till|until|-|–|—)\s*", words[end:start]):
-            days.update(range(a, b + 1) if a <= b else [*range(a, 7), *range(0, b + 1)])
-            ranged = True
-    return tuple(sorted(days)), ranged
-
-
-def _weekday(word: str) -> int:
-    word = word.lower()
-    return next(i for name, i in WEEKDAYS.items() if name.startswith(word[:3]))
-
-
-def _interval(words: str) -> int:
-    m = re.search(r"\bevery\s+(\w+)\s+(?:day|week|month|year|\w+day)s?\b", words)
-    if m is None:
-        return 1
-    word = m.group(1)
-    return _ORDINAL_WORDS.get(word) or _NUMBER_WORDS.get(word) or 1
+_reader = _load()
+Recurrence = _reader.Recurrence
+parse = _reader.parse

@@ -42,8 +42,10 @@ def test_a_recurring_event_is_on_every_day_it_falls_on_and_listed_once_as_coming
                               "end": "2025-04-29"}),
         ("Event", "yoga", {"title": "yoga", "recurrence": "Thursdays", "time": "19:00"}),  # no date: from when it was said
         ("Trip", "rome", {"destination": "Rome", "start": "2025-03-17", "end": "2025-03-21"}),
+        ("Event", "club", {"title": "book club", "recurrence": "every other Wednesday"}),  # which weeks: unknown
     )
     items = agenda(state, dt.date(2025, 3, 10))
+    assert not [i for i in items if i.title == "book club"]
     sync = [i for i in items if i.title == "team sync"]
     assert [i.start for i in sync] == [dt.date(2025, 3, 4) + dt.timedelta(weeks=w) for w in range(9)]  # stops at its end
     assert all(i.repeats == "every week on Tuesday" and i.time == dt.time(9, 30) for i in sync)

@@ -25,6 +25,8 @@ from engine.recurrence import Recurrence, parse
         ("the 15th of every month", Recurrence("monthly", 1, (), 15)),
         ("every three months", Recurrence("monthly", 3, ())),
         ("annually", Recurrence("yearly", 1, ())),
+        ("the first Monday of every month", Recurrence("monthly", 1, (0,), None, 1)),
+        ("last Friday of the month", Recurrence("monthly", 1, (4,), None, -1)),
     ],
 )
 def test_a_rhythm_is_read_by_its_parts(words: str, expected: Recurrence) -> None:
@@ -45,3 +47,21 @@ def test_the_days_a_series_falls_on() -> None:
     workdays = list(parse("weekdays").days(dt.date(2026, 11, 27), dt.date(2026, 11, 27), dt.date(2026, 12, 2)))
     assert [d.weekday() for d in workdays] == [4, 0, 1, 2]
     assert len(list(parse("daily").days(dt.date(2026, 1, 1), dt.date(2026, 1, 1), dt.date(2030, 1, 1)))) == 400
+
+
+def test_nth_weekday_of_the_month_and_which_rhythms_need_a_first_date() -> None:
+    first_monday = parse("the first Monday of every month")
+    assert list(first_monday.days(dt.date(2025, 4, 20), dt.date(2025, 4, 20), dt.date(2025, 8, 1))) == [
+        dt.date(2025, 5, 5), dt.date(2025, 6, 2), dt.date(2025, 7, 7)]
+    assert first_monday.describe() == "the first Monday of every month"
+    assert [parse(w).needs_anchor for w in ("every Tuesday", "monthly on the 1st", "weekdays")] == [False] * 3
+    assert [parse(w).needs_anchor for w in ("every other Wednesday", "every month", "weekly", "annually")] == [True] * 4
+
+
+def test_the_agenda_and_the_scheduling_pack_read_one_file() -> None:
+    from engine import recurrence
+    from engine.project.render import PROJECT_TEMPLATE
+
+    assert recurrence.SOURCE == PROJECT_TEMPLATE / "rules" / "recurrence.py"
+    pack = (PROJECT_TEMPLATE.parents[1] / "rules" / "packs" / "scheduling.py").read_text(encoding="utf-8")
+    assert "from rules.recurrence import parse" in pack

@@ -25,6 +25,7 @@ from datetime import date, datetime, timedelta
 
 from data.scheduling import DATA as SCHED
 from rules.alerts import Alert, alert, known
+from rules.recurrence import parse
 
 OVERLAP_RULE = "scheduling.overlap"
 TRIP_RULE = "scheduling.during_trip"
@@ -103,82 +104,25 @@ def _live_events(state, today) -> list:
 
 
 HORIZON = int(SCHED.get("recurrence_horizon_days", 180))
-_WEEKDAYS = SCHED.get("weekdays", {})
-_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
-
-
-def _words(key: str) -> re.Pattern:
-    terms = sorted(SCHED.get(key, []), key=len, reverse=True)
-    return re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(t) for t in terms) + r")(?![a-z])" if terms else r"(?!)")
-
-
-_EVERY_DAY, _WEEKDAY_WORDS = _words("every_day_words"), _words("weekday_words")
-_FORTNIGHT, _MONTHLY = _words("fortnightly_words"), _words("monthly_words")
-
-
-_RHYTHM = re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(w) for w in sorted(
-    {"every", "each", "weekly", *(w for w in _WEEKDAYS if w.endswith("s")),
-     *(w for key in ("every_day_words", "weekday_words", "fortnightly_words", "monthly_words") for w in SCHED.get(key, []))},
-    key=len, reverse=True)) + r")(?![a-z])")
 
 
 def _repeats(event) -> bool:
-    """Whether the event repeats: its recurrence names a rhythm from data.scheduling (a bare
+    """Whether the event repeats: its recurrence states a rhythm (rules.recurrence; a bare
     "tomorrow" does not)."""
-    return bool(_RHYTHM.search(_norm(getattr(event, "recurrence", None))))
+    return parse(getattr(event, "recurrence", None)) is not None
 
 
 def occurrences(event, today) -> list:
-    """The event's dates from today to the horizon, as copies of it dated that day."""
-    text = _norm(event.recurrence)
-    first = max(today, event.start) if event.start is not None else today
+    """The event's dates from today to the horizon, as copies of it dated that day. A rhythm whose
+    days depend on when it started (every other week) is expanded only from a known start."""
+    rhythm = parse(event.recurrence)
+    if rhythm is None or (event.start is None and rhythm.needs_anchor):
+        return []
+    anchor = event.start if event.start is not None else today
     last = today + timedelta(days=HORIZON)
     if getattr(event, "end", None) is not None and event.start is not None and event.end > event.start:
         last = min(last, event.end)
-    days = _dates(text, event.start, first, last)
-    return [replace(event, start=d, end=None) for d in days]
-
-
-def _dates(text: str, anchor, first: date, last: date) -> list:
-    names = [_WEEKDAYS[w] for w in re.findall(r"[a-z]+", text) if w in _WEEKDAYS]
-    out = []
-    day = first
-    if _MONTHLY.search(text):
-        nth = next((_ORDINAL[w] for w in re.findall(r"[a-z0-9]+", text) if w in _ORDINAL), None)
-        dom = re.search(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)\b", text)
-        while day <= last:
-            if names and nth is not None:
-                same = [day.replace(day=k) for k in range(1, 32) if _valid(day, k) and day.replace(day=k).weekday() == names[0]]
-                hit = same[nth - 1] if nth > 0 and len(same) >= nth else (same[-1] if nth == -1 and same else None)
-                if hit == day:
-                    out.append(day)
-            elif dom and day.day == int(dom.group(1)) or not names and not dom and anchor is not None and day.day == anchor.day:
-                out.append(day)
-            day += timedelta(days=1)
-        return out
-    if not names:
-        if _WEEKDAY_WORDS.search(text):
-            names = [0, 1, 2, 3, 4]
-        elif _EVERY_DAY.search(text):
-            names = list(range(7))
-        elif anchor is not None and re.search(r"weekly|every week|each week", text):
-            names = [anchor.weekday()]
-    step_two = bool(_FORTNIGHT.search(text))
-    if step_two and anchor is None:
-        return []  # which weeks is unknown: no guess
-    while day <= last:
-        if day.weekday() in names and (not step_two or ((day - anchor).days // 7) % 2 == 0):
-            out.append(day)
-        day += timedelta(days=1)
-    return out
-
-
-def _valid(day: date, k: int) -> bool:
-    try:
-        day.replace(day=k)
-    except ValueError:
-        return False
-    return True
+    return [replace(event, start=d, end=None) for d in rhythm.days(anchor, max(today, anchor), last)]
 
 
 def _when(event, slot) -> str:
