@@ -541,7 +541,7 @@ class AppController(QObject):
         """Undo what a message taught: an audited forget of that fact (and what was derived from it)."""
 
         def task(ctx: TaskContext) -> Snapshot:
-            ctx.service.forget_fact(fact_id, "undone from the conversation")
+            ctx.service.forget_fact(fact_id, "undone from the conversation", keep_words=True)
             return read_snapshot(ctx.service, self.clock().date())
 
         def done(snap: Snapshot) -> None:
@@ -779,8 +779,8 @@ class AppController(QObject):
         self.snapshotLoaded.emit(snap)
 
     def _first_snapshot(self, snap: Snapshot) -> None:
+        self.collector.settle()  # first: a view that fails to show must not leave collection held
         self._show_snapshot(snap)
-        self.collector.settle()
         self.first_load_ok = True
         now = self.clock()
         self.runner.submit(

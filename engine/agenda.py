@@ -127,7 +127,7 @@ def _series(rec: Record, src: AgendaSource, series: recurrence.Recurrence, aroun
         return []
     last = _day(rec.values.get(src.end)) if src.end else None
     anchor = around or first
-    until = anchor + SERIES_AHEAD if last is None or last < first else min(last, anchor + SERIES_AHEAD)
+    until = anchor + SERIES_AHEAD if last is None or start is None or last <= start else min(last, anchor + SERIES_AHEAD)
     title = next((str(rec.values[t]) for t in src.title if rec.values.get(t)), "") or src.kind
     clock = _clock(rec.values.get(src.time)) if src.time else None
     return [AgendaItem(day, day, src.kind, title, rec.id, clock, src.commitment, repeats=series.describe())

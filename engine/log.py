@@ -423,13 +423,14 @@ class LogStore:
 
     # -- forgetting (audited, really removes the text) ------------------------------------
 
-    def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
+    def forget_fact(self, fact_id: int, reason: str = "", *, keep_words: bool = False) -> Forgotten:
         """Remove one fact, every fact derived from it (corrections that supersede it, hand edits
-        of its record) and every alert that cites one of them."""
+        of its record) and every alert that cites one of them — and its words from the conversation,
+        unless ``keep_words`` (an undo of what was learned: what the user said stays said)."""
         with self._session() as db:
             if db.get(FactRow, fact_id) is None:
                 raise InputError(f"there is no fact {fact_id} in the log")
-            gone = self._erase(db, {fact_id}, set())
+            gone = self._erase(db, {fact_id}, set(), keep_words=keep_words)
             audit = ForgetRow(at=_utcnow(), target="fact", target_id=str(fact_id),
                               facts_removed=len(gone.fact_ids), messages_removed=gone.messages, reason=reason)
             db.add(audit)
@@ -455,7 +456,7 @@ class LogStore:
         self._compact_index()
         return Forgotten(audit, gone.fact_ids)
 
-    def _erase(self, db: Session, fact_ids: set[int], session_ids: set[str]) -> Forgotten:
+    def _erase(self, db: Session, fact_ids: set[int], session_ids: set[str], *, keep_words: bool = False) -> Forgotten:
         """Delete ``fact_ids`` and what derives from them, the sessions named, derived (edit)
         sessions left without facts, and alerts citing a deleted fact; a derived message that also
         describes kept facts has the forgotten facts' text blanked in place (spans stay valid).
@@ -488,7 +489,8 @@ class LogStore:
                 continue
             if row.message_id is not None:
                 self._blank_derived_span(db, row)
-                self._blank_said_words(db, row, removed)
+                if not keep_words:
+                    self._blank_said_words(db, row, removed)
             db.delete(row)
             db.execute(text("DELETE FROM recall_fts WHERE kind='fact' AND ref=:r"), {"r": str(row.id)})
         db.flush()
@@ -532,12 +534,21 @@ class LogStore:
             {"m": msg.id, "f": fact.id}).all() if int(fid) not in removed]
         changed = _blank(msg.text, [(int(fact.span_start or 0), int(fact.span_end or 0))], kept)
         replies = []
+        from engine.chat import describe  # the words the reply gave this fact
+
+        own = describe(Fact.from_row(fact))
         words = _said_values(json.loads(fact.slots_json or "{}"))
         for reply in db.exec(select(MessageRow).where(MessageRow.session_id == msg.session_id,
                                                        MessageRow.seq > msg.seq).order_by(MessageRow.seq)).all():
             if reply.speaker == "user":
                 break  # the replies to this message end where the user speaks again
-            cut = [(m.start(), m.end()) for w in words for m in re.finditer(re.escape(w), reply.text)]
+            cut = [(m.start(), m.end()) for m in re.finditer(re.escape(own), reply.text)]
+            offset = 0
+            for line in reply.text.split("\n"):
+                if not line.startswith("Got it"):  # that line's other descriptions are other records'
+                    cut += [(offset + m.start(), offset + m.end()) for w in words
+                            for m in re.finditer(r"(?<!\w)" + re.escape(w) + r"(?!\w)", line)]
+                offset += len(line) + 1
             if cut:
                 reply.text = _blank(reply.text, cut, [])
                 replies.append(reply)

@@ -29,7 +29,7 @@ from engine.errors import InputError, ModelError, UacError
 from engine.llm.backend import Backend
 from engine.log import Fact, Forgotten, LogStore, NewFact
 from engine.profile import Profile
-from engine.rules.alert import Alert, RuleProblem
+from engine.rules.alert import Alert, RuleProblem, RuleRun
 from engine.rules.user_rules import announce, detect_rules, record_session_rules
 from engine.state import State, stored_collections
 from engine.transcript import parse_transcript
@@ -417,9 +417,11 @@ class Service:
         self.checkpoint()
         return gone
 
-    def forget_fact(self, fact_id: int, reason: str = "") -> Forgotten:
+    def forget_fact(self, fact_id: int, reason: str = "", *, keep_words: bool = False) -> Forgotten:
+        """Forget one fact (``keep_words``: an undo of what was learned from a message, which stays
+        as it was said)."""
         self._mark_forget(fact_id)
-        gone = self.log.forget_fact(fact_id, reason)
+        gone = self.log.forget_fact(fact_id, reason, keep_words=keep_words)
         self.checkpoint()
         return gone
 
@@ -486,7 +488,7 @@ class Service:
         if not (self.profile.project_dir / "manifest.py").exists() and self.log.facts():
             self.checkpoint()  # a profile that was never checkpointed still gets its rules run
         run = run_rules(self.profile.project_dir, now)
-        sync = AlertBook(self.log).sync(run.alerts, now, failed=[p.rule for p in run.problems])
+        sync = AlertBook(self.log).sync(run.alerts, now, failed=_silent_rules(run))
         return AlertUpdate(active=sync.active, new=sync.new, resolved=sync.resolved, problems=run.problems,
                            warnings=run.warnings)
 
@@ -507,6 +509,19 @@ class Service:
         from engine.state import load_state
 
         return load_state(self.log)
+
+
+def _silent_rules(run: RuleRun) -> list[str]:
+    """Rules whose alerts this run cannot settle, so none of them is resolved: a rule that crashed or
+    ran out of time, a user file that failed (named by its file), a rule over its alert cap (its
+    unlisted alerts still hold), and every rule when the packs' process died before naming them."""
+    names: list[str] = []
+    for p in run.problems:
+        if p.rule == "sandbox":
+            return [""]  # "" is a prefix of every rule
+        names.append(p.rule.removesuffix(".py"))
+    names += [a.rule for a in run.alerts if a.key.endswith(":more")]
+    return names
 
 
 def _after_logging(progress: Callable[[str], None] | None) -> Callable[[str], None]:

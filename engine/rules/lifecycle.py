@@ -64,7 +64,8 @@ class AlertBook:
 
     def sync(self, alerts: Iterable[Alert], now: dt.datetime, failed: Iterable[str] = ()) -> SyncResult:
         """Fold one rule run (everything that fires as of ``now``) into the table. The alerts of a
-        rule in ``failed`` (it crashed or ran out of time: it said nothing either way) stay as they are."""
+        rule in ``failed`` (it crashed or ran out of time: it said nothing either way; "" names every
+        rule) stay as they are."""
         now = _naive(now)
         silent = tuple(failed)
         firing: dict[str, Alert] = {}
@@ -98,7 +99,7 @@ class AlertBook:
             for key, row in rows.items():
                 if key in firing:
                     continue
-                if any(row.rule == r or row.rule.startswith(r + ".") for r in silent):
+                if any(r == "" or row.rule == r or row.rule.startswith(r + ".") for r in silent):
                     if row.state in VISIBLE:
                         active.append(row)
                     continue

@@ -27,13 +27,26 @@ from engine.recurrence import Recurrence, parse
         ("annually", Recurrence("yearly", 1, ())),
         ("the first Monday of every month", Recurrence("monthly", 1, (0,), None, 1)),
         ("last Friday of the month", Recurrence("monthly", 1, (4,), None, -1)),
+        ("every second Tuesday of the month", Recurrence("monthly", 1, (1,), None, 2)),
+        ("every second Tuesday", Recurrence("weekly", 2, (1,))),
+        ("each day", Recurrence("daily", 1, ())),
+        ("every Tuesday for a month", Recurrence("weekly", 1, (1,))),  # how long, not how often
+        ("every day for a few months", Recurrence("daily", 1, ())),
+        ("every 5 days", Recurrence("daily", 5, ())),
+        ("every six weeks", Recurrence("weekly", 6, ())),
+        ("every 2nd week", Recurrence("weekly", 2, ())),
+        ("weekdays except Wednesday", Recurrence("daily", 1, (0, 1, 3, 4))),
+        ("Monday to Friday except Wednesday", Recurrence("weekly", 1, (0, 1, 3, 4))),
+        ("every Tuesday except holidays", Recurrence("weekly", 1, (1,))),
+        ("every working day", Recurrence("daily", 1, (0, 1, 2, 3, 4))),
     ],
 )
 def test_a_rhythm_is_read_by_its_parts(words: str, expected: Recurrence) -> None:
     assert parse(words) == expected
 
 
-@pytest.mark.parametrize("words", ["on Tuesday", "the meeting on Friday", "tomorrow", "once", "Tuesday, in 3 days", "", None])
+@pytest.mark.parametrize("words", ["on Tuesday", "the meeting on Friday", "tomorrow", "once", "Tuesday, in 3 days", "", None,
+                                   "every few weeks", "until the end of the month", "for a month"])
 def test_words_without_a_rhythm_give_none(words: object) -> None:
     assert parse(words) is None
 

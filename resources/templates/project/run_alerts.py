@@ -230,13 +230,13 @@ def capped(rule: str, alerts: list) -> list:
     there are."""
     if len(alerts) <= ALERT_CAP:
         return alerts
-    ordered = sorted(alerts, key=lambda a: -SEVERITIES.index(a["severity"]))  # stable: the rule's order within a severity
+    ordered = sorted(alerts, key=lambda a: (-SEVERITIES.index(a["severity"]), a["key"]))  # the same ones every run
     kept, rest = ordered[:ALERT_CAP], ordered[ALERT_CAP:]
     worst = max((a["severity"] for a in rest), key=SEVERITIES.index)
     more = {"key": f"{rule}:more", "rule": rule, "severity": worst,
             "title": f"… and {len(rest):,} more alerts from this rule",
-            "message": f"This rule matched {len(alerts):,} records; the first {ALERT_CAP} are listed one by one. "
-                       "Narrow the rule, or ask about the records instead.",
+            "message": f"This rule raised {len(alerts):,} alerts; {ALERT_CAP} are listed one by one, the most "
+                       "severe first. Narrow the rule, or ask about the records instead.",
             "evidence": []}
     return [*kept, more]
 

@@ -110,3 +110,19 @@ def test_a_rule_that_failed_keeps_its_alerts_as_they_were(book: AlertBook) -> No
     assert later.resolved == ["travel.x:1"]  # a rule that ran and no longer fires: resolved as before
     again = book.sync([], T0 + dt.timedelta(hours=2))
     assert again.active == [] and again.resolved == ["user_rules.rule_7:4"]
+
+
+def test_which_rules_a_run_could_not_settle() -> None:
+    from engine.rules.alert import RuleProblem, RuleRun
+    from engine.service import _silent_rules
+
+    more = Alert("user_rules.rule_3:more", "user_rules.rule_3", "info", "… and 9 more", "m", ())
+    run = RuleRun([more], [RuleProblem("user_rules.rule_7", "ran longer"), RuleProblem("user/mine.py", "SyntaxError")])
+    assert _silent_rules(run) == ["user_rules.rule_7", "user/mine", "user_rules.rule_3"]
+    assert _silent_rules(RuleRun([], [RuleProblem("sandbox", "killed before it named its rules")])) == [""]
+
+
+def test_a_run_that_named_no_rule_resolves_nothing(book: AlertBook) -> None:
+    book.sync([_a("travel.x:1"), _a("user/mine:k")], T0)
+    later = book.sync([], T0 + dt.timedelta(hours=1), failed=[""])
+    assert later.resolved == [] and {a.key for a in later.active} == {"travel.x:1", "user/mine:k"}

@@ -21,11 +21,14 @@ from dataclasses import dataclass
 WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b", re.I)
 _MONTHDAY = re.compile(r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b", re.I)
-_ORDINAL_WORDS = {"other": 2, "second": 2, "third": 3, "fourth": 4}
+_ORDINAL_WORDS = {"other": 2, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "sixth": 6}
+_NOT_A_COUNT = frozenset({"single", "working", "week", "business", "school", "calendar", "morning", "evening"})
+"""Words between "every" and the unit that are not a count ("every single day", "every working day")."""
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
 _NTH = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
                   r"(?:day)?\b", re.I)
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4, "6": 6}
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12}
 WORKWEEK = (0, 1, 2, 3, 4)
 LIMIT = 400
 """Occurrences listed at most for one series (more than a year of a daily one)."""
@@ -125,36 +128,53 @@ class Recurrence:
 
 
 def parse(text: object) -> Recurrence | None:
-    """The rhythm ``text`` states, or None when it states none."""
+    """The rhythm ``text`` states, or None when it states none (or states a count it cannot read:
+    "every few weeks" is not guessed)."""
     if not isinstance(text, str) or not text.strip():
         return None
     words = text.lower()
-    weekdays, ranged = _weekdays(words)
     but = re.search(r"\b(?:except|but\s+not|other\s+than|apart\s+from)\b", words)
-    if but is not None and weekdays:  # "every day except Sunday": the days not named
+    skipped: tuple[int, ...] = ()
+    if but is not None:  # "weekdays except Wednesday": the days named after it are taken out
         skipped, _ = _weekdays(words[but.end():])
-        return Recurrence("daily", 1, tuple(d for d in range(7) if d not in skipped)) if skipped else None
-    workweek = not weekdays and re.search(r"\bweekdays?\b", words) is not None
+        words = words[:but.start()]
+    weekdays, ranged = _weekdays(words)
+    workweek = not weekdays and re.search(r"\b(?:weekdays?|(?:working|business|work|school)\s+days?)\b", words) is not None
     if workweek:
         weekdays = WORKWEEK
-    interval = _interval(words)
+    found = _parse(words, weekdays, ranged, workweek)
+    if found is None or not skipped:
+        return found
+    days = found.weekdays or (tuple(range(7)) if found.freq == "daily" else ())
+    kept = tuple(d for d in days if d not in skipped)
+    if not days or not kept:
+        return None if not kept and days else found
+    return Recurrence(found.freq, found.interval, kept, found.monthday, found.nth)
+
+
+def _parse(words: str, weekdays: tuple[int, ...], ranged: bool, workweek: bool) -> Recurrence | None:
+    nth = _NTH.search(words)
+    every_month = re.search(r"\b(?:monthly|(?:every|each)\s+(?:\w+\s+)?months?)\b", words)
+    of_month = re.search(r"\bof\s+(?:the|every|each)\s+month\b", words)
+    in_month = nth is not None and (every_month or of_month)  # "every second Tuesday of the month": which one, not how often
+    interval = _interval(words[nth.end():] if in_month and nth is not None else words)
+    if interval is None:
+        return None
     monthday = next((int(m.group(1)) for m in _MONTHDAY.finditer(words) if 1 <= int(m.group(1)) <= 31), None)
     if re.search(r"\b(?:fortnight(?:ly)?|bi-?weekly)\b", words):
         return Recurrence("weekly", 2, weekdays)
-    if re.search(r"\b(?:annual(?:ly)?|yearly|every\s+(?:\w+\s+)?years?)\b", words):
+    if re.search(r"\b(?:annual(?:ly)?|yearly|(?:every|each)\s+(?:\w+\s+)?years?)\b", words):
         return Recurrence("yearly", interval)
-    nth = _NTH.search(words)
-    monthly = re.search(r"\b(?:monthly|(?:every|each|of\s+the|a)\s+(?:\w+\s+)?months?)\b", words)
-    if nth is not None and monthly is not None:
+    if nth is not None and (every_month or of_month):
         return Recurrence("monthly", interval, (_weekday(nth.group(2)),), None, _ORDINALS[nth.group(1)])
-    if monthly is not None:
+    if every_month or (of_month and monthday is not None):
         return Recurrence("monthly", interval, (), monthday)
     if workweek:
         return Recurrence("daily", 1, WORKWEEK)
     if weekdays and (ranged or re.search(r"\b(?:every|each)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", words)) \
-            or re.search(r"\b(?:weekly|every\s+(?:\w+\s+)?weeks?)\b", words):
+            or re.search(r"\b(?:weekly|(?:every|each)\s+(?:\w+\s+)?weeks?)\b", words):
         return Recurrence("weekly", interval, weekdays)
-    if re.search(r"\b(?:daily|nightly|every\s+(?:\w+\s+)?(?:day|night|morning|evening)s?)\b", words):
+    if re.search(r"\b(?:daily|nightly|(?:every|each)\s+(?:\w+\s+)?(?:day|night|morning|evening)s?)\b", words):
         return Recurrence("daily", interval)
     return None
 
@@ -177,9 +197,16 @@ def _weekday(word: str) -> int:
     return next(i for name, i in WEEKDAYS.items() if name.startswith(word[:3]))
 
 
-def _interval(words: str) -> int:
-    m = re.search(r"\bevery\s+(\w+)\s+(?:day|week|month|year|\w+day)s?\b", words)
+def _interval(words: str) -> int | None:
+    """Every how many units: 1 unless a count stands between "every" and the unit ("every other
+    Tuesday", "every 6 weeks", "every three months"); None for a count that is not a number
+    ("every few weeks")."""
+    m = re.search(r"\b(?:every|each)\s+(\w+)\s+(?:day|week|month|year|\w+day)s?\b", words)
     if m is None:
         return 1
     word = m.group(1)
-    return _ORDINAL_WORDS.get(word) or _NUMBER_WORDS.get(word) or 1
+    if word.isdigit():
+        return int(word) if 0 < int(word) <= 366 else None
+    if word in _ORDINAL_WORDS or word in _NUMBER_WORDS:
+        return _ORDINAL_WORDS.get(word) or _NUMBER_WORDS[word]
+    return 1 if word in _NOT_A_COUNT else None
