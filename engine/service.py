@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.corrections import (
     Correction,
@@ -147,7 +147,7 @@ class Service:
         step = progress or (lambda _text: None)
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
-        new_rules = [announce(r) for r in record_session_rules(self.log, sid)]
+        new_rules = [announce(r) for r in record_session_rules(self.log, sid, own=self._own_collection_rule())]
         step(f"Reading {len(messages)} message(s)…")
         facts, error = self.extract_pending(progress=progress)
         step = _after_logging(progress)
@@ -182,7 +182,8 @@ class Service:
         mid = self.log.add_message(sid, "user", text, session_date)
         step = progress or (lambda _text: None)
         turn = ChatTurn(sid, "")
-        turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid})]
+        turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid},
+                                                                own=self._own_collection_rule())]
         step("Reading what you said…")
         facts, turn.extraction_error = self.extract_pending(progress=progress)
         step = _after_logging(progress)
@@ -297,6 +298,26 @@ class Service:
                 ids = set(self.log.add_facts(new))
                 added += [announce(r) for r in load_rules(self.log.facts(domain=DOMAIN)) if set(r.facts) & ids]
         return added
+
+    def _own_collection_rule(self) -> Callable[[str], Any]:
+        """Reads a sentence's rule over an imported or learned collection by the collection's own
+        name (:mod:`engine.rules.collection_rules`): before the phrase parser, which knows only the
+        built-in frames. A rule that fails its own tests is not made."""
+        from engine.frames import IMPORT_SCHEMA_FRAME
+        from engine.rules.collection_rules import read_collection_rule
+        from engine.rules.rule_model import asks_for_a_rule, reported
+        from engine.rules.rule_selftest import self_test
+        from engine.state import fold
+
+        frames = list(fold(self.log.facts(frame=IMPORT_SCHEMA_FRAME)).frames.values())
+
+        def read(sentence: str) -> Any:
+            if not frames or not asks_for_a_rule(sentence) or reported(sentence):
+                return None
+            ir = read_collection_rule(sentence, frames)
+            return ir if ir is not None and self_test(ir).ok else None
+
+        return read
 
     def _learn(self, msgs: list, session_date: dt.date, drafted: list, backend: Backend, problems: list[str]) -> list:
         """Records of kinds no built-in frame covers, into learned collections (see :mod:`engine.learn`)."""

@@ -156,26 +156,10 @@ def main() -> int:
 
 
 def state_rule(home: Path, limit: int) -> None:
-    """The rule "warn me if a statement amount is over ``limit``", logged and checkpointed as
-    stating it would (its typed form, so the measurement does not depend on the rule parser)."""
-    from decimal import Decimal
-
-    from engine.profile import Profile
-    from engine.rules.rule_ir import Condition, Learned, RuleIR
-    from engine.rules.rule_store import rule_facts
-    from engine.service import Service
-
-    svc = Service(Profile.open(home), use_model=False)
-    try:
-        text = f"warn me if a statement amount is over {limit}"
-        ir = RuleIR("Statement", ((Condition(("amount",), "gt", Decimal(limit)),),),
-                    learned=Learned("statement", (("date", "date"), ("amount", "money"))))
-        day = dt.date(2018, 12, 31)  # before the statement's first row: every row falls under it
-        sid, (mid,) = svc.log.add_session([("user", text)], day)
-        svc.log.add_facts(rule_facts([ir], session_id=sid, message_id=mid, session_date=day, texts=[text]))
-        svc.checkpoint()
-    finally:
-        svc.close()
+    """The rule "warn me if a statement amount is over ``limit``", said through `uac chat`."""
+    proc, _seconds, _peak = uac(home, "chat", "--no-model", f"Warn me if any statement amount is over {limit}.")
+    if "New rule" not in proc.stdout:
+        raise SystemExit(f"the rule was not made: {proc.stdout.strip()[-300:]}")
 
 
 def count_over(path: Path, limit: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,9 +158,11 @@ def announce(rule: StoredRule) -> str:
     return f"New rule (rule {rule.id}): {summary}"
 
 
-def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None = None) -> list[StoredRule]:
+def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None = None,
+                         own: Callable[[str], RuleIR | None] | None = None) -> list[StoredRule]:
     """Detect rules in a logged session's user messages (or only ``message_ids``, one turn of a
-    conversation) and append them as facts.
+    conversation) and append them as facts. ``own`` reads a sentence's rule over the user's own
+    collections first (the phrase parser knows only the built-in frames).
 
     ``log`` is a :class:`engine.log.LogStore`. Returns the rules that were added or re-activated
     (announce them with :func:`announce`)."""
@@ -189,7 +191,7 @@ def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None
                     if rule.key not in {d.key for d in dropped}:
                         dropped.append(rule)
                         new.append(status_fact(rule, "deleted", session_id=session_id, session_date=srow.session_date))
-            ir = parse_rule(sentence, srow.session_date)
+            ir = (own(sentence) if own is not None else None) or parse_rule(sentence, srow.session_date)
             if ir is not None:
                 irs.append(ir)
                 texts.append(sentence)
