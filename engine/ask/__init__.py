@@ -144,6 +144,9 @@ def ask(
             planned = None  # a plan the state cannot run (no such field): what the log says instead
     if planned is None:
         res = recall(log_store, question)
+        if res.day is not None:  # "when did I …": the date, with the sentences it rests on
+            return Answer(res.day, "date", f"log.search({' '.join(res.terms)!r})", res.sources,
+                          {"recall": res.terms}, res.answer)
         return Answer(
             res.answer if res.sentences else None,
             "string",

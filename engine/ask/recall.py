@@ -6,6 +6,7 @@ question's key terms the answer says so rather than guessing.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ RECALL_STOP = {
     "what", "did", "i", "say", "said", "tell", "told", "me", "about", "who", "is", "was", "are", "were", "the", "a",
     "an", "my", "of", "do", "you", "know", "mention", "mentioned", "remind", "have", "has", "had", "any", "notes",
     "note", "ever", "talk", "talked", "write", "wrote", "whom", "what's", "who's", "does", "to", "on", "in", "for",
+    "when", "where", "which", "how", "why", "day", "date",
     "and", "or", "it", "that", "this", "with", "at", "from", "search", "find", "messages", "s",
 }
 
@@ -26,6 +28,8 @@ class RecallResult:
     sentences: list[str]
     sources: list[str]
     terms: list[str]
+    day: dt.date | None = None
+    """For a "when" question: the date the best sentence says (or the day it was said)."""
 
 
 def key_terms(question: str) -> list[str]:
@@ -39,42 +43,101 @@ def key_terms(question: str) -> list[str]:
 
 
 def _sentences(body: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", body) if s.strip()]
+    """The body's sentences as the extraction segments them ("Dr. Patel" is not two)."""
+    from engine.extract.segment import sentences
+
+    return [body[a:b].strip() for line in [body] for a, b in sentences(line) if body[a:b].strip()]
 
 
 def _supports(sentence: str, stems: set[str]) -> int:
-    words = {stem(w) for w in re.findall(r"[a-z0-9]+", sentence.lower())}
-    return len(words & stems)
+    """How many of the question's terms the sentence has, a verb in any of its regular forms
+    ("book" is in "booked", "stop" in "stopping")."""
+    words = {f for w in re.findall(r"[a-z0-9]+", sentence.lower()) for f in _forms(w)}
+    return sum(1 for s in stems if _forms(s) & words)
+
+
+def _forms(word: str) -> set[str]:
+    w = stem(word)
+    out = {w}
+    for ending in ("ing", "ed"):
+        if len(w) > len(ending) + 2 and w.endswith(ending):
+            base = w[: -len(ending)]
+            out |= {base, base + "e"}
+            if base[-1] == base[-2]:
+                out.add(base[:-1])  # "stopped": stop
+    return out
+
+
+_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+)?(?:when|what\s+(?:day|date)|which\s+day|on\s+what\s+(?:day|date))\b", re.I)
 
 
 def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallResult:
+    """The sentences of the log that support ``question``'s key terms, cited. A question asked
+    earlier and the assistant's own replies are not evidence (they state nothing the user said);
+    a "when" question is answered by the date its best sentence says, or the day it was said."""
     terms = key_terms(question)
     if log_store is None or not terms:
         return RecallResult(_nothing(terms), [], [], terms)
-    hits = log_store.search(" ".join(terms), limit=20)
+    hits = log_store.search(" ".join(terms), limit=30)
     stems = {stem(t) for t in terms}
     need = 1 if len(stems) <= 2 else 2
     fact_ids = [int(h["ref"]) for h in hits if h["kind"] == "fact" and str(h["ref"]).isdigit()]
     facts = {str(f.id): f for f in log_store.facts_by_id(fact_ids)}
-    found: list[tuple[int, int, str, str]] = []
+    found: list[tuple[int, int, int, int, str, str, dt.date | None]] = []
     seen: set[str] = set()
     for rank, hit in enumerate(hits):
         ref = f"{hit['kind']}:{hit['ref']}"
         fact = facts.get(str(hit["ref"])) if hit["kind"] == "fact" else None
+        said_on: dt.date | None = fact.session_date if fact is not None else None
+        if hit["kind"] == "message" and str(hit["ref"]).isdigit():
+            msg = log_store.message(int(hit["ref"]))
+            if msg is None or msg.speaker == "assistant":
+                continue
+            row = log_store.session(msg.session_id)
+            said_on = row.session_date if row is not None else None
         body = (fact.evidence or str(hit["body"])) if fact is not None else str(hit["body"])
-        for sent in _sentences(body):
+        said = [(i, sent) for i, sent in enumerate(_sentences(body)) if not _asks(sent)]
+        whole = _supports(" ".join(sent for _i, sent in said), stems)  # a fact told across two sentences
+        if whole < min(need, len(stems)):
+            continue
+        for i, sent in said:
             score = _supports(sent, stems)
-            if score >= min(need, len(stems)) and sent.lower() not in seen:
+            if score and sent.lower() not in seen:
                 seen.add(sent.lower())
-                found.append((-score, rank, sent, ref))
-    found.sort()
+                found.append((-whole, rank, -score, i, sent, ref, said_on))
+    found.sort(key=lambda f: f[:4])
     found = found[:limit]
     if not found:
         return RecallResult(_nothing(terms), [], [], terms)
-    sentences = [s for _, _, s, _ in found]
-    sources = list(dict.fromkeys(ref for _, _, _, ref in found))
-    text = " ".join(f"{s} [{ref}]" for _, _, s, ref in found)
+    sentences = [f[4] for f in found]
+    sources = list(dict.fromkeys(f[5] for f in found))
+    text = " ".join(f"{f[4]} [{f[5]}]" for f in found)
+    if _WHEN.match(question):
+        day = _date_said(found[0][4], found[0][6])
+        if day is not None:
+            text = f"{day.isoformat()} — {text}"
+            return RecallResult(text, sentences, sources, terms, day)
     return RecallResult(text, sentences, sources, terms)
+
+
+def _asks(sentence: str) -> bool:
+    """A question states nothing: "Does my passport cover the trip?" is no evidence of anything."""
+    from engine.extract.segment import opens_as_question
+
+    return sentence.rstrip().endswith("?") or opens_as_question(sentence)
+
+
+def _date_said(sentence: str, said_on: dt.date | None) -> dt.date | None:
+    """The date a sentence names (read as of the day it was said: "yesterday" is the day before),
+    else the day it was said."""
+    if said_on is None:
+        return None
+    from engine.extract.dates import find_dates
+
+    found = [m.value for m in find_dates(sentence, 0, len(sentence), said_on)]
+    days = [getattr(v, "start", v) for v in found]
+    days = [d for d in days if isinstance(d, dt.date)]
+    return days[0] if days else said_on
 
 
 def _nothing(terms: list[str]) -> str:

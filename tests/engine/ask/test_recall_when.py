@@ -1,0 +1,38 @@
+"""Recall over the conversation: a question asked before and the assistant's own replies are no
+evidence, "Dr. Lee" is one sentence, and a "when" question is answered with a date — the one the
+best sentence names, read as of the day it was said, else that day."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from engine.ask.recall import recall
+from engine.log import LogStore
+
+
+def _log(tmp_path: Path) -> LogStore:
+    log = LogStore(tmp_path / "log.sqlite3")
+    log.add_session([("user", "Booked it! We're off to Oslo for the conference, flights paid.")], dt.date(2026, 3, 2))
+    log.add_session([("user", "Saw Dr. Lee yesterday about my knee. She wants an MRI.")], dt.date(2026, 4, 9))
+    log.add_session([("user", "when did I book the Oslo flights?"),
+                     ("assistant", "You booked the Oslo flights on 2026-01-01, I think.")], dt.date(2026, 5, 1))
+    return log
+
+
+def test_when_is_answered_with_the_day_it_happened(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    booked = recall(log, "When did I book the Oslo flights?")
+    assert booked.day == dt.date(2026, 3, 2) and "Booked it!" in booked.answer
+    assert "2026-01-01" not in booked.answer and "when did I" not in booked.answer  # not the reply, not the question
+    seen = recall(log, "when did I see Dr. Lee?")
+    assert seen.day == dt.date(2026, 4, 8) and "Saw Dr. Lee yesterday about my knee." in seen.sentences
+    log.close()
+
+
+def test_what_questions_still_get_the_sentences(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    got = recall(log, "what did Dr. Lee want?")
+    assert got.day is None and any("MRI" in s for s in got.sentences)
+    assert recall(log, "what did I say about Lisbon?").sentences == []
+    log.close()
