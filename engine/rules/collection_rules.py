@@ -27,7 +27,7 @@ _OPS = (
 )
 _LIMIT = re.compile(
     r"(?<![\w'-])(?P<op>" + "|".join(f"(?P<{op}>{words})" for op, words in _OPS) + r")\s+(?:a\s+total\s+of\s+)?"
-    r"(?P<cur>[$£€])?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<k>k)?(?![\w.])", re.I)
+    r"(?P<cur>[$£€])?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<k>k)?(?!\w|\.\d)", re.I)
 _WINDOW = re.compile(r"(?<![\w'-])(?:(?:a|per|each|every|in\s+a|in\s+one)\s+(?P<unit>day|week|month|year)|"
                      r"(?P<adv>daily|weekly|monthly|yearly|annually))(?![\w'-])", re.I)
 _ADVERB_WINDOW = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year"}

@@ -35,6 +35,7 @@ def _frames(svc: Service):
     ("sentence", "field", "op", "value", "window"),
     [
         ("warn me if any statement amount is over 899", "amount", "gt", Decimal(899), None),
+        ("Warn me if any statement amount is over 899.", "amount", "gt", Decimal(899), None),
         ("Alert me when a statement line is more than £1,200", "amount", "gt", Decimal(1200), None),
         ("tell me if my weight in the weigh-ins drops below 80", "weight_kg", "lt", Decimal(80), None),
         ("let me know if I spend more than 1.5k a month on statement lines", "amount", "gt", Decimal(1500), "month"),
