@@ -19,6 +19,9 @@ from engine.frames import Frame
 from engine.rules.rule_ir import Aggregate, Condition, InvalidRule, Learned, RuleIR, validate
 
 _NUMBER_KINDS = ("money", "int", "float")
+_AS_LEARNED = {"float": "float", "int": "float", "money": "money", "date": "date", "time": "time", "str": "str", "enum": "str"}
+"""An imported field as the rule IR types a collection's fields (a choice is text, a whole number a
+number); yes/no, list and date-and-time fields are not named by these rules."""
 _OPS = (
     ("ge", r"(?:at\s+least|no\s+less\s+than)"),
     ("le", r"(?:at\s+most|no\s+more\s+than)"),
@@ -53,7 +56,7 @@ def read_collection_rule(sentence: str, frames: Iterable[Frame]) -> RuleIR | Non
     except InvalidOperation:
         return None
     op = next(op for op, _words in _OPS if limit.group(op))
-    learned = Learned(frame.collection, tuple((s.name, s.kind) for s in frame.slots))
+    learned = Learned(frame.collection, tuple((s.name, _AS_LEARNED[s.kind]) for s in frame.slots if s.kind in _AS_LEARNED))
     window = _WINDOW.search(low)
     day = next((s.name for s in frame.slots if s.kind == "date"), None)
     try:

@@ -19,8 +19,10 @@ from engine.state import fold
 @pytest.fixture
 def svc(tmp_path: Path) -> Service:
     service = Service(Profile.open(tmp_path / "home"), use_model=False)
+    rows = [("2026-11-01", "Tesco", "groceries", "45.10"), ("2026-11-03", "Uber", "transport", "12.00"),
+            ("2026-11-05", "Landlord", "rent", "950.00")] * 4  # few choices of merchant: an enum column
     (tmp_path / "statement.csv").write_text(
-        "date,merchant,amount\n2026-11-01,Tesco,45.10\n2026-11-03,Uber,12.00\n2026-11-05,Landlord,950.00\n")
+        "date,merchant,category,amount,reference\n" + "".join(f"{d},{m},{c},{a},TX-{i:04d}\n" for i, (d, m, c, a) in enumerate(rows)))
     (tmp_path / "weigh_ins.csv").write_text("date,weight_kg,body_fat\n2026-11-01,82.4,21.0\n2026-11-08,81.9,20.8\n")
     for name in ("statement.csv", "weigh_ins.csv"):
         assert service.import_records(tmp_path / name).added
@@ -67,6 +69,7 @@ def test_what_is_not_clear_is_left_alone(svc: Service, sentence: str) -> None:
 
 
 def test_said_in_the_conversation_it_is_a_rule_that_fires(svc: Service) -> None:
+    assert {s.kind for f in _frames(svc) for s in f.slots} >= {"enum", "money", "date"}  # an import's own kinds
     today = dt.date.today()  # the import is known from today
     turn = svc.chat("Quick one: warn me if any statement amount is over 899, thanks.", today,
                     now=dt.datetime.combine(today, dt.time(23)))
