@@ -46,7 +46,7 @@ def _sentences(body: str) -> list[str]:
     """The body's sentences as the extraction segments them ("Dr. Patel" is not two)."""
     from engine.extract.segment import sentences
 
-    return [body[a:b].strip() for line in [body] for a, b in sentences(line) if body[a:b].strip()]
+    return [body[a:b].strip() for a, b in sentences(body) if body[a:b].strip()]
 
 
 def _supports(sentence: str, stems: set[str]) -> int:
@@ -91,9 +91,9 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
         said_on: dt.date | None = fact.session_date if fact is not None else None
         if hit["kind"] == "message" and str(hit["ref"]).isdigit():
             msg = log_store.message(int(hit["ref"]))
-            if msg is None or msg.speaker == "assistant":
-                continue
-            row = log_store.session(msg.session_id)
+            row = log_store.session(msg.session_id) if msg is not None else None
+            if msg is None or (msg.speaker == "assistant" and row is not None and row.source == "chat"):
+                continue  # the app's own reply: composed from records, cites nothing the user said
             said_on = row.session_date if row is not None else None
         body = (fact.evidence or str(hit["body"])) if fact is not None else str(hit["body"])
         said = [(i, sent) for i, sent in enumerate(_sentences(body)) if not _asks(sent)]
@@ -121,10 +121,12 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
 
 
 def _asks(sentence: str) -> bool:
-    """A question states nothing: "Does my passport cover the trip?" is no evidence of anything."""
-    from engine.extract.segment import opens_as_question
+    """A question states nothing: "Does my passport cover the trip?" is no evidence of anything
+    (a statement with a tag, "we fly on Monday, right?", still is)."""
+    from engine.extract.segment import opens_as_question, question_start
 
-    return sentence.rstrip().endswith("?") or opens_as_question(sentence)
+    start = question_start(sentence)
+    return start == 0 or (start is None and opens_as_question(sentence))
 
 
 def _date_said(sentence: str, said_on: dt.date | None) -> dt.date | None:

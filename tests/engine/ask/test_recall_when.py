@@ -15,8 +15,9 @@ def _log(tmp_path: Path) -> LogStore:
     log = LogStore(tmp_path / "log.sqlite3")
     log.add_session([("user", "Booked it! We're off to Oslo for the conference, flights paid.")], dt.date(2026, 3, 2))
     log.add_session([("user", "Saw Dr. Lee yesterday about my knee. She wants an MRI.")], dt.date(2026, 4, 9))
-    log.add_session([("user", "when did I book the Oslo flights?"),
-                     ("assistant", "You booked the Oslo flights on 2026-01-01, I think.")], dt.date(2026, 5, 1))
+    day = dt.date(2026, 5, 1)  # a turn of the app's own conversation: the question and its reply
+    log.add_message("chat-2026-05-01", "user", "when did I book the Oslo flights?", day)
+    log.add_message("chat-2026-05-01", "assistant", "You booked the Oslo flights on 2026-01-01, I think.", day)
     return log
 
 
@@ -27,6 +28,16 @@ def test_when_is_answered_with_the_day_it_happened(tmp_path: Path) -> None:
     assert "2026-01-01" not in booked.answer and "when did I" not in booked.answer  # not the reply, not the question
     seen = recall(log, "when did I see Dr. Lee?")
     assert seen.day == dt.date(2026, 4, 8) and "Saw Dr. Lee yesterday about my knee." in seen.sentences
+    log.close()
+
+
+def test_an_imported_assistant_turn_and_a_tagged_statement_are_still_evidence(tmp_path: Path) -> None:
+    log = LogStore(tmp_path / "log.sqlite3")
+    log.add_session([("user", "Which fern likes shade?"),
+                     ("assistant", "The maidenhair fern grows best in deep shade.")], dt.date(2026, 2, 1))
+    log.add_session([("user", "We repotted the maidenhair on Sunday, right?")], dt.date(2026, 2, 10))
+    assert any("deep shade" in s for s in recall(log, "what did you say about the maidenhair fern?").sentences)
+    assert recall(log, "when did we repot the maidenhair?").day == dt.date(2026, 2, 8)
     log.close()
 
 
