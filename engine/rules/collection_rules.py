@@ -33,6 +33,8 @@ _LIMIT = re.compile(
     r"(?P<cur>[$£€])?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<k>k)?(?!\w|\.\d)", re.I)
 _WINDOW = re.compile(r"(?<![\w'-])(?:(?:a|per|each|every|in\s+a|in\s+one)\s+(?P<unit>day|week|month|year)|"
                      r"(?P<adv>daily|weekly|monthly|yearly|annually))(?![\w'-])", re.I)
+_DETERMINERS = r"any|a|an|my|the|each|every|one|per|on|in|of|for|all|our"
+"""A collection is named as a thing ("any run", "on statement lines"), not as a verb ("it runs over")."""
 _ADVERB_WINDOW = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year"}
 
 
@@ -76,8 +78,9 @@ def _mention(frame: Frame, low: str) -> re.Match[str] | None:
     forms = {base, base.rstrip("s"), base + "s", frame.name.lower()}
     forms |= {f.replace(" ", "-") for f in forms}
     forms = {f for f in forms if len(f) >= 3}
-    pattern = r"(?<![\w'-])(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w'-])"
-    return re.search(pattern, low)
+    pattern = (r"(?<![\w'-])(?:" + _DETERMINERS + r")\s+(?:\w+\s+)?(?:"
+               + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?![\w'-])")
+    return re.search(pattern, low)  # "any statement", "my weekly statement total"; never "my card runs over"
 
 
 def _names(field: str, low: str) -> bool:

@@ -24,7 +24,8 @@ def svc(tmp_path: Path) -> Service:
     (tmp_path / "statement.csv").write_text(
         "date,merchant,category,amount,reference\n" + "".join(f"{d},{m},{c},{a},TX-{i:04d}\n" for i, (d, m, c, a) in enumerate(rows)))
     (tmp_path / "weigh_ins.csv").write_text("date,weight_kg,body_fat\n2026-11-01,82.4,21.0\n2026-11-08,81.9,20.8\n")
-    for name in ("statement.csv", "weigh_ins.csv"):
+    (tmp_path / "runs.csv").write_text("date,distance_km\n2026-11-02,5.2\n2026-11-09,10.4\n")
+    for name in ("statement.csv", "weigh_ins.csv", "runs.csv"):
         assert service.import_records(tmp_path / name).added
     return service
 
@@ -42,6 +43,7 @@ def _frames(svc: Service):
         ("tell me if my weight in the weigh-ins drops below 80", "weight_kg", "lt", Decimal(80), None),
         ("let me know if I spend more than 1.5k a month on statement lines", "amount", "gt", Decimal(1500), "month"),
         ("flag it when my weekly statement total is at least 300", "amount", "ge", Decimal(300), "week"),
+        ("warn me if any run is over 21", "distance_km", "gt", Decimal(21), None),
     ],
 )
 def test_a_rule_is_read_from_the_collection_and_field_it_names(svc: Service, sentence, field, op, value, window) -> None:
@@ -62,6 +64,7 @@ def test_a_rule_is_read_from_the_collection_and_field_it_names(svc: Service, sen
         "warn me if a weigh-in is over 85",  # two number fields, neither named
         "warn me if a statement or a weigh-in is over 85",  # two collections
         "warn me about my statement",  # no limit
+        "warn me if my coffee habit runs over 40 a week",  # "runs" as a verb, not the collection
     ],
 )
 def test_what_is_not_clear_is_left_alone(svc: Service, sentence: str) -> None:
