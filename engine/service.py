@@ -236,7 +236,7 @@ class Service:
                 backend = self.backend()
                 new = extract_messages(msgs, context, srow.session_date, self.log.facts(), backend, problems,
                                        progress=progress)
-                new = _without_rule_preferences(new, msgs, srow.session_date)
+                new = _without_rule_preferences(new, msgs, srow.session_date, self._stated_rules(msgs))
                 if backend is not None and not problems:
                     new += self._learn(msgs, srow.session_date, new, backend, problems)
             except UacError as exc:
@@ -298,6 +298,17 @@ class Service:
                 ids = set(self.log.add_facts(new))
                 added += [announce(r) for r in load_rules(self.log.facts(domain=DOMAIN)) if set(r.facts) & ids]
         return added
+
+    def _stated_rules(self, msgs: list[MessageRow]) -> dict[int, list[str]]:
+        """The sentences of the rules already logged from these messages (message id -> sentences)."""
+        from engine.rules.rule_store import DOMAIN
+
+        ids = {m.id for m in msgs}
+        out: dict[int, list[str]] = {}
+        for fact in self.log.facts(domain=DOMAIN):
+            if fact.message_id in ids and fact.slots.get("text"):
+                out.setdefault(fact.message_id, []).append(str(fact.slots["text"]))
+        return out
 
     def _own_collection_rule(self) -> Callable[[str], Any]:
         """Reads a sentence's rule over an imported or learned collection by the collection's own
@@ -571,8 +582,11 @@ def _pending_forget(marker: Path) -> int | None:
         return 1  # unreadable: drop the whole history rather than risk keeping forgotten words
 
 
-def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day: dt.date) -> list[NewFact]:
-    """A stated rule ("warn me if I spend over $300") is recorded as a rule, not also as a preference."""
+def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day: dt.date,
+                              stated: dict[int, list[str]] | None = None) -> list[NewFact]:
+    """A stated rule ("warn me if I spend over $300", or one over the user's own collection already
+    logged from that message, ``stated``: message id -> the rules' sentences) is recorded as a rule,
+    not also as a preference."""
     texts = {m.id: m.text for m in msgs}
     out = []
     for fact in facts:
@@ -580,6 +594,9 @@ def _without_rule_preferences(facts: list[NewFact], msgs: list[MessageRow], day:
         if fact.frame == "Preference" and text:
             sentence = text[max(0, text.rfind(".", 0, fact.span[0]) + 1): fact.span[1]]
             if detect_rules(sentence or text, day):
+                continue
+            said = text[fact.span[0]:fact.span[1]].strip()
+            if said and any(said in rule or rule in said for rule in (stated or {}).get(fact.message_id or -1, [])):
                 continue
         out.append(fact)
     return out

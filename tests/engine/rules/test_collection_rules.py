@@ -77,6 +77,7 @@ def test_said_in_the_conversation_it_is_a_rule_that_fires(svc: Service) -> None:
     turn = svc.chat("Quick one: warn me if any statement amount is over 899, thanks.", today,
                     now=dt.datetime.combine(today, dt.time(23)))
     assert any("statement" in r and "over 899" in r for r in turn.rules), turn.rules
+    assert [f for f in turn.learned if f.frame == "Preference"] == []  # the rule, not also a preference
     assert any("950.00" in a.title for a in turn.alerts)
     later = dt.datetime.combine(today, dt.time(23, 30))
     svc.chat("I told my brother: warn me if any statement amount is over 10", today, now=later)  # said to someone else
