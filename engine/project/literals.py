@@ -15,43 +15,59 @@ class Unrenderable(ValueError):
     """A value that does not fit its slot's kind (it is left out, with a comment saying so)."""
 
 
-def literal(frame: Frame, slot: Slot, value: Any) -> str:
+def checked(slot: Slot, value: Any) -> Any:
+    """``value`` if it fits its slot's kind, else Unrenderable: the one check behind both forms a
+    record is written in (Python source in ``state.py``, JSON in a big collection's data file)."""
     kind = slot.kind
     if kind == "date":
-        if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
-            raise Unrenderable(f"{value!r} is not a date")
+        ok = isinstance(value, dt.date) and not isinstance(value, dt.datetime)
+    elif kind == "money":
+        ok = isinstance(value, Decimal) and value.is_finite()
+    elif kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "float":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and value == value \
+            and value not in (float("inf"), float("-inf"))
+    elif kind == "bool":
+        ok = isinstance(value, bool)
+    elif kind == "datetime":
+        ok = isinstance(value, dt.datetime)
+    elif kind == "time":
+        ok = isinstance(value, dt.time)
+    elif kind == "list":
+        ok = isinstance(value, list | tuple)
+    elif kind == "enum":
+        ok = value in slot.choices
+    else:
+        return value
+    if not ok:
+        raise Unrenderable(f"{value!r} is not one of {', '.join(slot.choices)}" if kind == "enum"
+                           else f"{value!r} is not {_KIND_WORDS[kind]}")
+    return value
+
+
+_KIND_WORDS = {"date": "a date", "money": "an amount", "int": "an integer", "float": "a finite number",
+               "bool": "true/false", "datetime": "a date and time", "time": "a time of day", "list": "a list"}
+
+
+def literal(frame: Frame, slot: Slot, value: Any) -> str:
+    kind = slot.kind
+    value = checked(slot, value)
+    if kind == "date":
         return f"date({value.year}, {value.month}, {value.day})"
     if kind == "money":
-        if not isinstance(value, Decimal) or not value.is_finite():
-            raise Unrenderable(f"{value!r} is not an amount")
         return f"Decimal({str(value)!r})"
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise Unrenderable(f"{value!r} is not an integer")
+    if kind in ("int", "bool"):
         return repr(value)
     if kind == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value or value in (float("inf"), float("-inf")):
-            raise Unrenderable(f"{value!r} is not a finite number")
         return repr(float(value))
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise Unrenderable(f"{value!r} is not true/false")
-        return repr(value)
     if kind == "datetime":
-        if not isinstance(value, dt.datetime):
-            raise Unrenderable(f"{value!r} is not a date and time")
         parts = [value.year, value.month, value.day, value.hour, value.minute, value.second]
         return f"datetime({', '.join(map(str, parts))})"
     if kind == "time":
-        if not isinstance(value, dt.time):
-            raise Unrenderable(f"{value!r} is not a time of day")
         return f"time({value.hour}, {value.minute}, {value.second})"
     if kind == "list":
-        if not isinstance(value, list | tuple):
-            raise Unrenderable(f"{value!r} is not a list")
         return repr([str(v) for v in value])
     if kind == "enum":
-        if value not in slot.choices:
-            raise Unrenderable(f"{value!r} is not one of {', '.join(slot.choices)}")
         return f"{enum_class(frame, slot)}.{enum_member(str(value), slot.choices)}"
     return repr(str(value))

@@ -9,17 +9,15 @@ data, never code: values are JSON, each field rebuilt by the function its kind n
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import os
 from collections.abc import Iterable
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from engine.frames import Frame, Slot
-from engine.project.literals import Unrenderable
+from engine.project.literals import Unrenderable, checked
 from engine.project.naming import attr, enum_class
 from engine.state import Record
 
@@ -45,39 +43,20 @@ def rebuilders(frame: Frame) -> str:
 
 
 def encode(slot: Slot, value: Any) -> Any:
-    """A value as JSON, checked against its slot's kind the way ``literal`` checks it for code."""
+    """A value as JSON, checked against its slot's kind as ``state.py``'s literals are."""
     kind = slot.kind
+    value = checked(slot, value)
     if kind == "date":
-        if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
-            raise Unrenderable(f"{value!r} is not a date")
         return value.isoformat()
     if kind in ("datetime", "time"):
-        if not isinstance(value, dt.datetime if kind == "datetime" else dt.time):
-            raise Unrenderable(f"{value!r} is not a {kind}")
         return value.replace(microsecond=0, tzinfo=None).isoformat()
-    if kind == "money":
-        if not isinstance(value, Decimal) or not value.is_finite():
-            raise Unrenderable(f"{value!r} is not an amount")
-        return str(value)
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise Unrenderable(f"{value!r} is not an integer")
+    if kind in ("int", "bool"):
         return value
     if kind == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float) or value != value or abs(value) == float("inf"):
-            raise Unrenderable(f"{value!r} is not a finite number")
         return float(value)
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise Unrenderable(f"{value!r} is not true/false")
-        return value
     if kind == "list":
-        if not isinstance(value, list | tuple):
-            raise Unrenderable(f"{value!r} is not a list")
         return [str(v) for v in value]
-    if kind == "enum" and value not in slot.choices:
-        raise Unrenderable(f"{value!r} is not one of {', '.join(slot.choices)}")
-    return str(value)
+    return str(value)  # money, enum, text
 
 
 class LineWriter:
