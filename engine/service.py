@@ -30,6 +30,7 @@ from engine.llm.backend import Backend
 from engine.log import Fact, Forgotten, LogStore, NewFact
 from engine.profile import Profile
 from engine.rules.alert import Alert, RuleProblem, RuleRun
+from engine.rules.rule_store import Deferred
 from engine.rules.user_rules import announce, detect_rules, record_session_rules
 from engine.state import State, stored_collections
 from engine.transcript import parse_transcript
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from engine.learn.collection import LearnedCollection
     from engine.project.edits import FieldEdit
     from engine.project.history import Revision
+    from engine.rules.rule_model import Due
     from models.log import MessageRow
 
 
@@ -147,12 +149,14 @@ class Service:
         step = progress or (lambda _text: None)
         messages = parse_transcript(raw)
         sid, _ids = self.log.add_session(messages, session_date, session_id=session_id, source=source)
-        new_rules = [announce(r) for r in record_session_rules(self.log, sid, own=self._own_collection_rule())]
+        deferred: Deferred = {}
+        new_rules = [announce(r) for r in record_session_rules(self.log, sid, own=self._own_collection_rule(),
+                                                               **self._deferring(deferred))]
         step(f"Reading {len(messages)} message(s)…")
         facts, error = self.extract_pending(progress=progress)
         step = _after_logging(progress)
         step("Looking for rules in it…")
-        new_rules += self.model_rules(sid)
+        new_rules += self.model_rules(sid, deferred=deferred)
         result = IngestResult(session_id=sid, messages=len(messages), facts=facts, extraction_error=error,
                               rules=new_rules)
         step("Updating your records…")
@@ -182,13 +186,15 @@ class Service:
         mid = self.log.add_message(sid, "user", text, session_date)
         step = progress or (lambda _text: None)
         turn = ChatTurn(sid, "")
+        deferred: Deferred = {}
         turn.rules = [announce(r) for r in record_session_rules(self.log, sid, message_ids={mid},
-                                                                own=self._own_collection_rule())]
+                                                                own=self._own_collection_rule(),
+                                                                **self._deferring(deferred))]
         step("Reading what you said…")
         facts, turn.extraction_error = self.extract_pending(progress=progress)
         step = _after_logging(progress)
         step("Looking for rules in it…")
-        turn.rules += self.model_rules(sid, {mid})
+        turn.rules += self.model_rules(sid, {mid}, deferred=deferred)
         turn.learned = [f for f in facts if f.message_id == mid]
         if facts or turn.rules:
             step("Updating your records…")
@@ -262,31 +268,50 @@ class Service:
         updated = apply(self.log, action, name, target)
         return updated, self.checkpoint()
 
-    def model_rules(self, session_id: str, message_ids: set[int] | None = None) -> list[str]:
-        """Rules the phrase parser did not read, read by the model (see :mod:`engine.rules.rule_model`);
-        returns the announcements. Without a model, or when it fails, nothing changes."""
+    def model_rules(self, session_id: str, message_ids: set[int] | None = None,
+                    deferred: Deferred | None = None) -> list[str]:
+        """Rules the phrase parser did not read, or read but ``deferred`` to the model, read by the
+        model (see :mod:`engine.rules.rule_model`); returns the announcements. A deferred rule is
+        recorded as the parser read it when the model makes nothing of its message, fails, or is off."""
         from engine.learn.collection import learned_collections, schema_fact
         from engine.rules.rule_model import read_rules
         from engine.rules.rule_store import DOMAIN, load_rules, origin_of, rule_facts
 
+        deferred = dict(deferred or {})
         srow = self.log.session(session_id)
-        try:
-            backend = self.backend() if srow is not None else None
-        except ModelError:
-            return []  # the extraction step already said what is wrong with the model
-        if srow is None or backend is None:
+        if srow is None:
             return []
         origin = origin_of(srow.source)
-        stated = {f.message_id for f in self.log.facts(domain=DOMAIN)}
         added: list[str] = []
-        for msg in self.log.messages(session_id):
-            if msg.speaker != "user" or msg.id in stated or (message_ids is not None and msg.id not in message_ids):
+
+        def record(new: list[NewFact]) -> None:
+            ids = set(self.log.add_facts(new))
+            added.extend(announce(r) for r in load_rules(self.log.facts(domain=DOMAIN)) if set(r.facts) & ids)
+
+        def as_parsed(message_id: int) -> None:
+            pairs = deferred.pop(message_id, [])
+            if pairs:
+                record(rule_facts([ir for ir, _ in pairs], session_id=session_id, message_id=message_id,
+                                  session_date=srow.session_date, texts=[t for _, t in pairs], origin=origin,
+                                  existing=self.log.facts(domain=DOMAIN)))
+
+        try:
+            backend = self.backend()
+        except ModelError:
+            backend = None  # the extraction step already said what is wrong with the model
+        stated = {f.message_id for f in self.log.facts(domain=DOMAIN)}
+        for msg in self.log.messages(session_id) if backend is not None else []:
+            if msg.speaker != "user" or (msg.id in stated and msg.id not in deferred) or (
+                    message_ids is not None and msg.id not in message_ids):
                 continue
             facts = self.log.facts()
             try:
                 reading = read_rules(msg.text, srow.session_date, backend, learned_collections(facts), facts)
             except ModelError:
-                return added
+                break
+            if not reading.rules:
+                as_parsed(msg.id)
+            deferred.pop(msg.id, None)
             for rule in reading.rules:
                 new = rule_facts([rule.ir], session_id=session_id, message_id=msg.id, session_date=srow.session_date,
                                  texts=[rule.text], origin=origin, existing=self.log.facts(domain=DOMAIN))
@@ -295,9 +320,32 @@ class Service:
                     new.insert(0, schema_fact(rule.collection, session_id=session_id, message_id=msg.id,
                                               session_date=srow.session_date,
                                               evidence=f"collection {rule.collection.describe()}, for your rule"))
-                ids = set(self.log.add_facts(new))
-                added += [announce(r) for r in load_rules(self.log.facts(domain=DOMAIN)) if set(r.facts) & ids]
+                if rule.deadline is not None and new:
+                    new.insert(0, self._reminder_deadline(rule.deadline, session_id, msg.id, srow.session_date,
+                                                          rule.text))
+                record(new)
+        for message_id in list(deferred):
+            as_parsed(message_id)
         return added
+
+    def _deferring(self, deferred: Deferred) -> dict[str, Any]:
+        """With the model on, a parsed reminder about a date the message gives is the model's to
+        read first: the parser knows only a frame's date field, not which record is meant."""
+        from engine.rules.rule_model import a_dated_reminder
+
+        return {"defer": a_dated_reminder, "deferred": deferred} if self._use_model else {}
+
+    def _reminder_deadline(self, due: Due, session_id: str, message_id: int, session_date: dt.date,
+                           sentence: str) -> NewFact:
+        """The deadline a reminder counts down to, recorded with it (its date and words are the
+        message's); it replaces a deadline of the same name, so the latest date said wins."""
+        key = due.about.lower()
+        older = [f.id for f in self.log.facts(domain="calendar") if f.frame == "Deadline" and f.entity_key == key]
+        return NewFact(
+            session_id=session_id, message_id=message_id, session_date=session_date, domain="calendar",
+            frame="Deadline", entity_key=key, slots={"about": due.about, "due": due.due.isoformat()},
+            span=due.date_span, evidence=sentence[:500], extractor="model", supersedes=tuple(older[-1:]),
+        )
 
     def _stated_rules(self, msgs: list[MessageRow]) -> dict[int, list[str]]:
         """The sentences of the rules already logged from these messages (message id -> sentences)."""

@@ -1,11 +1,13 @@
 """Rules the phrase parser cannot read, read by the model into the rule IR; checked by code.
 
 Stages: ``asks_for_a_rule`` (a cheap gate: words of warning, reminding, limiting or budgeting),
-``propose`` (the model says whether the message is the user's own instruction and, if so, which
-collection, field, comparison and limit, under a grammar whose values are candidate ids and
-whose words must be the message's), ``to_ir`` (fields resolved against the built-in frames and
-the learned collections — a collection the rule names that does not exist yet is created as a
-suggestion, so later records of that kind fill it), then the rule's own tests
+``propose`` (the model says whether the message is the user's own instruction and, if so, either
+which collection, field, comparison and limit — or, for a reminder, which date, how long before
+and what is due — under a grammar whose values are candidate ids and whose words must be the
+message's), ``to_ir`` (fields resolved against the built-in frames and the learned collections — a
+collection the rule names that does not exist yet is created as a suggestion, so later records of
+that kind fill it; a reminder becomes a deadline record plus a lead-time rule over it, so a later
+message that moves or meets the deadline moves or ends the reminder), then the rule's own tests
 (:mod:`engine.rules.rule_selftest`) must pass before it is stored.
 """
 
@@ -36,7 +38,8 @@ from engine.learn.verify import Value, find_words
 from engine.llm.backend import Backend, SchemaRequest
 from engine.log import Fact
 from engine.profile import RESOURCES
-from engine.rules.rule_ir import Aggregate, Condition, InvalidRule, Learned, RuleIR, validate
+from engine.rules.lead_time import MAX_DAYS, LeadCandidate, find_leads
+from engine.rules.rule_ir import Aggregate, Condition, InvalidRule, Lead, Learned, RuleIR, validate
 from engine.rules.rule_lexicon import lexicon
 from engine.rules.rule_selftest import self_test
 
@@ -44,6 +47,8 @@ EXAMPLES_PATH = RESOURCES / "rules" / "model_examples.jsonl"
 OPS = ("gt", "ge", "lt", "le")
 PERIODS = ("none", "day", "week", "month", "year")
 TOTALS = ("none", "sum", "count")
+KINDS = ("limit", "reminder")
+MAX_ABOUT = 60
 RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
 """Built-in collections a model-read rule may watch (a limit on a number or a clock time)."""
 MAX_TOKENS = 160
@@ -58,7 +63,12 @@ _GATE = re.compile(
 
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
 Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
-For an instruction, describe the check:
+For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment).
+For a reminder:
+- date: the id of that date in the Candidates list (D).
+- before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself.
+- about: up to six words of the message naming what is due ("boiler service", "the lease on the flat").
+For a limit, describe the check:
 - collection: the records it watches. Use one of the listed collections when it fits (purchases for things bought and money spent, trips for flights and travel, events for meetings and appointments); otherwise a short plural snake_case name for the kind of record (blood_pressure, sleep, drinks, weigh_ins).
 - field: the field compared (amount, cost, time, systolic, hours, weight).
 - op: gt (over, more than, above), ge (at least), lt (under, below, less than, before), le (at most).
@@ -77,6 +87,18 @@ class ModelRule:
     text: str
     collection: LearnedCollection | None = None
     """A learned collection the rule named before any record of it (created with the rule)."""
+    deadline: Due | None = None
+    """For a reminder: the deadline it counts down to (recorded with the rule)."""
+
+
+@dataclass(frozen=True)
+class Due:
+    """What a reminder is about and when, with where each was said in the message."""
+
+    about: str
+    due: dt.date
+    about_span: tuple[int, int]
+    date_span: tuple[int, int]
 
 
 @dataclass
@@ -106,23 +128,34 @@ def catalog(learned: dict[str, LearnedCollection]) -> list[str]:
     return lines
 
 
+def _block(o: Offer, leads: list[LeadCandidate]) -> str:
+    lines = [c.line() for c in leads]
+    return o.block() if not lines else "\n".join(([] if o.block() == "(none)" else [o.block()]) + lines)
+
+
 def question(o: Offer, collections: list[str]) -> str:
     return "\n".join([
         f"Session date: {o.session_date.isoformat()}",
         "Collections: " + "; ".join(collections),
         f"Message: {o.text.strip()}",
         "Candidates:",
-        o.block(),
+        _block(o, find_leads(o.text)),
         "Answer:",
     ])
 
 
 def schema(o: Offer) -> dict[str, Any]:
     ids = [c.id for c in (*o.money, *o.times)] + [q.id for q in o.quantities]
+    dates = [c.id for c in o.dates]
+    leads = [c.id for c in find_leads(o.text)]
     return {
         "type": "object",
         "properties": {
             "instruction": {"type": "boolean"},
+            "kind": {"enum": list(KINDS)},
+            "date": {"enum": dates or ["none"]},
+            "before": {"enum": [*leads, *dates, "none"]},
+            "about": {"type": "string", "maxLength": MAX_ABOUT},
             "collection": {"type": "string", "maxLength": 40},
             "field": {"type": "string", "maxLength": 30},
             "op": {"enum": list(OPS)},
@@ -144,15 +177,20 @@ def prefix() -> str:
         ex = json.loads(line)
         o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
         answer = dict(ex["answer"])
-        if str(answer.get("value", "")).startswith("@"):
-            surface = answer["value"][1:]
-            hits = [c.id for c in (*o.money, *o.times) if c.surface.strip(" .,") == surface] + \
-                [q.id for q in o.quantities if q.surface == surface]
-            if not hits:
-                raise ValueError(f"rule example: no candidate {surface!r} in {ex['text'][:40]!r}: {o.block()}")
-            answer["value"] = hits[0]
+        for key in ("value", "date", "before"):
+            if str(answer.get(key, "")).startswith("@"):
+                answer[key] = _example_id(o, answer[key][1:], ex["text"])
         parts += [question(o, ex["collections"]), json.dumps(answer, ensure_ascii=False), ""]
     return "\n".join(parts).rstrip() + "\n"
+
+
+def _example_id(o: Offer, surface: str, text: str) -> str:
+    """The candidate id an example's answer names by its words ("@9 October")."""
+    hits = [c.id for c in (*o.money, *o.times, *o.dates) if c.surface.strip(" .,") == surface] + \
+        [q.id for q in o.quantities if q.surface == surface] + [c.id for c in find_leads(text) if c.surface == surface]
+    if not hits:
+        raise ValueError(f"rule example: no candidate {surface!r} in {text[:40]!r}: {_block(o, find_leads(text))}")
+    return hits[0]
 
 
 def _value(o: Offer, raw: Any) -> Value | None:
@@ -172,6 +210,8 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     """The checked rule, or why the proposal was refused."""
     if not isinstance(raw, dict) or raw.get("instruction") is not True:
         return "not an instruction"
+    if raw.get("kind") == "reminder":
+        return _reminder(raw, o)
     value = _value(o, raw.get("value"))
     if value is None:
         return "no limit the message states"
@@ -192,6 +232,57 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     if frame is not None:
         return _built_in(frame, fname, op, value, words, total, per, o)
     return _learned(name, fname, op, value, words, total, per, o, learned, facts)
+
+
+def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
+    """A lead-time rule in a message that gives a day still to come: a reminder about one dated
+    thing, which the model reads better than a rule over every record of a frame."""
+    return ir.lead is not None and any(
+        not c.month_only and (d := _day(c.value)) is not None and d >= session_date
+        for c in offer(text, session_date).dates)
+
+
+def _day(value: Any) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def _reminder(raw: dict[str, Any], o: Offer) -> ModelRule | str:
+    """A reminder: the date must be one the message gives, the lead time one it says (or none: the
+    day itself), and what is due words of the message. The rule counts down to a deadline record
+    of its own, matched by those words."""
+    day = next((c for c in o.dates if c.id == raw.get("date") and not c.month_only), None)
+    due = _day(day.value) if day is not None else None
+    if day is None or due is None:
+        return "no date the message gives"
+    if due < o.session_date:
+        return "the date has already passed"
+    before = raw.get("before", "none")
+    lead = next((c for c in find_leads(o.text) if c.id == before), None)
+    earlier = next((c for c in o.dates if c.id == before and c.id != day.id), None)
+    if lead is not None:
+        days = lead.days
+    elif earlier is not None and _day(earlier.value) is not None:
+        days = (due - _day(earlier.value)).days  # type: ignore[operator]
+    elif before == "none":
+        days = 0
+    else:
+        return "no lead time the message says"
+    if not 0 <= days <= MAX_DAYS:
+        return "the lead time is not before the date"
+    about = " ".join(str(raw.get("about") or "").split()).strip(" .,;:!?")
+    span = find_words(o.text, about) if about else None
+    if span is None or not re.search(r"[^\W\d_]", about) or len(about) > MAX_ABOUT:
+        return "no words of the message name what is due"
+    about = o.text[span[0]:span[1]].strip(" .,;:!?") or about
+    condition = Condition(("about",), "contains_any", (about.lower(),))
+    try:
+        ir = validate(RuleIR("Deadline", ((condition,),), lead=Lead("due", days), since=o.session_date))
+    except InvalidRule as exc:
+        return str(exc)
+    return ModelRule(ir, o.text, deadline=Due(about, due, span, (day.start, day.end)))
 
 
 def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ...], total: str, per: str,
@@ -289,16 +380,16 @@ def _learned(name: str, fname: str, op: str, value: Value, words: tuple[str, ...
     return ModelRule(ir, o.text, created)
 
 
-def _sentence_of(text: str, o: Offer, value_id: Any) -> str:
-    """The sentence holding the rule's limit: what the rule is shown as, in the user's words."""
+def _sentence_of(text: str, o: Offer, value_id: Any, also: int | None = None) -> str:
+    """The sentence holding the rule's limit (and the one at ``also``, when another): what the rule
+    is shown as, in the user's words."""
     from engine.extract.segment import sentences
 
     value = _value(o, value_id)
-    at = value.start if value is not None else 0
-    for start, end in sentences(text):
-        if start <= at < end:
-            return text[start:end].strip()
-    return text.strip()
+    day = next((c for c in o.dates if c.id == value_id), None)
+    at = value.start if value is not None else (day.start if day is not None else 0)
+    held = [(s, e) for s, e in sentences(text) if s <= at < e or (also is not None and s <= also < e)]
+    return " ".join(text[s:e].strip() for s, e in held) if held else text.strip()
 
 
 _REPORTED = re.compile(r"\b(?:told|tells|telling|advised|advising|warned)\s+(?!me\b|you\b|myself\b)\w+|[:]\s*['\"“‘]", re.I)
@@ -324,7 +415,10 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     if isinstance(got, str):
         out.rejected.append(got)
         return out
-    got.text = _sentence_of(text, o, raw.get("value"))
+    if got.deadline is not None:
+        got.text = _sentence_of(text, o, raw.get("date"), got.deadline.about_span[0])
+    else:
+        got.text = _sentence_of(text, o, raw.get("value"))
     if reported(got.text):
         out.rejected.append("the limit is in words said to or by someone else")
         return out

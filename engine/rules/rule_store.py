@@ -158,11 +158,20 @@ def announce(rule: StoredRule) -> str:
     return f"New rule (rule {rule.id}): {summary}"
 
 
+Deferred = dict[int, list[tuple[RuleIR, str]]]
+"""Rules the phrase parser read but left to the model to read first (message id -> rules and
+their sentences): recorded only if the model makes nothing better of the message."""
+
+
 def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None = None,
-                         own: Callable[[str], RuleIR | None] | None = None) -> list[StoredRule]:
+                         own: Callable[[str], RuleIR | None] | None = None,
+                         defer: Callable[[RuleIR, str, dt.date], bool] | None = None,
+                         deferred: Deferred | None = None) -> list[StoredRule]:
     """Detect rules in a logged session's user messages (or only ``message_ids``, one turn of a
     conversation) and append them as facts. ``own`` reads a sentence's rule over the user's own
-    collections first (the phrase parser knows only the built-in frames).
+    collections first (the phrase parser knows only the built-in frames). A parsed rule ``defer``
+    says the model reads better (given the rule, the message and its day) goes to ``deferred``
+    instead of the log.
 
     ``log`` is a :class:`engine.log.LogStore`. Returns the rules that were added or re-activated
     (announce them with :func:`announce`)."""
@@ -192,7 +201,9 @@ def record_session_rules(log: Any, session_id: str, message_ids: set[int] | None
                         dropped.append(rule)
                         new.append(status_fact(rule, "deleted", session_id=session_id, session_date=srow.session_date))
             ir = (own(sentence) if own is not None else None) or parse_rule(sentence, srow.session_date)
-            if ir is not None:
+            if ir is not None and defer is not None and deferred is not None and defer(ir, msg.text, srow.session_date):
+                deferred.setdefault(msg.id, []).append((ir, sentence))
+            elif ir is not None:
                 irs.append(ir)
                 texts.append(sentence)
         facts = rule_facts(irs, session_id=session_id, message_id=msg.id, session_date=srow.session_date,

@@ -139,3 +139,157 @@ def test_words_said_to_or_by_someone_else_make_no_rule(sentence: str, said_elsew
     from engine.rules.rule_model import reported
 
     assert reported(sentence) is said_elsewhere
+
+
+# -- reminders: a date the message gives, a lead time it says, what is due in its words ------------
+
+
+def _reminder(text: str, **answer: object) -> tuple[dict[str, object], object]:
+    from engine.rules.lead_time import find_leads
+
+    o = offer(text, DAY)
+    ids = {c.surface.strip(" .,"): c.id for c in o.dates} | {c.surface: c.id for c in find_leads(text)}
+    for key in ("date", "before"):
+        if isinstance(answer.get(key), str) and str(answer[key]).startswith("@"):
+            answer[key] = ids[str(answer[key])[1:]]
+    return {"instruction": True, "kind": "reminder", **answer}, o
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "days"),
+    [
+        ("The allotment lease renews on 30 June. Nudge me three weeks ahead, would you?", "@three weeks ahead", 21),
+        ("Dentist check-up on 14 April, remind me the day before.", "@the day before", 1),
+        ("Council tax appeal closes 20 May; tell me a fortnight before.", "@20 May", None),
+        ("Council tax appeal closes 20 May; tell me on the day.", "none", 0),
+    ],
+)
+def test_a_reminder_counts_down_to_a_deadline_of_its_own(text: str, before: str, days: int | None) -> None:
+    about = text.split(" on ")[0].split(" closes ")[0] if "Dentist" not in text else "Dentist check-up"
+    raw, o = _reminder(text, date="@" + ("30 June" if "June" in text else "14 April" if "April" in text else "20 May"),
+                       before=before, about=about)
+    if days is None:  # the earlier day named by a date candidate instead of a lead time
+        from engine.learn.propose import offer as again
+
+        earlier = next(c for c in again(text, DAY).dates if "fortnight" in c.surface)
+        raw["before"], days = earlier.id, 14
+    rule = to_ir(raw, o, {}, [])
+    assert not isinstance(rule, str), rule
+    assert rule.deadline is not None and rule.deadline.about == about
+    assert rule.ir.collection == "Deadline" and rule.ir.lead is not None and rule.ir.lead.days == days
+    assert self_test(rule.ir).ok
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "why"),
+    [
+        ("The boiler service was on 20 February. Remind me a week before next time.",
+         {"date": "@20 February", "before": "@a week before", "about": "boiler service"}, "passed"),
+        ("The boiler service is on 20 March. Remind me a week before.",
+         {"date": "@20 March", "before": "@a week before", "about": "gas inspection"}, "name what is due"),
+        ("The boiler service is sometime in March. Remind me a week before.",
+         {"date": "D1", "before": "@a week before", "about": "boiler service"}, "no date"),
+        ("The boiler service is on 20 March. Remind me a week before.",
+         {"date": "@20 March", "before": "L7", "about": "boiler service"}, "no lead time"),
+    ],
+)
+def test_reminders_code_refuses(text: str, answer: dict[str, object], why: str) -> None:
+    raw, o = _reminder(text, **answer)
+    got = to_ir(raw, o, {}, [])
+    assert isinstance(got, str) and why in got
+
+
+def test_lead_times_are_read_in_code() -> None:
+    from engine.rules.lead_time import find_leads
+
+    found = [(c.surface, c.days) for c in find_leads(
+        "Ping me ten days beforehand, or the night before at the latest; 2 weeks in advance of the trip is ideal.")]
+    assert found == [("ten days beforehand", 10), ("the night before", 1), ("2 weeks in advance of", 14)]
+    assert find_leads("I ran 5 days in a row before work") == []
+
+
+@pytest.mark.model
+def test_the_real_model_states_a_reminder_that_fires_in_its_window(tmp_path) -> None:  # noqa: ANN001
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    path = installed_path(find(DEFAULT_MODEL))
+    if not path.is_file():
+        pytest.skip("the embedded model is not installed")
+    svc = Service(Profile.open(tmp_path / "p"), LlamaBackend(path, deadline_s=180), use_model=True)
+    try:
+        svc.ingest("Right, the van's road tax runs out on 18 September. Give me a shout a week before so I can renew it.",
+                   dt.date(2026, 6, 1))
+        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
+        deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline"]
+        early = [a for a in svc.evaluate(dt.datetime(2026, 9, 4, 9)).active if a.rule.startswith("user_rules.")]
+        due = [a for a in svc.evaluate(dt.datetime(2026, 9, 12, 9)).active if a.rule.startswith("user_rules.")]
+    finally:
+        svc.close()
+    assert len(rules) == 1 and rules[0].ir is not None and rules[0].ir.lead is not None
+    assert any(f.slots.get("due") == "2026-09-18" for f in deadlines)
+    assert early == [] and len(due) == 1 and "tax" in due[0].title.lower()
+
+
+class _RuleReader:
+    """A backend whose rule reading is scripted (and whose message reading finds nothing), so the
+    hand-over between the phrase parser and the model is tested without the model's judgement."""
+
+    name = "scripted"
+
+    def __init__(self, rule_answer: dict[str, object] | None) -> None:
+        self.rule_answer = rule_answer
+        self.asked = 0
+
+    def choose(self, request):  # noqa: ANN001, ANN201
+        return dict(request.defaults)
+
+    def propose(self, request):  # noqa: ANN001, ANN201
+        from engine.errors import ModelError
+        from engine.rules.rule_model import prefix
+
+        if request.prefix != prefix():
+            return {"records": []}
+        self.asked += 1
+        if self.rule_answer is None:
+            raise ModelError("the model failed on a request")
+        return self.rule_answer
+
+    def close(self) -> None:
+        pass
+
+
+REMINDER = "Right, the van's road tax runs out on 18 September. Give me a shout a week before so I can renew it."
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ({"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "model"),
+        ({"instruction": False}, "parser"),
+        (None, "parser"),  # the model fails: the parser's reading is kept
+    ],
+)
+def test_a_parsed_reminder_about_a_dated_thing_is_the_models_to_read_first(tmp_path, answer, kind) -> None:  # noqa: ANN001
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    backend = _RuleReader(answer)
+    svc = Service(Profile.open(tmp_path / "p"), backend, use_model=True)
+    try:
+        svc.ingest(REMINDER, dt.date(2026, 6, 1))
+        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
+        deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline" and f.extractor == "model"]
+    finally:
+        svc.close()
+    assert backend.asked == 1 and len(rules) == 1 and rules[0].ir is not None and rules[0].ir.lead is not None
+    if kind == "model":
+        assert rules[0].ir.collection == "Deadline" and rules[0].ir.lead.days == 7
+        assert [f.slots["due"] for f in deadlines] == ["2026-09-18"]
+    else:  # the phrase parser's own reading, over the frame's date field
+        assert rules[0].ir.collection != "Deadline" and deadlines == []
