@@ -1,6 +1,7 @@
-"""How long before a date the user wants to hear of it: "two weeks before", "a fortnight ahead",
-"10 days beforehand", "the day before". Found in code, offered to the model as candidate ids (L1,
-L2...) so a reminder's lead time is never a number the model typed.
+"""How long before a date the user wants to hear of it ("two weeks before", "a fortnight ahead",
+"10 days beforehand", "the day before"), and spans of time ("5 days", "a full week", "three
+months"). Found in code, offered to the model as candidate ids (L1..., P1...) so a lead time or
+a quiet spell is never a number the model typed.
 
 The words (lead words, units, number words) are the rule lexicon's, one table for the phrase parser
 and the model path alike.
@@ -27,7 +28,8 @@ class LeadCandidate:
     days: int
 
     def line(self) -> str:
-        return f'{self.id} "{self.surface}" = {self.days} day(s) before'
+        after = " before" if self.id.startswith("L") else ""
+        return f'{self.id} "{self.surface}" = {self.days} day(s){after}'
 
 
 def _alt(words: list[str]) -> str:
@@ -63,4 +65,27 @@ def find_leads(text: str) -> list[LeadCandidate]:
         days = n * int(lx["lead_units"].get(unit, 0))
         if 0 < days <= MAX_DAYS:
             out.append(LeadCandidate(f"L{len(out) + 1}", m.start(), m.end(), m.group(0), days))
+    return out
+
+
+@cache
+def _span_pattern() -> re.Pattern[str]:
+    lx = lexicon()
+    return re.compile(
+        r"(?<![\w'-])(?:(?P<n>\d{1,3}|" + _alt(list(lx["numbers"])) + r")(?:\s+full)?\s+(?P<u>" + _alt(list(lx["lead_units"])) + r")"
+        r"|(?:a|one)(?:\s+(?:full|whole))?\s+(?P<u1>day|week|month|fortnight))(?![\w'-])",
+        re.I,
+    )
+
+
+def find_spans(text: str) -> list[LeadCandidate]:
+    """Every span of days, weeks or months in ``text`` ("5 days", "a whole week"), numbered P1..."""
+    lx = lexicon()
+    out: list[LeadCandidate] = []
+    for m in _span_pattern().finditer(text):
+        raw = m["n"]
+        n = 1 if raw is None else int(raw) if raw.isdigit() else int(lx["numbers"].get(re.sub(r"\s+", " ", raw.lower()), 0))
+        days = n * int(lx["lead_units"].get((m["u"] or m["u1"]).lower(), 0))
+        if 0 < days <= MAX_DAYS:
+            out.append(LeadCandidate(f"P{len(out) + 1}", m.start(), m.end(), m.group(0), days))
     return out

@@ -254,6 +254,10 @@ def _cites(fr: Frame, ir: RuleIR) -> list[str]:
             names.append(attr(fr.slot(ir.aggregate.field)))
     if ir.lead is not None:
         names.append(attr(fr.slot(ir.lead.field)))
+    if ir.absence is not None:
+        date_field = lexicon()["date_fields"].get(fr.name) if ir.learned is None else "date"
+        if date_field in fr.slot_names:
+            names.append(attr(fr.slot(date_field)))
     return list(dict.fromkeys(names))
 
 
@@ -307,15 +311,35 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             f"    previous = _window(current - timedelta(days=1), {ir.aggregate.window!r})",
             f"    first = _window(since, {ir.aggregate.window!r}) if since is not None else None",
         ]
+    if ir.absence is not None:
+        lines += ["    last = since", "    latest = None"]
     lines.append(f"    for r in _known({_access(fr)}, today):")
     lines.append(f"        if not _live(r, {finished!r}):")
     lines.append("            continue")
-    if ir.lead is None and ir.aggregate is None:
+    if ir.lead is None and ir.aggregate is None and ir.absence is None:
         lines.append(f"        if not _on_or_after({date_expr}, r.known_since, since):")
         lines.append("            continue")
     for group in groups:
         lines.append("        if not (" + " or ".join(_condition_source(fr, c) for c in group) + "):")
         lines.append("            continue")
+    if ir.absence is not None:
+        words = [w for g in ir.conditions for c in g if c.op == "contains_any" for w in c.value][:3]
+        noun = fr.collection.replace("_", " ") + (" mentioning " + ", ".join(words) if words else "")
+        lines += [
+            f"        day = {date_expr}",
+            "        if day is not None and day <= today and (last is None or day > last):",
+            "            last, latest = day, r",
+            f"    if last is None or (today - last).days < {ir.absence.days!r}:",
+            "        return out",
+            "    gap = (today - last).days",
+            f"    what = {noun!r}",
+            '    seen = f"the last on {last.isoformat()}" if latest is not None else f"none since {last.isoformat()}"',
+            "    out.append(alert(RULE, SEVERITY, f\"No {what} for {gap} days\",",
+            "                     f\"No {what} recorded for {gap} days ({seen}). Your rule: {source}\",",
+            f"                     latest.cites({cites}) if latest is not None else []))",
+            "    return out",
+        ]
+        return "\n".join(lines) + "\n"
     if ir.lead is not None:
         due = _field(fr, ir.lead.field)
         lines += [

@@ -77,6 +77,14 @@ class Lead:
     days: int
 
 
+@dataclass(frozen=True)
+class Absence:
+    """Fire when no matching record is dated within the last ``days`` days (counted from the day
+    the rule was stated until a first record comes): "if I go 5 days without a run"."""
+
+    days: int
+
+
 LEARNED_KINDS = frozenset({"float", "money", "date", "time", "str"})
 
 
@@ -107,6 +115,7 @@ class RuleIR:
     learned: Learned | None = None
     """For a collection learned from conversation (not a built-in frame): its name and the kinds
     of the fields the rule reads, kept in the rule so it validates and compiles on its own."""
+    absence: Absence | None = None
 
     @property
     def frame(self) -> Frame:
@@ -129,6 +138,7 @@ class RuleIR:
             "since": self.since.isoformat() if self.since else None,
             **({"learned": {"collection": self.learned.collection, "fields": dict(self.learned.fields)}}
                if self.learned is not None else {}),
+            **({"absence": {"days": self.absence.days}} if self.absence is not None else {}),
         }
 
     def dumps(self) -> str:
@@ -216,6 +226,7 @@ def ir_from_json(doc: Any) -> RuleIR:
             severity=str(doc.get("severity")),
             since=since,
             learned=_learned_from_json(doc.get("learned")),
+            absence=None if doc.get("absence") is None else Absence(doc["absence"]["days"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, InvalidRule):
@@ -291,8 +302,14 @@ def validate(ir: RuleIR) -> RuleIR:
             raise InvalidRule(f"{ir.lead.field!r} is not a date of {fr.name}")
         if type(ir.lead.days) is not int or not 0 <= ir.lead.days <= 3660:
             raise InvalidRule("lead days must be a whole number of days")
-    if ir.aggregate is not None and ir.lead is not None:
-        raise InvalidRule("a rule has either an aggregate or a lead time")
+    if ir.absence is not None:
+        if type(ir.absence.days) is not int or not 1 <= ir.absence.days <= 3660:
+            raise InvalidRule("a quiet spell is a whole number of days")
+        date_field = lexicon()["date_fields"].get(fr.name) if ir.learned is None else "date"
+        if kinds.get(date_field or "") != "date":
+            raise InvalidRule(f"{fr.name} records have no date to tell a quiet spell by")
+    if sum(x is not None for x in (ir.aggregate, ir.lead, ir.absence)) > 1:
+        raise InvalidRule("a rule has at most one of an aggregate, a lead time and a quiet spell")
     return ir
 
 
@@ -387,6 +404,9 @@ def describe(ir: RuleIR) -> str:
     where = (" where " + " and ".join(conds)) if conds else ""
     if ir.lead is not None:
         return f"{ir.lead.days} day(s) before {what}'s {ir.lead.field}{where}"
+    if ir.absence is not None:
+        noun = ir.frame.collection.replace("_", " ")
+        return f"when {ir.absence.days} day(s) pass with no {noun}{where}"
     if ir.aggregate is not None:
         a = ir.aggregate
         measure = f"total {a.field}" if a.func == "sum" else "number"

@@ -38,8 +38,17 @@ from engine.learn.verify import Value, find_words
 from engine.llm.backend import Backend, SchemaRequest
 from engine.log import Fact
 from engine.profile import RESOURCES
-from engine.rules.lead_time import MAX_DAYS, LeadCandidate, find_leads
-from engine.rules.rule_ir import Aggregate, Condition, InvalidRule, Lead, Learned, RuleIR, validate
+from engine.rules.lead_time import MAX_DAYS, LeadCandidate, find_leads, find_spans
+from engine.rules.rule_ir import (
+    Absence,
+    Aggregate,
+    Condition,
+    InvalidRule,
+    Lead,
+    Learned,
+    RuleIR,
+    validate,
+)
 from engine.rules.rule_lexicon import lexicon
 from engine.rules.rule_selftest import self_test
 
@@ -47,14 +56,14 @@ EXAMPLES_PATH = RESOURCES / "rules" / "model_examples.jsonl"
 OPS = ("gt", "ge", "lt", "le")
 PERIODS = ("none", "day", "week", "month", "year")
 TOTALS = ("none", "sum", "count")
-KINDS = ("limit", "reminder")
+KINDS = ("limit", "reminder", "absence")
 MAX_ABOUT = 60
 RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
 """Built-in collections a model-read rule may watch (a limit on a number or a clock time)."""
 MAX_TOKENS = 160
 
 _GATE = re.compile(
-    r"\b(?:warn|alert|remind|reminder|flag|heads[\s-]?up|let me know|tell me|notify|nag|shout|ping|yell|nudge|"
+    r"\b(?:warn|alert|remind|reminder|flag|heads[\s-]?up|let me know|tell me|notify|nag|shout|ping|yell|nudge|poke|prod|"
     r"say so|say something|speak up|point it out|call it out|give me a nudge|keep me|hold me|stop me|don'?t let me|do not let me|never let me|make sure|budget|limit|cap|max(?:imum)?|"
     r"no more than|at most|not more than|my rule|rule is|keep (?:it|them|this|that|myself) (?:under|below|to)|"
     r"don'?t (?:really )?want to (?:spend|go|pay|drink|have|book|drop)|if i (?:ever )?(?:go|spend|book|buy|drop|hit|pass|get)\b.*\b(?:over|more|above|below|under|before|after)|shouldn'?t (?:go|spend)|under \S+ a (?:month|week|day))\b",
@@ -63,7 +72,8 @@ _GATE = re.compile(
 
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
 Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
-For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment).
+For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment); "absence" when the user wants to hear if something has NOT happened for a span of time ("if a week passes with no practice", "if two weeks go by without a call to Gran").
+For an absence: collection (the records of the thing that should keep happening, e.g. practice_sessions, calls), words (as for a limit) and span: the id of the span of time (P).
 For a reminder:
 - date: the id of that date in the Candidates list (D).
 - before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself.
@@ -129,7 +139,7 @@ def catalog(learned: dict[str, LearnedCollection]) -> list[str]:
 
 
 def _block(o: Offer, leads: list[LeadCandidate]) -> str:
-    lines = [c.line() for c in leads]
+    lines = [c.line() for c in leads] + [c.line() for c in find_spans(o.text)]
     return o.block() if not lines else "\n".join(([] if o.block() == "(none)" else [o.block()]) + lines)
 
 
@@ -161,6 +171,7 @@ def schema(o: Offer) -> dict[str, Any]:
             "op": {"enum": list(OPS)},
             "value": {"enum": ids or ["none"]},
             "words": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 3},
+            "span": {"enum": [c.id for c in find_spans(o.text)] or ["none"]},
             "total": {"enum": list(TOTALS)},
             "per": {"enum": list(PERIODS)},
         },
@@ -177,17 +188,20 @@ def prefix() -> str:
         ex = json.loads(line)
         o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
         answer = dict(ex["answer"])
-        for key in ("value", "date", "before"):
+        for key in ("value", "date", "before", "span"):
             if str(answer.get(key, "")).startswith("@"):
-                answer[key] = _example_id(o, answer[key][1:], ex["text"])
+                answer[key] = _example_id(o, key, answer[key][1:], ex["text"])
         parts += [question(o, ex["collections"]), json.dumps(answer, ensure_ascii=False), ""]
     return "\n".join(parts).rstrip() + "\n"
 
 
-def _example_id(o: Offer, surface: str, text: str) -> str:
+def _example_id(o: Offer, key: str, surface: str, text: str) -> str:
     """The candidate id an example's answer names by its words ("@9 October")."""
-    hits = [c.id for c in (*o.money, *o.times, *o.dates) if c.surface.strip(" .,") == surface] + \
-        [q.id for q in o.quantities if q.surface == surface] + [c.id for c in find_leads(text) if c.surface == surface]
+    pools: dict[str, list[Any]] = {
+        "value": [*o.money, *o.times, *o.quantities], "date": list(o.dates),
+        "before": [*find_leads(text), *o.dates], "span": find_spans(text),
+    }
+    hits = [c.id for c in pools[key] if c.surface.strip(" .,") == surface]
     if not hits:
         raise ValueError(f"rule example: no candidate {surface!r} in {text[:40]!r}: {_block(o, find_leads(text))}")
     return hits[0]
@@ -212,6 +226,8 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
         return "not an instruction"
     if raw.get("kind") == "reminder":
         return _reminder(raw, o)
+    if raw.get("kind") == "absence":
+        return _absence(raw, o, learned, facts)
     value = _value(o, raw.get("value"))
     if value is None:
         return "no limit the message states"
@@ -283,6 +299,46 @@ def _reminder(raw: dict[str, Any], o: Offer) -> ModelRule | str:
     except InvalidRule as exc:
         return str(exc)
     return ModelRule(ir, o.text, deadline=Due(about, due, span, (day.start, day.end)))
+
+
+def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection], facts: list[Fact]) -> ModelRule | str:
+    """A quiet spell: the span must be one the message says; the records watched are a built-in
+    collection with dates or a learned one (created, with only a date, when none exists yet)."""
+    span = next((c for c in find_spans(o.text) if c.id == raw.get("span")), None)
+    if span is None:
+        return "no span of time the message says"
+    words = tuple(w.strip().lower() for w in raw.get("words") or [] if isinstance(w, str) and w.strip()
+                  and find_words(o.text, w.strip()) is not None)
+    name = clean_name(raw.get("collection", ""))
+    lx = lexicon()
+    frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
+    if frame is not None:
+        text_fields = tuple(f for f in lx["text_fields"].get(frame.name, []) if f in frame.slot_names)
+        conditions = ((Condition(text_fields, "contains_any", words),),) if words and text_fields else ()
+        try:
+            return ModelRule(validate(RuleIR(frame.name, conditions, absence=Absence(span.days), since=o.session_date)), o.text)
+        except InvalidRule as exc:
+            return str(exc)
+    coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
+    created = None
+    if coll is None:
+        try:
+            check_name(name)
+            created = coll = new_collection(name, [LearnedField("date", "date")], facts)
+        except InvalidCollection as exc:
+            return str(exc)
+    if coll.state == "refused":
+        return f"{coll.name} is a collection you refused"
+    if not any(f.name == "date" and f.kind == "date" for f in coll.fields):
+        return f"{coll.name} records have no date"
+    text_fields = tuple(f.name for f in coll.fields if f.kind == "str")
+    conditions = ((Condition(text_fields, "contains_any", words),),) if words and text_fields else ()
+    shape = Learned(coll.name, tuple((f.name, f.kind) for f in coll.fields))
+    try:
+        ir = validate(RuleIR(coll.frame, conditions, absence=Absence(span.days), since=o.session_date, learned=shape))
+    except InvalidRule as exc:
+        return str(exc)
+    return ModelRule(ir, o.text, created)
 
 
 def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ...], total: str, per: str,
@@ -386,7 +442,7 @@ def _sentence_of(text: str, o: Offer, value_id: Any, also: int | None = None) ->
     from engine.extract.segment import sentences
 
     value = _value(o, value_id)
-    day = next((c for c in o.dates if c.id == value_id), None)
+    day = next((c for c in (*o.dates, *find_spans(text)) if c.id == value_id), None)
     at = value.start if value is not None else (day.start if day is not None else 0)
     held = [(s, e) for s, e in sentences(text) if s <= at < e or (also is not None and s <= also < e)]
     return " ".join(text[s:e].strip() for s, e in held) if held else text.strip()
@@ -417,6 +473,8 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
         return out
     if got.deadline is not None:
         got.text = _sentence_of(text, o, raw.get("date"), got.deadline.about_span[0])
+    elif got.ir.absence is not None:
+        got.text = _sentence_of(text, o, raw.get("span"))
     else:
         got.text = _sentence_of(text, o, raw.get("value"))
     if reported(got.text):

@@ -47,7 +47,8 @@ def _nudge(op: str, value: Decimal, *, positive: bool) -> Decimal:
 
 
 def _now(ir: RuleIR) -> dt.datetime:
-    return max(NOW, dt.datetime.combine(ir.since, dt.time(12))) if ir.since else NOW
+    days = ir.absence.days + 1 if ir.absence is not None else 0  # a quiet spell is counted from the statement
+    return max(NOW, dt.datetime.combine(ir.since + dt.timedelta(days=days), dt.time(12))) if ir.since else NOW
 
 
 def _satisfy(c: Condition, values: dict[str, Any], *, near: bool, now: dt.datetime = NOW) -> None:
@@ -87,6 +88,9 @@ def examples(ir: RuleIR) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     compared = [g[0] for g in ir.conditions if g[0].op in COMPARE_OPS]
     if ir.aggregate is None and ir.lead is None and compared:
         _satisfy(compared[0], near, near=True, now=now)
+    if ir.absence is not None and date_field in base:  # the last one as long ago as the spell, or a day less
+        pos[date_field] = now.date() - dt.timedelta(days=ir.absence.days)
+        near[date_field] = now.date() - dt.timedelta(days=ir.absence.days - 1)
     if ir.lead is not None:
         pos[ir.lead.field] = now.date() + dt.timedelta(days=ir.lead.days)
         near[ir.lead.field] = now.date() + dt.timedelta(days=ir.lead.days + 1)

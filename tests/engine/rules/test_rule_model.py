@@ -293,3 +293,77 @@ def test_a_parsed_reminder_about_a_dated_thing_is_the_models_to_read_first(tmp_p
         assert [f.slots["due"] for f in deadlines] == ["2026-09-18"]
     else:  # the phrase parser's own reading, over the frame's date field
         assert rules[0].ir.collection != "Deadline" and deadlines == []
+
+
+# -- quiet spells: "if a week goes by with no practice" --------------------------------------------
+
+
+def test_a_quiet_spell_round_trips_compiles_and_passes_its_own_tests() -> None:
+    from engine.rules.rule_ir import Absence
+
+    ir = RuleIR("PracticeSessions", (), absence=Absence(4), since=DAY,
+                learned=Learned("practice_sessions", (("date", "date"),)))
+    assert ir_from_json(ir.dumps()) == ir
+    assert describe(ir) == "when 4 day(s) pass with no practice sessions"
+    assert self_test(ir).ok
+    with pytest.raises(InvalidRule):
+        ir_from_json(RuleIR("Account", absence=Absence(3)).dumps())  # no date to tell a spell by
+    with pytest.raises(InvalidRule):
+        ir_from_json(RuleIR("Purchase", absence=Absence(0)).dumps())
+
+
+def test_a_quiet_spell_is_read_from_a_span_the_message_says() -> None:
+    from engine.rules.lead_time import find_spans
+
+    text = "If a whole week goes by without a call to Gran, tell me."
+    o = offer(text, DAY)
+    (span,) = find_spans(text)
+    rule = to_ir({"instruction": True, "kind": "absence", "collection": "calls", "words": [], "span": span.id}, o, {}, [])
+    assert not isinstance(rule, str)
+    assert rule.ir.absence is not None and rule.ir.absence.days == 7
+    assert rule.collection is not None and rule.collection.name == "calls"
+    refused = to_ir({"instruction": True, "kind": "absence", "collection": "calls", "span": "P9"}, o, {}, [])
+    assert isinstance(refused, str) and "span" in refused
+
+
+def _run_quiet(days_since_last: int | None, stated_days_ago: int) -> int:
+    """How many alerts a 5-day quiet-spell rule raises, run in the sandbox like every rule."""
+    import json as _json
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from engine import sandbox
+    from engine.project.naming import attr
+    from engine.rules.rule_compile import _HEADER
+    from engine.rules.rule_ir import Absence
+    from engine.rules.rule_lexicon import lexicon
+    from engine.rules.rule_selftest import _PROBE, LIMITS, TEMPLATES, _literal
+
+    now = dt.datetime(2026, 4, 20, 19)
+    ir = RuleIR("Runs", (), absence=Absence(5), since=now.date() - dt.timedelta(days=stated_days_ago),
+                learned=Learned("runs", (("date", "date"),)))
+    fr = ir.frame
+    rows = [] if days_since_last is None else [{"date": now.date() - dt.timedelta(days=days_since_last)}]
+    module = _HEADER.format(inactive=sorted(lexicon()["inactive_statuses"])) + "\nSOURCES = {0: 't'}\n\n" + rule_function(0, ir)
+    probe = _PROBE.format(fields=[attr(s) for s in fr.slots], domain=fr.domain, collection=fr.collection,
+                          status=fr.statuses[0], now="2026, 4, 20, 19", fire=_literal(rows, fr), quiet="[]")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for sub in ("rules", "domains"):
+            (root / sub).mkdir()
+            (root / sub / "__init__.py").write_text("")
+        shutil.copy(TEMPLATES / "rules" / "alerts.py", root / "rules" / "alerts.py")
+        shutil.copy(TEMPLATES / "domains" / "record.py", root / "domains" / "record.py")
+        (root / "user_rules_probe.py").write_text(module)
+        (root / "probe.py").write_text(probe)
+        result = sandbox.run(["probe.py"], cwd=root, read=[root], path=[root], limits=LIMITS)
+    return _json.loads(result.stdout.strip().splitlines()[-1])["fire"]
+
+
+@pytest.mark.parametrize(
+    ("last", "stated", "fires"),
+    [(6, 30, 1), (5, 30, 1), (4, 30, 0), (None, 30, 1), (None, 3, 0), (8, 3, 0)],
+)
+def test_a_quiet_spell_counts_from_the_last_record_or_from_when_it_was_stated(last, stated, fires) -> None:  # noqa: ANN001
+    assert _run_quiet(last, stated) == fires
