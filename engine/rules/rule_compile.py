@@ -312,6 +312,8 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             f"    first = _window(since, {ir.aggregate.window!r}) if since is not None else None",
         ]
     if ir.absence is not None:
+        if ir.absence.by is not None:
+            lines += [f"    if now.strftime('%H:%M') < {ir.absence.by!r}:", "        return out  # not that time of day yet"]
         lines += ["    last = since", "    latest = None"]
     lines.append(f"    for r in _known({_access(fr)}, today):")
     lines.append(f"        if not _live(r, {finished!r}):")
@@ -334,8 +336,9 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             "    gap = (today - last).days",
             f"    what = {noun!r}",
             '    seen = f"the last on {last.isoformat()}" if latest is not None else f"none since {last.isoformat()}"',
-            "    out.append(alert(RULE, SEVERITY, f\"No {what} for {gap} days\",",
-            "                     f\"No {what} recorded for {gap} days ({seen}). Your rule: {source}\",",
+            '    spell = "1 day" if gap == 1 else f"{gap} days"',
+            "    out.append(alert(RULE, SEVERITY, f\"No {what} for {spell}\",",
+            "                     f\"No {what} recorded for {spell} ({seen}). Your rule: {source}\",",
             f"                     latest.cites({cites}) if latest is not None else []))",
             "    return out",
         ]

@@ -80,9 +80,11 @@ class Lead:
 @dataclass(frozen=True)
 class Absence:
     """Fire when no matching record is dated within the last ``days`` days (counted from the day
-    the rule was stated until a first record comes): "if I go 5 days without a run"."""
+    the rule was stated until a first record comes): "if I go 5 days without a run". With ``by``
+    (``HH:MM``), only from that time of day: "if I haven't said I took it by 9pm"."""
 
     days: int
+    by: str | None = None
 
 
 LEARNED_KINDS = frozenset({"float", "money", "date", "time", "str"})
@@ -138,7 +140,8 @@ class RuleIR:
             "since": self.since.isoformat() if self.since else None,
             **({"learned": {"collection": self.learned.collection, "fields": dict(self.learned.fields)}}
                if self.learned is not None else {}),
-            **({"absence": {"days": self.absence.days}} if self.absence is not None else {}),
+            **({"absence": {"days": self.absence.days, **({"by": self.absence.by} if self.absence.by else {})}}
+               if self.absence is not None else {}),
         }
 
     def dumps(self) -> str:
@@ -226,7 +229,7 @@ def ir_from_json(doc: Any) -> RuleIR:
             severity=str(doc.get("severity")),
             since=since,
             learned=_learned_from_json(doc.get("learned")),
-            absence=None if doc.get("absence") is None else Absence(doc["absence"]["days"]),
+            absence=None if doc.get("absence") is None else Absence(doc["absence"]["days"], doc["absence"].get("by")),
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, InvalidRule):
@@ -305,6 +308,8 @@ def validate(ir: RuleIR) -> RuleIR:
     if ir.absence is not None:
         if type(ir.absence.days) is not int or not 1 <= ir.absence.days <= 3660:
             raise InvalidRule("a quiet spell is a whole number of days")
+        if ir.absence.by is not None and not (isinstance(ir.absence.by, str) and _CLOCK.match(ir.absence.by)):
+            raise InvalidRule("a quiet spell's time of day is HH:MM")
         date_field = lexicon()["date_fields"].get(fr.name) if ir.learned is None else "date"
         if kinds.get(date_field or "") != "date":
             raise InvalidRule(f"{fr.name} records have no date to tell a quiet spell by")
@@ -406,7 +411,10 @@ def describe(ir: RuleIR) -> str:
         return f"{ir.lead.days} day(s) before {what}'s {ir.lead.field}{where}"
     if ir.absence is not None:
         noun = ir.frame.collection.replace("_", " ")
-        return f"when {ir.absence.days} day(s) pass with no {noun}{where}"
+        if ir.absence.by is not None and ir.absence.days == 1:
+            return f"at {ir.absence.by} on a day with no {noun}{where}"
+        by = f", from {ir.absence.by}" if ir.absence.by else ""
+        return f"when {ir.absence.days} day(s) pass with no {noun}{where}{by}"
     if ir.aggregate is not None:
         a = ir.aggregate
         measure = f"total {a.field}" if a.func == "sum" else "number"

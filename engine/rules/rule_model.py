@@ -58,6 +58,7 @@ PERIODS = ("none", "day", "week", "month", "year")
 TOTALS = ("none", "sum", "count")
 KINDS = ("limit", "reminder", "absence")
 MAX_ABOUT = 60
+NOT_AN_INSTRUCTION = "not an instruction"
 RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
 """Built-in collections a model-read rule may watch (a limit on a number or a clock time)."""
 MAX_TOKENS = 160
@@ -72,8 +73,8 @@ _GATE = re.compile(
 
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
 Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
-For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment); "absence" when the user wants to hear if something has NOT happened for a span of time ("if a week passes with no practice", "if two weeks go by without a call to Gran").
-For an absence: collection (the records of the thing that should keep happening, e.g. practice_sessions, calls), words (as for a limit) and span: the id of the span of time (P).
+For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment; without such a date it is not a reminder); "absence" when the user wants to hear if something has NOT happened for a span of time ("if a week passes with no practice", "if two weeks go by without a call to Gran").
+For an absence: collection (the records of the thing that should keep happening, e.g. practice_sessions, calls), words (as for a limit), span: the id of the span of time (P), and by: the id of a clock time (T) when the user wants to hear by that time of day that it has not happened ("if I haven't logged my walk by 8pm"); "none" otherwise.
 For a reminder:
 - date: the id of that date in the Candidates list (D).
 - before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself.
@@ -154,6 +155,19 @@ def question(o: Offer, collections: list[str]) -> str:
     ])
 
 
+def kinds(o: Offer) -> list[str]:
+    """The kinds of rule the message's candidates allow: a reminder needs a day still to come, a
+    quiet spell a span or a time of day, a limit a value."""
+    out = []
+    if o.money or o.times or o.quantities:
+        out.append("limit")
+    if any(not c.month_only and (d := _day(c.value)) is not None and d >= o.session_date for c in o.dates):
+        out.append("reminder")
+    if find_spans(o.text) or o.times:
+        out.append("absence")
+    return out or ["limit"]
+
+
 def schema(o: Offer) -> dict[str, Any]:
     ids = [c.id for c in (*o.money, *o.times)] + [q.id for q in o.quantities]
     dates = [c.id for c in o.dates]
@@ -162,7 +176,7 @@ def schema(o: Offer) -> dict[str, Any]:
         "type": "object",
         "properties": {
             "instruction": {"type": "boolean"},
-            "kind": {"enum": list(KINDS)},
+            "kind": {"enum": kinds(o)},
             "date": {"enum": dates or ["none"]},
             "before": {"enum": [*leads, *dates, "none"]},
             "about": {"type": "string", "maxLength": MAX_ABOUT},
@@ -171,7 +185,8 @@ def schema(o: Offer) -> dict[str, Any]:
             "op": {"enum": list(OPS)},
             "value": {"enum": ids or ["none"]},
             "words": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 3},
-            "span": {"enum": [c.id for c in find_spans(o.text)] or ["none"]},
+            "span": {"enum": [c.id for c in find_spans(o.text)] + ["none"]},
+            "by": {"enum": [c.id for c in o.times] + ["none"]},
             "total": {"enum": list(TOTALS)},
             "per": {"enum": list(PERIODS)},
         },
@@ -188,7 +203,7 @@ def prefix() -> str:
         ex = json.loads(line)
         o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
         answer = dict(ex["answer"])
-        for key in ("value", "date", "before", "span"):
+        for key in ("value", "date", "before", "span", "by"):
             if str(answer.get(key, "")).startswith("@"):
                 answer[key] = _example_id(o, key, answer[key][1:], ex["text"])
         parts += [question(o, ex["collections"]), json.dumps(answer, ensure_ascii=False), ""]
@@ -199,7 +214,7 @@ def _example_id(o: Offer, key: str, surface: str, text: str) -> str:
     """The candidate id an example's answer names by its words ("@9 October")."""
     pools: dict[str, list[Any]] = {
         "value": [*o.money, *o.times, *o.quantities], "date": list(o.dates),
-        "before": [*find_leads(text), *o.dates], "span": find_spans(text),
+        "before": [*find_leads(text), *o.dates], "span": find_spans(text), "by": list(o.times),
     }
     hits = [c.id for c in pools[key] if c.surface.strip(" .,") == surface]
     if not hits:
@@ -223,7 +238,7 @@ def _value(o: Offer, raw: Any) -> Value | None:
 def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list[Fact]) -> ModelRule | str:
     """The checked rule, or why the proposal was refused."""
     if not isinstance(raw, dict) or raw.get("instruction") is not True:
-        return "not an instruction"
+        return NOT_AN_INSTRUCTION
     if raw.get("kind") == "reminder":
         return _reminder(raw, o)
     if raw.get("kind") == "absence":
@@ -305,8 +320,13 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     """A quiet spell: the span must be one the message says; the records watched are a built-in
     collection with dates or a learned one (created, with only a date, when none exists yet)."""
     span = next((c for c in find_spans(o.text) if c.id == raw.get("span")), None)
-    if span is None:
+    clock = next((c for c in o.times if c.id == raw.get("by")), None)
+    if raw.get("by") not in (None, "none") and clock is None:
+        return "no time of day the message says"
+    by = str(clock.value) if clock is not None else None
+    if span is None and by is None:
         return "no span of time the message says"
+    quiet = Absence(span.days if span is not None else 1, by)
     words = tuple(w.strip().lower() for w in raw.get("words") or [] if isinstance(w, str) and w.strip()
                   and find_words(o.text, w.strip()) is not None)
     name = clean_name(raw.get("collection", ""))
@@ -316,7 +336,7 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
         text_fields = tuple(f for f in lx["text_fields"].get(frame.name, []) if f in frame.slot_names)
         conditions = ((Condition(text_fields, "contains_any", words),),) if words and text_fields else ()
         try:
-            return ModelRule(validate(RuleIR(frame.name, conditions, absence=Absence(span.days), since=o.session_date)), o.text)
+            return ModelRule(validate(RuleIR(frame.name, conditions, absence=quiet, since=o.session_date)), o.text)
         except InvalidRule as exc:
             return str(exc)
     coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
@@ -335,7 +355,7 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     conditions = ((Condition(text_fields, "contains_any", words),),) if words and text_fields else ()
     shape = Learned(coll.name, tuple((f.name, f.kind) for f in coll.fields))
     try:
-        ir = validate(RuleIR(coll.frame, conditions, absence=Absence(span.days), since=o.session_date, learned=shape))
+        ir = validate(RuleIR(coll.frame, conditions, absence=quiet, since=o.session_date, learned=shape))
     except InvalidRule as exc:
         return str(exc)
     return ModelRule(ir, o.text, created)
@@ -474,7 +494,7 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     if got.deadline is not None:
         got.text = _sentence_of(text, o, raw.get("date"), got.deadline.about_span[0])
     elif got.ir.absence is not None:
-        got.text = _sentence_of(text, o, raw.get("span"))
+        got.text = _sentence_of(text, o, raw.get("by") if got.ir.absence.by is not None else raw.get("span"))
     else:
         got.text = _sentence_of(text, o, raw.get("value"))
     if reported(got.text):

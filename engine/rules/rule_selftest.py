@@ -48,7 +48,11 @@ def _nudge(op: str, value: Decimal, *, positive: bool) -> Decimal:
 
 def _now(ir: RuleIR) -> dt.datetime:
     days = ir.absence.days + 1 if ir.absence is not None else 0  # a quiet spell is counted from the statement
-    return max(NOW, dt.datetime.combine(ir.since + dt.timedelta(days=days), dt.time(12))) if ir.since else NOW
+    now = max(NOW, dt.datetime.combine(ir.since + dt.timedelta(days=days), dt.time(12))) if ir.since else NOW
+    if ir.absence is not None and ir.absence.by is not None:  # at the time of day it is checked from
+        h, m = map(int, ir.absence.by.split(":"))
+        now = now.replace(hour=h, minute=m)
+    return now
 
 
 def _satisfy(c: Condition, values: dict[str, Any], *, near: bool, now: dt.datetime = NOW) -> None:
@@ -170,7 +174,7 @@ def self_test(ir: RuleIR) -> SelfTest:
     fire, quiet = examples(ir)
     module = _HEADER.format(inactive=sorted(lexicon()["inactive_statuses"])) + "\nSOURCES = {0: 'self-test'}\n\n" + rule_function(0, ir)
     probe = _PROBE.format(fields=[attr(s) for s in fr.slots], domain=fr.domain, collection=fr.collection,
-                          status=fr.statuses[0], now=f"{now.year}, {now.month}, {now.day}, {now.hour}", fire=_literal(fire, fr), quiet=_literal(quiet, fr))
+                          status=fr.statuses[0], now=f"{now.year}, {now.month}, {now.day}, {now.hour}, {now.minute}", fire=_literal(fire, fr), quiet=_literal(quiet, fr))
     with tempfile.TemporaryDirectory(prefix="uac-selftest-") as tmp:
         root = Path(tmp)
         (root / "rules").mkdir()

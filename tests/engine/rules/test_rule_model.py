@@ -367,3 +367,47 @@ def _run_quiet(days_since_last: int | None, stated_days_ago: int) -> int:
 )
 def test_a_quiet_spell_counts_from_the_last_record_or_from_when_it_was_stated(last, stated, fires) -> None:  # noqa: ANN001
     assert _run_quiet(last, stated) == fires
+
+
+def test_a_daily_check_by_a_time_of_day_is_read_and_passes_its_own_tests() -> None:
+    text = "I'm on a new tablet every morning. If I haven't said I've taken it by 9pm, remind me."
+    o = offer(text, DAY)
+    (clock,) = o.times
+    rule = to_ir({"instruction": True, "kind": "absence", "collection": "tablet_doses", "words": [], "span": "none",
+                  "by": clock.id}, o, {}, [])
+    assert not isinstance(rule, str) and rule.ir.absence is not None
+    assert (rule.ir.absence.days, rule.ir.absence.by) == (1, "21:00")
+    assert describe(rule.ir) == "at 21:00 on a day with no tablet doses"
+    assert self_test(rule.ir).ok
+    assert isinstance(to_ir({"instruction": True, "kind": "absence", "collection": "tablet_doses", "span": "none",
+                             "by": "T7"}, o, {}, []), str)
+
+
+@pytest.mark.model
+def test_the_real_model_states_a_daily_check_that_later_records_keep_quiet(tmp_path) -> None:  # noqa: ANN001
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    path = installed_path(find(DEFAULT_MODEL))
+    if not path.is_file():
+        pytest.skip("the embedded model is not installed")
+    svc = Service(Profile.open(tmp_path / "p"), LlamaBackend(path, deadline_s=180), use_model=True)
+
+    def mine(at: str) -> list[str]:
+        return [a.title for a in svc.evaluate(dt.datetime.fromisoformat(at)).active if a.rule.startswith("user_rules.")]
+
+    try:
+        svc.ingest("I've started iron tablets, one a day with food. If I haven't mentioned taking one by 8pm, ping me.",
+                   dt.date(2026, 4, 1))
+        svc.ingest("Took my iron tablet with lunch, then a long walk by the canal.", dt.date(2026, 4, 2))
+        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
+        quiet_evening, before_eight, missed = mine("2026-04-02T20:30"), mine("2026-04-03T19:00"), mine("2026-04-03T20:30")
+    finally:
+        svc.close()
+    assert len(rules) == 1 and rules[0].ir is not None and rules[0].ir.absence is not None
+    assert rules[0].ir.absence.by == "20:00"
+    assert quiet_evening == [] and before_eight == [] and len(missed) == 1
