@@ -309,10 +309,19 @@ class Service:
                 reading = read_rules(msg.text, srow.session_date, backend, learned_collections(facts), facts)
             except ModelError:
                 break
-            if not reading.rules:
+            except (TypeError, ValueError, AttributeError, KeyError):
+                log.exception("the model's rule reading of message %s could not be checked", msg.id)
+                as_parsed(msg.id)
+                continue
+            # a model reminder replaces the parser's one reading of it; anything else, or a message
+            # with several parsed reminders, keeps what the parser read
+            replaces = len(deferred.get(msg.id, [])) == 1 and any(r.deadline is not None for r in reading.rules)
+            if not replaces:
                 as_parsed(msg.id)
             deferred.pop(msg.id, None)
             for rule in reading.rules:
+                if msg.id in stated and not (replaces and rule.deadline is not None):
+                    continue  # the message's rules were recorded already: only its reminder was the model's to read
                 new = rule_facts([rule.ir], session_id=session_id, message_id=msg.id, session_date=srow.session_date,
                                  texts=[rule.text], origin=origin, existing=self.log.facts(domain=DOMAIN))
                 new = [dataclasses.replace(f, extractor="model") for f in new]
@@ -320,10 +329,12 @@ class Service:
                     new.insert(0, schema_fact(rule.collection, session_id=session_id, message_id=msg.id,
                                               session_date=srow.session_date,
                                               evidence=f"collection {rule.collection.describe()}, for your rule"))
-                if rule.deadline is not None and new:
-                    new.insert(0, self._reminder_deadline(rule.deadline, session_id, msg.id, srow.session_date,
-                                                          rule.text))
-                record(new)
+                if rule.deadline is not None:  # restated with a new date: the deadline moves even if the rule is known
+                    moved = self._reminder_deadline(rule.deadline, session_id, msg.id, srow.session_date, rule.text)
+                    if moved is not None:
+                        new.insert(0, moved)
+                if new:
+                    record(new)
         for message_id in list(deferred):
             as_parsed(message_id)
         return added
@@ -336,15 +347,21 @@ class Service:
         return {"defer": a_dated_reminder, "deferred": deferred} if self._use_model else {}
 
     def _reminder_deadline(self, due: Due, session_id: str, message_id: int, session_date: dt.date,
-                           sentence: str) -> NewFact:
+                           sentence: str) -> NewFact | None:
         """The deadline a reminder counts down to, recorded with it (its date and words are the
-        message's); it replaces a deadline of the same name, so the latest date said wins."""
+        message's); it replaces a deadline of the same name, so the latest date said wins. None
+        when the deadline already stands at that date."""
         key = due.about.lower()
-        older = [f.id for f in self.log.facts(domain="calendar") if f.frame == "Deadline" and f.entity_key == key]
+        older = [f for f in self.log.facts(domain="calendar") if f.frame == "Deadline" and f.entity_key == key]
+        latest = max(older, key=lambda f: f.id, default=None)
+        current = next((f.slots["due"] for f in sorted(older, key=lambda f: f.id, reverse=True) if f.slots.get("due")), None)
+        if current == due.due.isoformat():
+            return None
         return NewFact(
             session_id=session_id, message_id=message_id, session_date=session_date, domain="calendar",
             frame="Deadline", entity_key=key, slots={"about": due.about, "due": due.due.isoformat()},
-            span=due.date_span, evidence=sentence[:500], extractor="model", supersedes=tuple(older[-1:]),
+            span=due.date_span, evidence=sentence[:500], extractor="model",
+            supersedes=(latest.id,) if latest is not None else (),
         )
 
     def _stated_rules(self, msgs: list[MessageRow]) -> dict[int, list[str]]:

@@ -314,7 +314,9 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
     if ir.absence is not None:
         if ir.absence.by is not None:
             lines += [f"    if now.strftime('%H:%M') < {ir.absence.by!r}:", "        return out  # not that time of day yet"]
-        lines += ["    last = since", "    latest = None"]
+        # with a time of day, the day the rule was stated is checked too ("by 8pm", said that morning)
+        start = "since - timedelta(days=1) if since is not None else None" if ir.absence.by is not None else "since"
+        lines += [f"    last = {start}", "    latest = None"]
     lines.append(f"    for r in _known({_access(fr)}, today):")
     lines.append(f"        if not _live(r, {finished!r}):")
     lines.append("            continue")
@@ -329,13 +331,14 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         noun = fr.collection.replace("_", " ") + (" mentioning " + ", ".join(words) if words else "")
         lines += [
             f"        day = {date_expr}",
+            "        day = day if day is not None else r.known_since  # undated: when it was said",
             "        if day is not None and day <= today and (last is None or day > last):",
             "            last, latest = day, r",
             f"    if last is None or (today - last).days < {ir.absence.days!r}:",
             "        return out",
             "    gap = (today - last).days",
             f"    what = {noun!r}",
-            '    seen = f"the last on {last.isoformat()}" if latest is not None else f"none since {last.isoformat()}"',
+            '    seen = f"the last on {last.isoformat()}" if latest is not None else f"none since {since.isoformat()}"',
             '    spell = "1 day" if gap == 1 else f"{gap} days"',
             "    out.append(alert(RULE, SEVERITY, f\"No {what} for {spell}\",",
             "                     f\"No {what} recorded for {spell} ({seen}). Your rule: {source}\",",

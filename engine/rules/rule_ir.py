@@ -31,7 +31,10 @@ WINDOWS = ("day", "week", "month", "year")
 AGG_FUNCS = ("sum", "count")
 SEVERITIES = ("info", "warning")
 IR_VERSION = 1
-_CLOCK = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
+IR_VERSION_QUIET = 2
+"""A rule with a quiet spell is stored as version 2, so a reader that does not know quiet spells
+refuses it instead of reading it as a rule that fires on every record."""
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3]):[0-5]\d\Z")
 _OP_WORDS = {"gt": "over", "ge": "at least", "lt": "under", "le": "at most", "eq": "equal to"}
 _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -127,7 +130,7 @@ class RuleIR:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "v": IR_VERSION,
+            "v": IR_VERSION if self.absence is None else IR_VERSION_QUIET,
             "collection": self.collection,
             "conditions": [[_cond_json(c) for c in group] for group in self.conditions],
             "aggregate": None if self.aggregate is None else {
@@ -209,7 +212,8 @@ def ir_from_json(doc: Any) -> RuleIR:
             doc = json.loads(doc)
         except ValueError as exc:
             raise InvalidRule("the rule is not valid JSON") from exc
-    if not isinstance(doc, dict) or doc.get("v") != IR_VERSION:
+    if not isinstance(doc, dict) or doc.get("v") not in (IR_VERSION, IR_VERSION_QUIET) or (
+            doc.get("v") == IR_VERSION_QUIET) != (doc.get("absence") is not None):
         raise InvalidRule("not a rule IR of a known version")
     groups = doc.get("conditions") or []
     if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
@@ -308,7 +312,7 @@ def validate(ir: RuleIR) -> RuleIR:
     if ir.absence is not None:
         if type(ir.absence.days) is not int or not 1 <= ir.absence.days <= 3660:
             raise InvalidRule("a quiet spell is a whole number of days")
-        if ir.absence.by is not None and not (isinstance(ir.absence.by, str) and _CLOCK.match(ir.absence.by)):
+        if ir.absence.by is not None and not (isinstance(ir.absence.by, str) and _CLOCK.fullmatch(ir.absence.by)):
             raise InvalidRule("a quiet spell's time of day is HH:MM")
         date_field = lexicon()["date_fields"].get(fr.name) if ir.learned is None else "date"
         if kinds.get(date_field or "") != "date":
@@ -336,7 +340,7 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
         money = fkinds <= {"money", "int", "float"} and isinstance(v, Decimal) and v.is_finite()
         day = fkinds == {"date"} and isinstance(v, dt.date)
         clock = ((fkinds == {"str"} and set(c.fields) <= CLOCK_FIELDS) or fkinds == {"time"}) and isinstance(v, str) \
-            and bool(_CLOCK.match(v))
+            and bool(_CLOCK.fullmatch(v))
         if not (money or day or clock):
             raise InvalidRule(f"cannot compare {c.fields!r} with {v!r}")
         if c.currency is not None:
@@ -365,7 +369,7 @@ def _validate_condition(c: Condition, kinds: dict[str, str], fr: Frame) -> None:
     elif c.op == "time_between":
         if not ((set(c.fields) <= CLOCK_FIELDS and fkinds == {"str"}) or fkinds == {"time"}):
             raise InvalidRule("time_between works on clock times")
-        if not (isinstance(v, tuple) and len(v) == 2 and all(isinstance(t, str) and _CLOCK.match(t) for t in v)):
+        if not (isinstance(v, tuple) and len(v) == 2 and all(isinstance(t, str) and _CLOCK.fullmatch(t) for t in v)):
             raise InvalidRule("time_between takes two HH:MM times")
 
 

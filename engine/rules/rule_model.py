@@ -34,7 +34,7 @@ from engine.learn.collection import (
 from engine.learn.fill import field_name
 from engine.learn.propose import Offer, offer
 from engine.learn.quantities import convert
-from engine.learn.verify import Value, find_words
+from engine.learn.verify import Value
 from engine.llm.backend import Backend, SchemaRequest
 from engine.log import Fact
 from engine.profile import RESOURCES
@@ -249,16 +249,15 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     op = raw.get("op")
     if op not in OPS:
         return "no comparison"
-    words = tuple(w.strip().lower() for w in raw.get("words") or [] if isinstance(w, str) and w.strip()
-                  and find_words(o.text, w.strip()) is not None)
+    words = _words(raw, o.text)
     total, per = raw.get("total", "none"), raw.get("per", "none")
     if total not in TOTALS or per not in PERIODS or (total != "none") != (per != "none"):
         total, per = "none", "none"
     if op in ("lt", "le") and (value.kind == "money" or total != "none"):
         # a cap or a budget is broken by going over it: "keep groceries under $150 a week" fires above
         op = "gt" if op == "lt" else "ge"
-    name = clean_name(raw.get("collection", ""))
-    fname = clean_name(raw.get("field", ""))
+    name = _name(raw, "collection")
+    fname = _name(raw, "field")
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
     if frame is not None:
         return _built_in(frame, fname, op, value, words, total, per, o)
@@ -271,6 +270,28 @@ def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
     return ir.lead is not None and any(
         not c.month_only and (d := _day(c.value)) is not None and d >= session_date
         for c in offer(text, session_date).dates)
+
+
+def _whole_words(text: str, words: str) -> tuple[int, int] | None:
+    """Where ``words`` stand in ``text`` as whole words (not the "i" inside "boiler")."""
+    if not words:
+        return None
+    m = re.search(r"(?<![\w'])" + r"\s+".join(re.escape(w) for w in words.split()) + r"(?![\w])", text, re.I)
+    return (m.start(), m.end()) if m else None
+
+
+def _words(raw: dict[str, Any], text: str) -> tuple[str, ...]:
+    """The words the model says records must mention: a list of strings, each in the message."""
+    given = raw.get("words")
+    if not isinstance(given, list):
+        return ()
+    return tuple(w.strip().lower() for w in given if isinstance(w, str) and w.strip()
+                 and _whole_words(text, w.strip()) is not None)
+
+
+def _name(raw: dict[str, Any], key: str) -> str:
+    value = raw.get(key)
+    return clean_name(value) if isinstance(value, str) else ""
 
 
 def _day(value: Any) -> dt.date | None:
@@ -303,9 +324,9 @@ def _reminder(raw: dict[str, Any], o: Offer) -> ModelRule | str:
         return "no lead time the message says"
     if not 0 <= days <= MAX_DAYS:
         return "the lead time is not before the date"
-    about = " ".join(str(raw.get("about") or "").split()).strip(" .,;:!?")
-    span = find_words(o.text, about) if about else None
-    if span is None or not re.search(r"[^\W\d_]", about) or len(about) > MAX_ABOUT:
+    about = " ".join(raw["about"].split()).strip(" .,;:!?") if isinstance(raw.get("about"), str) else ""
+    span = _whole_words(o.text, about)
+    if span is None or not re.search(r"[^\W\d_]{3,}", about) or len(about) > MAX_ABOUT:
         return "no words of the message name what is due"
     about = o.text[span[0]:span[1]].strip(" .,;:!?") or about
     condition = Condition(("about",), "contains_any", (about.lower(),))
@@ -327,9 +348,10 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     if span is None and by is None:
         return "no span of time the message says"
     quiet = Absence(span.days if span is not None else 1, by)
-    words = tuple(w.strip().lower() for w in raw.get("words") or [] if isinstance(w, str) and w.strip()
-                  and find_words(o.text, w.strip()) is not None)
-    name = clean_name(raw.get("collection", ""))
+    words = _words(raw, o.text)
+    name = _name(raw, "collection")
+    if not name:
+        return "no collection named"
     lx = lexicon()
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
     if frame is not None:

@@ -411,3 +411,78 @@ def test_the_real_model_states_a_daily_check_that_later_records_keep_quiet(tmp_p
     assert len(rules) == 1 and rules[0].ir is not None and rules[0].ir.absence is not None
     assert rules[0].ir.absence.by == "20:00"
     assert quiet_evening == [] and before_eight == [] and len(missed) == 1
+
+
+TWO_RULES = ("Warn me if any purchase is over £200. Right, the van's road tax runs out on 18 September. "
+             "Give me a shout a week before so I can renew it.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reminder_kind"),
+    [
+        ({"instruction": True, "kind": "limit", "collection": "purchases", "field": "amount", "op": "gt", "value": "M1",
+          "words": [], "total": "none", "per": "none"}, "parser"),
+        ({"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "model"),
+    ],
+)
+def test_a_message_with_a_limit_and_a_reminder_keeps_both_once(tmp_path, answer, reminder_kind) -> None:  # noqa: ANN001
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    svc = Service(Profile.open(tmp_path / "p"), _RuleReader(answer), use_model=True)
+    try:
+        svc.ingest(TWO_RULES, dt.date(2026, 6, 1))
+        rules = [r.ir for r in load_rules(svc.log.facts()) if r.status == "active" and r.ir is not None]
+    finally:
+        svc.close()
+    limits = [ir for ir in rules if ir.lead is None]
+    leads = [ir for ir in rules if ir.lead is not None]
+    assert len(limits) == 1 and len(leads) == 1
+    assert (leads[0].collection == "Deadline") is (reminder_kind == "model")
+
+
+@pytest.mark.parametrize("answer", [
+    {"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "I"},
+    {"instruction": True, "kind": "absence", "collection": None, "words": 5, "span": "P1"},
+    {"instruction": True, "kind": "limit", "collection": ["purchases"], "field": 3, "op": "gt", "value": "M1", "words": "tax"},
+])
+def test_odd_model_output_makes_no_rule_and_keeps_the_parsers(tmp_path, answer) -> None:  # noqa: ANN001
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    svc = Service(Profile.open(tmp_path / "p"), _RuleReader(answer), use_model=True)
+    try:
+        svc.ingest(REMINDER, dt.date(2026, 6, 1))
+        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
+        model_deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline" and f.extractor == "model"]
+    finally:
+        svc.close()
+    assert len(rules) == 1 and rules[0].ir is not None and rules[0].ir.collection != "Deadline"
+    assert model_deadlines == []
+
+
+def test_a_daily_check_counts_the_day_it_was_stated() -> None:
+    from engine.rules.rule_ir import Absence
+
+    ir = RuleIR("TabletDoses", (), absence=Absence(1, "20:00"), since=dt.date(2026, 4, 20),
+                learned=Learned("tablet_doses", (("date", "date"),)))
+    source = rule_function(0, ir)
+    assert "last = since - timedelta(days=1)" in source and self_test(ir).ok
+
+
+def test_a_restated_reminder_moves_its_deadline(tmp_path) -> None:  # noqa: ANN001
+    from engine.profile import Profile
+    from engine.service import Service
+
+    answer = {"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}
+    svc = Service(Profile.open(tmp_path / "p"), _RuleReader(answer), use_model=True)
+    try:
+        svc.ingest(REMINDER, dt.date(2026, 6, 1))
+        svc.ingest(REMINDER.replace("18 September", "25 September"), dt.date(2026, 6, 3))
+        state = svc.state()
+    finally:
+        svc.close()
+    dues = [r.values["due"] for r in state.of("Deadline") if "road tax" in str(r.values.get("about", "")).lower()]
+    assert dues == [dt.date(2026, 9, 25)]
