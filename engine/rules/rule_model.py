@@ -280,6 +280,20 @@ def _whole_words(text: str, words: str) -> tuple[int, int] | None:
     return (m.start(), m.end()) if m else None
 
 
+def _longest_said(text: str, words: str) -> tuple[int, int] | None:
+    """The longest run of ``words`` the message says as it is ("car insurance renewal" when the
+    message says "the car insurance on the ute renews": "car insurance")."""
+    parts = words.split()
+    for n in range(len(parts), 0, -1):
+        for i in range(len(parts) - n + 1):
+            run = " ".join(parts[i:i + n])
+            content = [w for w in re.findall(r"[^\W\d_]{3,}", run.lower()) if w not in lexicon()["function_words"]]
+            span = _whole_words(text, run) if content else None
+            if span is not None:
+                return span
+    return None
+
+
 def _words(raw: dict[str, Any], text: str) -> tuple[str, ...]:
     """The words the model says records must mention: a list of strings, each in the message."""
     given = raw.get("words")
@@ -325,7 +339,7 @@ def _reminder(raw: dict[str, Any], o: Offer) -> ModelRule | str:
     if not 0 <= days <= MAX_DAYS:
         return "the lead time is not before the date"
     about = " ".join(raw["about"].split()).strip(" .,;:!?") if isinstance(raw.get("about"), str) else ""
-    span = _whole_words(o.text, about)
+    span = _longest_said(o.text, about)
     if span is None or not re.search(r"[^\W\d_]{3,}", about) or len(about) > MAX_ABOUT:
         return "no words of the message name what is due"
     about = o.text[span[0]:span[1]].strip(" .,;:!?") or about
@@ -355,6 +369,9 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     lx = lexicon()
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
     if frame is not None:
+        noun = frame.collection.rstrip("s")
+        if not words and _whole_words(o.text, noun) is None and _whole_words(o.text, frame.collection) is None:
+            return f"the message speaks of no {frame.collection}"  # "5 days without a run" is not about trips
         text_fields = tuple(f for f in lx["text_fields"].get(frame.name, []) if f in frame.slot_names)
         conditions = ((Condition(text_fields, "contains_any", words),),) if words and text_fields else ()
         try:

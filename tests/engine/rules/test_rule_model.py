@@ -486,3 +486,23 @@ def test_a_restated_reminder_moves_its_deadline(tmp_path) -> None:  # noqa: ANN0
         svc.close()
     dues = [r.values["due"] for r in state.of("Deadline") if "road tax" in str(r.values.get("about", "")).lower()]
     assert dues == [dt.date(2026, 9, 25)]
+
+
+def test_a_quiet_spell_on_a_built_in_collection_needs_the_message_to_speak_of_it() -> None:
+    text = "If five days go by without a swim, tell me."
+    o = offer(text, DAY)
+    from engine.rules.lead_time import find_spans
+
+    (span,) = find_spans(text)
+    got = to_ir({"instruction": True, "kind": "absence", "collection": "trips", "words": [], "span": span.id}, o, {}, [])
+    assert isinstance(got, str) and "no trips" in got
+    kept = to_ir({"instruction": True, "kind": "absence", "collection": "events", "words": ["swim"], "span": span.id},
+                 o, {}, [])
+    assert not isinstance(kept, str) and kept.ir.collection == "Event"
+
+
+def test_what_is_due_is_the_longest_run_of_its_words_the_message_says() -> None:
+    text = "Mate, the boiler cover on the flat renews on 15 March. Give us a heads up two weeks before."
+    raw, o = _reminder(text, date="@15 March", before="@two weeks before", about="boiler cover renewal")
+    rule = to_ir(raw, o, {}, [])
+    assert not isinstance(rule, str) and rule.deadline is not None and rule.deadline.about == "boiler cover"
