@@ -61,6 +61,9 @@ MAX_ABOUT = 60
 NOT_AN_INSTRUCTION = "not an instruction"
 RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
 """Built-in collections a model-read rule may watch (a limit on a number or a clock time)."""
+QUIET_FRAMES = ("Event",)
+"""Built-in collections a quiet spell may watch: things that keep happening (classes, sessions);
+a run, a watering or a dose is a collection of its own."""
 MAX_TOKENS = 160
 
 _GATE = re.compile(
@@ -74,7 +77,7 @@ _GATE = re.compile(
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
 Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
 For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment; without such a date it is not a reminder); "absence" when the user wants to hear if something has NOT happened for a span of time ("if a week passes with no practice", "if two weeks go by without a call to Gran").
-For an absence: collection (the records of the thing that should keep happening, e.g. practice_sessions, calls), words (as for a limit), span: the id of the span of time (P), and by: the id of a clock time (T) when the user wants to hear by that time of day that it has not happened ("if I haven't logged my walk by 8pm"); "none" otherwise.
+For an absence: collection (a short plural snake_case name for the records of the thing that should keep happening, e.g. practice_sessions, calls; "events" only for meetings, classes or appointments), words (as for a limit), span: the id of the span of time (P), and by: the id of a clock time (T) when the user wants to hear by that time of day that it has not happened ("if I haven't logged my walk by 8pm"); "none" otherwise.
 For a reminder:
 - date: the id of that date in the Candidates list (D).
 - before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself.
@@ -368,6 +371,8 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
         return "no collection named"
     lx = lexicon()
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
+    if frame is not None and frame.name not in QUIET_FRAMES:
+        return f"a quiet spell watches events or your own collections, not {frame.collection}"
     if frame is not None:
         noun = frame.collection.rstrip("s")
         if not words and _whole_words(o.text, noun) is None and _whole_words(o.text, frame.collection) is None:

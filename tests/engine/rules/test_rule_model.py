@@ -495,7 +495,9 @@ def test_a_quiet_spell_on_a_built_in_collection_needs_the_message_to_speak_of_it
 
     (span,) = find_spans(text)
     got = to_ir({"instruction": True, "kind": "absence", "collection": "trips", "words": [], "span": span.id}, o, {}, [])
-    assert isinstance(got, str) and "no trips" in got
+    assert isinstance(got, str) and "not trips" in got
+    unspoken = to_ir({"instruction": True, "kind": "absence", "collection": "events", "words": [], "span": span.id}, o, {}, [])
+    assert isinstance(unspoken, str) and "no events" in unspoken
     kept = to_ir({"instruction": True, "kind": "absence", "collection": "events", "words": ["swim"], "span": span.id},
                  o, {}, [])
     assert not isinstance(kept, str) and kept.ir.collection == "Event"
