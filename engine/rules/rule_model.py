@@ -64,6 +64,7 @@ RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
 QUIET_FRAMES = ("Event",)
 """Built-in collections a quiet spell may watch: things that keep happening (classes, sessions);
 a run, a watering or a dose is a collection of its own."""
+QUIET_REFUSED = "a quiet spell watches events or your own collections"
 MAX_TOKENS = 160
 
 _GATE = re.compile(
@@ -130,11 +131,11 @@ def _frame_fields(fr: Frame) -> list[str]:
     return [s.name for s in fr.slots if s.kind in ("money", "int", "date") or s.name in ("time", "departs")]
 
 
-def catalog(learned: dict[str, LearnedCollection]) -> list[str]:
+def catalog(learned: dict[str, LearnedCollection], frames: tuple[str, ...] = RULE_FRAMES) -> list[str]:
     """The collections offered to the model, one line each."""
     lines = []
     for fr in FRAMES:
-        if fr.name in RULE_FRAMES:
+        if fr.name in frames:
             lines.append(f"{fr.collection}: " + ", ".join(_frame_fields(fr) + lexicon()["text_fields"].get(fr.name, [])))
     for c in learned.values():
         if c.state != "refused":
@@ -372,7 +373,7 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     lx = lexicon()
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
     if frame is not None and frame.name not in QUIET_FRAMES:
-        return f"a quiet spell watches events or your own collections, not {frame.collection}"
+        return f"{QUIET_REFUSED}, not {frame.collection}"
     if frame is not None:
         noun = frame.collection.rstrip("s")
         if not words and _whole_words(o.text, noun) is None and _whole_words(o.text, frame.collection) is None:
@@ -532,6 +533,12 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o), MAX_TOKENS))
     out.asked = 1
     got = to_ir(raw, o, learned, facts)
+    if isinstance(got, str) and got.startswith(QUIET_REFUSED):
+        # a quiet spell read onto a built-in collection it cannot watch: asked once more without them
+        out.rejected.append(got)
+        raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned, QUIET_FRAMES)), schema(o), MAX_TOKENS))
+        out.asked += 1
+        got = to_ir(raw, o, learned, facts)
     if isinstance(got, str):
         out.rejected.append(got)
         return out
