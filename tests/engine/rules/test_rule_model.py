@@ -208,19 +208,25 @@ def test_lead_times_are_read_in_code() -> None:
     assert find_leads("I ran 5 days in a row before work") == []
 
 
-@pytest.mark.model
-def test_the_real_model_states_a_reminder_that_fires_in_its_window(tmp_path) -> None:  # noqa: ANN001
+def _with_the_real_model(tmp_path):  # noqa: ANN001, ANN202
+    """A service on a fresh profile with the embedded model (skips when it is not installed)."""
     from engine.llm.catalog import DEFAULT_MODEL, find
     from engine.llm.install import installed_path
     from engine.llm.llama import LlamaBackend
     from engine.profile import Profile
-    from engine.rules.user_rules import load_rules
     from engine.service import Service
 
     path = installed_path(find(DEFAULT_MODEL))
     if not path.is_file():
         pytest.skip("the embedded model is not installed")
-    svc = Service(Profile.open(tmp_path / "p"), LlamaBackend(path, deadline_s=180), use_model=True)
+    return Service(Profile.open(tmp_path / "p"), LlamaBackend(path, deadline_s=180), use_model=True)
+
+
+@pytest.mark.model
+def test_the_real_model_states_a_reminder_that_fires_in_its_window(tmp_path) -> None:  # noqa: ANN001
+    from engine.rules.user_rules import load_rules
+
+    svc = _with_the_real_model(tmp_path)
     try:
         svc.ingest("Right, the van's road tax runs out on 18 September. Give me a shout a week before so I can renew it.",
                    dt.date(2026, 6, 1))
@@ -263,6 +269,22 @@ class _RuleReader:
         pass
 
 
+def _ingested(tmp_path, backend) -> tuple[list, list]:  # noqa: ANN001
+    """The active rules and the model's deadlines after ingesting REMINDER with ``backend``."""
+    from engine.profile import Profile
+    from engine.rules.user_rules import load_rules
+    from engine.service import Service
+
+    svc = Service(Profile.open(tmp_path / "p"), backend, use_model=True)
+    try:
+        svc.ingest(REMINDER, dt.date(2026, 6, 1))
+        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
+        deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline" and f.extractor == "model"]
+    finally:
+        svc.close()
+    return rules, deadlines
+
+
 REMINDER = "Right, the van's road tax runs out on 18 September. Give me a shout a week before so I can renew it."
 
 
@@ -275,18 +297,8 @@ REMINDER = "Right, the van's road tax runs out on 18 September. Give me a shout 
     ],
 )
 def test_a_parsed_reminder_about_a_dated_thing_is_the_models_to_read_first(tmp_path, answer, kind) -> None:  # noqa: ANN001
-    from engine.profile import Profile
-    from engine.rules.user_rules import load_rules
-    from engine.service import Service
-
     backend = _RuleReader(answer)
-    svc = Service(Profile.open(tmp_path / "p"), backend, use_model=True)
-    try:
-        svc.ingest(REMINDER, dt.date(2026, 6, 1))
-        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
-        deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline" and f.extractor == "model"]
-    finally:
-        svc.close()
+    rules, deadlines = _ingested(tmp_path, backend)
     assert backend.asked == 1 and len(rules) == 1 and rules[0].ir is not None and rules[0].ir.lead is not None
     if kind == "model":
         assert rules[0].ir.collection == "Deadline" and rules[0].ir.lead.days == 7
@@ -385,17 +397,9 @@ def test_a_daily_check_by_a_time_of_day_is_read_and_passes_its_own_tests() -> No
 
 @pytest.mark.model
 def test_the_real_model_states_a_daily_check_that_later_records_keep_quiet(tmp_path) -> None:  # noqa: ANN001
-    from engine.llm.catalog import DEFAULT_MODEL, find
-    from engine.llm.install import installed_path
-    from engine.llm.llama import LlamaBackend
-    from engine.profile import Profile
     from engine.rules.user_rules import load_rules
-    from engine.service import Service
 
-    path = installed_path(find(DEFAULT_MODEL))
-    if not path.is_file():
-        pytest.skip("the embedded model is not installed")
-    svc = Service(Profile.open(tmp_path / "p"), LlamaBackend(path, deadline_s=180), use_model=True)
+    svc = _with_the_real_model(tmp_path)
 
     def mine(at: str) -> list[str]:
         return [a.title for a in svc.evaluate(dt.datetime.fromisoformat(at)).active if a.rule.startswith("user_rules.")]
@@ -448,17 +452,7 @@ def test_a_message_with_a_limit_and_a_reminder_keeps_both_once(tmp_path, answer,
     {"instruction": True, "kind": "limit", "collection": ["purchases"], "field": 3, "op": "gt", "value": "M1", "words": "tax"},
 ])
 def test_odd_model_output_makes_no_rule_and_keeps_the_parsers(tmp_path, answer) -> None:  # noqa: ANN001
-    from engine.profile import Profile
-    from engine.rules.user_rules import load_rules
-    from engine.service import Service
-
-    svc = Service(Profile.open(tmp_path / "p"), _RuleReader(answer), use_model=True)
-    try:
-        svc.ingest(REMINDER, dt.date(2026, 6, 1))
-        rules = [r for r in load_rules(svc.log.facts()) if r.status == "active"]
-        model_deadlines = [f for f in svc.log.facts(domain="calendar") if f.frame == "Deadline" and f.extractor == "model"]
-    finally:
-        svc.close()
+    rules, model_deadlines = _ingested(tmp_path, _RuleReader(answer))
     assert len(rules) == 1 and rules[0].ir is not None and rules[0].ir.collection != "Deadline"
     assert model_deadlines == []
 
