@@ -165,7 +165,7 @@ def kinds(o: Offer) -> list[str]:
     out = []
     if o.money or o.times or o.quantities:
         out.append("limit")
-    if any(not c.month_only and (d := _day(c.value)) is not None and d >= o.session_date for c in o.dates):
+    if _gives_a_day_to_come(o):
         out.append("reminder")
     if find_spans(o.text) or o.times:
         out.append("absence")
@@ -271,9 +271,12 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
 def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
     """A lead-time rule in a message that gives a day still to come: a reminder about one dated
     thing, which the model reads better than a rule over every record of a frame."""
-    return ir.lead is not None and any(
-        not c.month_only and (d := _day(c.value)) is not None and d >= session_date
-        for c in offer(text, session_date).dates)
+    return ir.lead is not None and _gives_a_day_to_come(offer(text, session_date))
+
+
+def _gives_a_day_to_come(o: Offer) -> bool:
+    """Whether the message names a whole day on or after its session date."""
+    return any(not c.month_only and (d := _day(c.value)) is not None and d >= o.session_date for c in o.dates)
 
 
 def _whole_words(text: str, words: str) -> tuple[int, int] | None:
