@@ -3,8 +3,9 @@
 Quantitative questions become a typed query IR (:mod:`engine.ask.plan`), compiled to a Python
 expression over state (:mod:`engine.ask.compile`) that is shown as the answer's computation;
 recall questions go to full-text search over the log and cite what was said
-(:mod:`engine.ask.recall`). The model, when there is one, only picks among options the cues left
-open.
+(:mod:`engine.ask.recall`). The model, when there is one, reads which collection the question is
+about (:mod:`engine.ask.table_choice`) and picks among the options the cues left open; it never
+writes a value or an expression.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from engine.ask import countdown
+from engine.ask import countdown, table_choice
 from engine.ask.catalog import Collection, build_catalog
 from engine.ask.choose import resolve, schema_text
 from engine.ask.compile import (
@@ -31,7 +32,7 @@ from engine.ask.grounding import (
     text_filters,
 )
 from engine.ask.ir import Query
-from engine.ask.plan import Draft, Open, draft, is_recall, rank_collections
+from engine.ask.plan import Draft, draft, is_recall, rank_collections
 from engine.ask.recall import recall
 from engine.ask.text import plain
 from engine.errors import InputError
@@ -62,8 +63,9 @@ def plan_question(
 ) -> tuple[Collection, Draft, bool] | None:
     """The chosen collection and the resolved IR draft, or None when this is a recall question.
 
-    A collection that does not hold what the question names (see :mod:`engine.ask.grounding`)
-    gives way to the collections that do, ranked the same way."""
+    The model, when there is one, picks the collection (:mod:`engine.ask.table_choice`), else the
+    cues' ranking does; either way a collection that does not hold what the question names (see
+    :mod:`engine.ask.grounding`) gives way to the best ranked of the collections that do."""
     catalog = build_catalog(state, now.date())
     if not catalog or is_recall(question):
         return None
@@ -71,22 +73,22 @@ def plan_question(
     if log_store is not None and any(c.domain == IMPORT_DOMAIN for c in catalog.values()):
         ranked = sorted(((score + said_score(question, catalog[name], log_store), name) for score, name in ranked),
                         key=lambda x: (-x[0], x[1]))
-    if log_store is not None and about_something_else(question, catalog[ranked[0][1]], log_store):
-        holding = {name for name, c in catalog.items() if not about_something_else(question, c, log_store)}
-        ranked = [(max(score, 0.5), name) for score, name in ranked if name in holding]
+    used_model = backend is not None and len(catalog) > 1
+    if used_model:
+        name = table_choice.choose(table_choice.model_pick(backend, question, catalog), ranked)  # type: ignore[arg-type]
+        if name is None:
+            return None  # neither the model nor the cues find a collection
+    else:
+        name = ranked[0][1]
+    if log_store is not None and about_something_else(question, catalog[name], log_store):
+        # the question names what this collection lacks and the log says elsewhere: not this one
+        holding = {n for n, c in catalog.items() if not about_something_else(question, c, log_store)}
+        ranked = [(max(score, 0.5), n) for score, n in ranked if n in holding]
         if not ranked:
             return None
-    top = ranked[0]
-    tied = [name for score, name in ranked if score >= top[0] - 0.5 and score > 0]
-    used_model = False
-    if top[0] <= 0 and len(catalog) > 1:
+        name = ranked[0][1]
+    elif not used_model and ranked[0][0] <= 0 and len(catalog) > 1:
         return None
-    name = top[1]
-    if len(tied) > 1:
-        picked = resolve(backend, question, "tables: " + "; ".join(schema_text(catalog[n]) for n in tied),
-                         {"collection": Open(tuple(tied), name, "which table")})
-        name = picked["collection"]
-        used_model = backend is not None
     coll = catalog[name]
     d = draft(question, coll, now)
     d.query.filters += text_filters(question, coll, d.query)

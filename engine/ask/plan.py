@@ -597,6 +597,13 @@ def _metric(q: str, coll: Collection, numeric_hits: list, d: Draft) -> str:
 def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, str | None] | None, d: Draft) -> str | None:
     """The numeric field a sum/avg/superlative is over: named, implied by an adjective, or open."""
     numeric = [f.name for f in coll.numeric()]
+    own = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    nouned = [h.field for h in numeric_hits if h.direct and h.word in own]
+    if nouned and len(numeric) > 1 and all(h.word in own for h in numeric_hits if h.direct):
+        # "my average sleep" in a sleep log: the log's own noun, not the name of its sleep score
+        numeric_hits = [h for h in numeric_hits if not (h.direct and h.word in own)]
+    else:
+        nouned = []
     direct = [h.field for h in numeric_hits if h.direct]
     named = [h.field for h in numeric_hits if h.direct and h.word not in ("total", "sum", "overall")]
     if named and set(named) != set(direct):
@@ -634,7 +641,7 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     if not numeric:
         return None
     money = _spent(coll, numeric)
-    return _open_measure(d, numeric, money[0] if money else numeric[0])
+    return _open_measure(d, numeric, nouned[0] if nouned else money[0] if money else numeric[0])
 
 
 RATE_WORDS = frozenset({"per", "rate", "unit", "each"})
@@ -939,7 +946,8 @@ def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, F
     return out
 
 
-EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in)\s+(?:the\s+)?$")
+EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in|"
+                    r"not\s+counting|leaving\s+out|ignoring|minus)\s+(?:the\s+|any\s+|my\s+)?$")
 """Words before a value that leave it out."""
 CANCELLED = re.compile(r"^(?:cancell?ed|called off|void|voided|no[- ]show)$", re.I)
 
@@ -979,7 +987,7 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
 
 
 _OR = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
-_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
+_AND = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|[+&/]\s*)(?:(?:at|in|on|the|a|an|from|with|to|by)\s+){0,2}")
 """Values of one field said with "and" or a comma ("at Shell and Arco"): a record holds one of
 them, so they are alternatives too (not for a list field, where a record may hold both)."""
 

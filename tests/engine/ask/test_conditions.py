@@ -116,3 +116,16 @@ def test_edge_cases_found_in_review(rides: tuple[State, LogStore]) -> None:
     assert find_weekdays("rides from Friday to Sunday") == []
     state, store = rides
     ask(state, "how many rides from feb 29 to march 5, 2023?", NOW, None, store)  # no crash
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How far did I ride, not counting the commute rides?", 30.0 + 28.0 + 25.0 + 12.0 + 8.0),
+        ("How far did I ride in March, leaving out any training?", 12.5 + 12.0 + 8.0 + 13.0),
+        ("How many rides were leisure + training?", 5),  # one record cannot be both: either of them
+        ("How many commute & leisure rides did I do?", 5),
+    ],
+)
+def test_values_left_out_or_joined_by_a_sign(rides: tuple[State, LogStore], question: str, expected: object) -> None:
+    assert answer(rides, question) == expected
