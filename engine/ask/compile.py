@@ -379,6 +379,8 @@ def _pred(coll: Collection, f: Filter) -> str:
     name = _check(coll, f.field)
     kind = coll.fields[name].kind if name in coll.fields else "enum"
     a = _attr(name)
+    if f.op == "missing":
+        return f"{a} is None"
     if f.op == "weekday":
         if kind not in ("date", "datetime") or not all(d in calendar.day_name for d in f.value):
             raise InputError(f"{name} has no weekday")

@@ -16,8 +16,9 @@ AGGREGATES = (
     "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
 )
 """``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""
-FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any")
+FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any", "missing")
 """``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
+``missing``: the field holds nothing (the value is ignored);
 ``any``: at least one of a tuple of filters holds (the field is ignored). A ``dt.time`` value
 compares the time of day."""
 DERIVED_GROUPS = ("month", "year", "weekday", "month_name", "quarter", "season")

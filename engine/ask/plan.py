@@ -854,6 +854,7 @@ def _filters(
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
     base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
+    base += _missing(q, coll, fhits)
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -943,6 +944,29 @@ def _flags(q: str, coll: Collection, skip: set[str | None]) -> list[tuple[int, F
             out.append((start, Filter(f.name, "eq", "No")))
         else:
             out.append((start, Filter(f.name, "ne", "Yes")))
+    return out
+
+
+_RECORDING = r"(?:put|putting|log\w*|record\w*|enter\w*|fill\w*|add\w*|writ\w*|wrote|not(?:e|ed|ing))"
+MISSING_BEFORE = re.compile(
+    rf"(?:\b(?:forg[eo]t(?:ten)?|forgetting|missing|without)|\b(?:didn'?t|did\s+not|never)\s+{_RECORDING})"
+    rf"(?:\s+(?:to|in|the|a|an|any|my|down|{_RECORDING}))*\s+$")
+MISSING_AFTER = re.compile(r"^(?:\s+[a-z]+){0,2}?\s+(?:was\s+|is\s+|were\s+|left\s+)?(?:blank|empty|missing|not\s+(?:filled|logged|recorded|entered))\b")
+
+
+def _missing(q: str, coll: Collection, fhits: list[FieldHit]) -> list[tuple[int, Filter]]:
+    """"readings I forgot to put the outdoor temp on", "nights with the score left blank": the
+    records where that field holds nothing (a yes/no field is a condition of its own, see _flags)."""
+    out: list[tuple[int, Filter]] = []
+    for h in fhits:
+        f = coll.fields[h.field]
+        yes_no = f.kind == "bool" or f.kind == "enum" and {"Yes", "No"} <= set(f.values)
+        if not h.direct or yes_no or f.formula or any(x.field == h.field for _, x in out):
+            continue
+        word = re.match(r"[a-z'-]+", q[h.pos:])
+        end = h.pos + (len(word.group(0)) if word else 0)
+        if MISSING_BEFORE.search(q[max(0, h.pos - 40):h.pos]) or MISSING_AFTER.match(q[end:end + 40]):
+            out.append((h.pos, Filter(h.field, "missing", None)))
     return out
 
 

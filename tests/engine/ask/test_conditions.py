@@ -129,3 +129,30 @@ def test_edge_cases_found_in_review(rides: tuple[State, LogStore]) -> None:
 )
 def test_values_left_out_or_joined_by_a_sign(rides: tuple[State, LogStore], question: str, expected: object) -> None:
     assert answer(rides, question) == expected
+
+
+MEASURED = """Date,Weight (kg),Waist (cm),Note
+2024-03-01,81.5,92,after holiday
+2024-03-08,80.9,,
+2024-03-15,80.2,91,
+2024-03-22,79.8,,forgot the tape
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How many times did I forget to put the waist on?", 2),
+        ("how many times was the waist left blank?", 2),
+        ("On how many days did I measure without writing down my waist?", 2),
+        ("How many times did I note my waist in March?", 4),  # nothing says it is missing: all of them
+    ],
+)
+def test_records_missing_a_value(tmp_path: Path, question: str, expected: int) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "weighins.csv").write_text(MEASURED)
+    import_file(store, tmp_path / "weighins.csv", None)
+    got = ask(fold(store.facts()), question, NOW, None, store)
+    assert got.answer == expected, got.computation
+    if expected == 2:
+        assert "r.waist_cm is None" in got.computation

@@ -176,3 +176,13 @@ def test_sport_verbs_name_workouts_and_their_type(tmp_path: Path) -> None:
     got = ask(fold(store.facts()), "How many km did I cycle in total?", NOW, None, store)
     assert got.answer == 35.5
     assert "r.type == 'Cycling'" in got.computation
+
+
+def test_a_half_said_without_its_year_takes_the_year_of_the_half_beside_it() -> None:
+    from engine.ask.timecues import find_windows
+
+    today = dt.date(2026, 11, 25)
+    second, first = find_windows("more or fewer nights in the second half of 2025 compared with the first half", today)
+    assert (first.start, first.end, second.start, second.end) == (
+        dt.date(2025, 1, 1), dt.date(2025, 6, 30), dt.date(2025, 7, 1), dt.date(2025, 12, 31))
+    assert find_windows("scores in the first half of the match", today) == []  # no year's half is said
