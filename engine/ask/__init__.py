@@ -73,11 +73,14 @@ def plan_question(
     if log_store is not None and any(c.domain == IMPORT_DOMAIN for c in catalog.values()):
         ranked = sorted(((score + said_score(question, catalog[name], log_store), name) for score, name in ranked),
                         key=lambda x: (-x[0], x[1]))
-    used_model = backend is not None and len(catalog) > 1
-    if used_model:
-        name = table_choice.choose(table_choice.model_pick(backend, question, catalog), ranked)  # type: ignore[arg-type]
+    reading = backend is not None and len(catalog) > 1 and table_choice.worth_asking(ranked)
+    used_model = False
+    if reading:
+        read = table_choice.model_pick(backend, question, catalog)  # type: ignore[arg-type]
+        name = table_choice.choose(read, ranked)  # type: ignore[assignment]
         if name is None:
             return None  # neither the model nor the cues find a collection
+        used_model = name == read
     else:
         name = ranked[0][1]
     if log_store is not None and about_something_else(question, catalog[name], log_store):
@@ -87,7 +90,7 @@ def plan_question(
         if not ranked:
             return None
         name = ranked[0][1]
-    elif not used_model and ranked[0][0] <= 0 and len(catalog) > 1:
+    elif not reading and ranked[0][0] <= 0 and len(catalog) > 1:
         return None
     coll = catalog[name]
     d = draft(question, coll, now)

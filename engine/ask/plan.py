@@ -854,7 +854,7 @@ def _filters(
         if label:
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
     base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
-    base += _missing(q, coll, fhits)
+    base += _missing(q, coll, {query.target, query.group_by, query.measure, *query.plus})
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -951,22 +951,51 @@ _RECORDING = r"(?:put|putting|log\w*|record\w*|enter\w*|fill\w*|add\w*|writ\w*|w
 MISSING_BEFORE = re.compile(
     rf"(?:\b(?:forg[eo]t(?:ten)?|forgetting|missing|without)|\b(?:didn'?t|did\s+not|never)\s+{_RECORDING})"
     rf"(?:\s+(?:to|in|the|a|an|any|my|down|{_RECORDING}))*\s+$")
-MISSING_AFTER = re.compile(r"^(?:\s+[a-z]+){0,2}?\s+(?:was\s+|is\s+|were\s+|left\s+)?(?:blank|empty|missing|not\s+(?:filled|logged|recorded|entered))\b")
+MISSING_AFTER = re.compile(r"^\s+(?:(?:was|is|were|got|been)\s+)?(?:left\s+(?:blank|empty|out)|blank|missing)\b(?!\s+(?:the|a|an|my)\b)")
+"""Right after the field's words: "the waist left blank", "the outdoor temp was missing"."""
 
 
-def _missing(q: str, coll: Collection, fhits: list[FieldHit]) -> list[tuple[int, Filter]]:
-    """"readings I forgot to put the outdoor temp on", "nights with the score left blank": the
-    records where that field holds nothing (a yes/no field is a condition of its own, see _flags)."""
-    out: list[tuple[int, Filter]] = []
+def _field_spans(fhits: list[FieldHit], coll: Collection) -> list[tuple[str, int, int]]:
+    """Each field phrase of the question once, ``(field, start, end)``: a word that several fields
+    share ("temp" of indoor_temp and outdoor_temp) goes to the field whose other words are beside
+    it ("the outdoor temp"), and to none when nothing beside it tells them apart."""
+    by_field: dict[str, list[FieldHit]] = {}
     for h in fhits:
-        f = coll.fields[h.field]
+        if h.direct:
+            by_field.setdefault(h.field, []).append(h)
+    owners: dict[int, list[str]] = {}
+    for name, hits in by_field.items():
+        for h in hits:
+            owners.setdefault(h.pos, []).append(name)
+    spans: list[tuple[str, int, int]] = []
+    for name, hits in by_field.items():
+        own = [h for h in hits if owners[h.pos] == [name]]
+        shared = [h for h in hits if len(owners[h.pos]) > 1]
+        if not own:
+            continue  # only words other fields have too: whose it is stays unsaid
+        start = min(h.pos for h in own)
+        end = max(h.pos + len(h.word) for h in own)
+        for h in shared:  # a shared word right beside this field's own words is part of its phrase
+            if 0 <= h.pos - end <= 2 or 0 <= start - (h.pos + len(h.word)) <= 2:
+                start, end = min(start, h.pos), max(end, h.pos + len(h.word))
+        spans.append((name, start, end))
+    return spans
+
+
+def _missing(q: str, coll: Collection, used: set[str | None]) -> list[tuple[int, Filter]]:
+    """"readings I forgot to put the outdoor temp on", "nights with the score left blank": the
+    records where that field holds nothing (a yes/no field is a condition of its own, see _flags;
+    the field the question computes over, ``used``, never is)."""
+    out: list[tuple[int, Filter]] = []
+    for name, start, end in _field_spans(find_fields(q, coll), coll):  # every field said, "with" or not
+        f = coll.fields[name]
         yes_no = f.kind == "bool" or f.kind == "enum" and {"Yes", "No"} <= set(f.values)
-        if not h.direct or yes_no or f.formula or any(x.field == h.field for _, x in out):
+        if yes_no or f.formula or name in used:
             continue
-        word = re.match(r"[a-z'-]+", q[h.pos:])
-        end = h.pos + (len(word.group(0)) if word else 0)
-        if MISSING_BEFORE.search(q[max(0, h.pos - 40):h.pos]) or MISSING_AFTER.match(q[end:end + 40]):
-            out.append((h.pos, Filter(h.field, "missing", None)))
+        word = re.match(r"[a-z'-]*", q[end:])
+        end += len(word.group(0)) if word else 0  # the whole last word ("temps", not "temp")
+        if MISSING_BEFORE.search(q[max(0, start - 40):start]) or MISSING_AFTER.match(q[end:end + 40]):
+            out.append((start, Filter(name, "missing", None)))
     return out
 
 

@@ -15,6 +15,8 @@ from engine.errors import ModelError
 from engine.llm.backend import Backend, ChoiceRequest
 
 NONE = "none"
+SAMPLE_CHARS = 30
+"""A value shown as an example is cut here (a free-text field holds whole notes)."""
 OVERRULE = 2.0
 """How much more strongly the question must name the cues' best collection than the model's pick
 for the cues to keep it."""
@@ -28,7 +30,7 @@ def describe(coll: Collection) -> str:
     """One line per collection: its name and fields, with two values of each text field."""
     parts = []
     for f in coll.fields.values():
-        sample = f" (e.g. {', '.join(f.values[:2])})" if f.values and f.categorical else ""
+        sample = f" (e.g. {', '.join(v[:SAMPLE_CHARS] for v in f.values[:2])})" if f.values and f.categorical else ""
         parts.append(f.name + sample)
     return f"- {coll.name}: " + ", ".join(parts)
 
@@ -45,7 +47,14 @@ def model_pick(backend: Backend, question: str, catalog: dict[str, Collection]) 
         picked = backend.choose(request)
     except ModelError:
         return None
-    return picked.get("table")
+    table = picked.get("table")
+    return table if table in names or table == NONE else None
+
+
+def worth_asking(ranked: list[tuple[float, str]]) -> bool:
+    """Whether the model's pick can change anything: not when exactly one collection is named at
+    all (:func:`choose` keeps it whatever the model says)."""
+    return sum(score > 0 for score, _ in ranked) != 1
 
 
 def choose(picked: str | None, ranked: list[tuple[float, str]]) -> str | None:

@@ -137,10 +137,11 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         y = int(m.group(3)) if m.group(3) else today.year + {"last": -1, "previous": -1, "next": 1}.get(m.group(4) or "", 0)
         add(m, dt.date(y, 3 * n - 2, 1), month_window(y, 3 * n)[1])
     said = re.search(rf"\b(?:first|second) half of\s+{year}", q)
-    for m in re.finditer(rf"\b(first|second) half(?: of\s+{year})?", q):
-        if not m.group(2) and not said:
+    shift = {"this": 0, "last": -1, "previous": -1, "next": 1}
+    for m in re.finditer(rf"\b(first|second) half(?:\s+of\s+(?:{year}|{relative})|(?![\s-]+(?:of\b|marathon)))", q):
+        if not (m.group(2) or m.group(3) or said):
             continue  # "the first half" means a year's only beside a half said with its year
-        y = int(m.group(2) or said.group(1))  # type: ignore[union-attr]
+        y = int(m.group(2)) if m.group(2) else today.year + shift[m.group(3)] if m.group(3) else int(said.group(1))  # type: ignore[union-attr]
         add(m, dt.date(y, 1, 1) if m.group(1) == "first" else dt.date(y, 7, 1),
             dt.date(y, 6, 30) if m.group(1) == "first" else dt.date(y, 12, 31))
     for m in re.finditer(rf"\b({MONTH_RE})\b\.?(?:\s+(?:of\s+|in\s+)?{year})?", q):

@@ -145,7 +145,7 @@ MEASURED = """Date,Weight (kg),Waist (cm),Note
         ("How many times did I forget to put the waist on?", 2),
         ("how many times was the waist left blank?", 2),
         ("On how many days did I measure without writing down my waist?", 2),
-        ("How many times did I note my waist in March?", 4),  # nothing says it is missing: all of them
+        ("How many times did I weigh in during March?", 4),  # nothing is said missing: all of them
     ],
 )
 def test_records_missing_a_value(tmp_path: Path, question: str, expected: int) -> None:
@@ -156,3 +156,31 @@ def test_records_missing_a_value(tmp_path: Path, question: str, expected: int) -
     assert got.answer == expected, got.computation
     if expected == 2:
         assert "r.waist_cm is None" in got.computation
+
+
+READINGS = """Date,Indoor temp (C),Outdoor temp (C),Usage kWh
+2025-01-01,20.5,,12.0
+2025-01-02,21.0,-3.0,14.5
+2025-01-03,,2.0,9.0
+2025-01-04,19.5,,11.5
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "missing"),
+    [
+        ("how many readings did I forget to put the outdoor temp on?", 2, ["outdoor_temp_c"]),
+        ("how many readings with the outdoor temp left blank", 2, ["outdoor_temp_c"]),
+        ("how many readings was the indoor temp missing on?", 1, ["indoor_temp_c"]),
+        ("average indoor temp on the days the outdoor temp was missing", 20.0, ["outdoor_temp_c"]),
+        ("what was the total usage of the readings missing orders", 47.0, []),  # "missing" says of no field here
+    ],
+)
+def test_a_missing_value_is_the_fields_own_and_never_the_measures(
+        tmp_path: Path, question: str, expected: float, missing: list[str]) -> None:
+    store = LogStore(tmp_path / "log.db")
+    (tmp_path / "readings.csv").write_text(READINGS)
+    import_file(store, tmp_path / "readings.csv", None)
+    got = ask(fold(store.facts()), question, NOW, None, store)
+    assert got.answer == expected, got.computation
+    assert sorted(f["field"] for f in got.ir["filters"] if f["op"] == "missing") == missing, got.computation

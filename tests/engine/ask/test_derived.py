@@ -186,3 +186,14 @@ def test_a_half_said_without_its_year_takes_the_year_of_the_half_beside_it() -> 
     assert (first.start, first.end, second.start, second.end) == (
         dt.date(2025, 1, 1), dt.date(2025, 6, 30), dt.date(2025, 7, 1), dt.date(2025, 12, 31))
     assert find_windows("scores in the first half of the match", today) == []  # no year's half is said
+
+
+def test_a_half_marathon_or_a_half_of_this_year_is_no_bare_half() -> None:
+    from engine.ask.timecues import find_windows
+
+    today = dt.date(2026, 11, 25)
+    (w,) = find_windows("how long did my first half marathon take in the second half of 2025", today)
+    assert (w.start, w.end) == (dt.date(2025, 7, 1), dt.date(2025, 12, 31))
+    windows = find_windows("nights in the second half of 2025 compared with the first half of this year", today)
+    assert [(w.start, w.end) for w in windows] == [
+        (dt.date(2025, 7, 1), dt.date(2025, 12, 31)), (dt.date(2026, 1, 1), dt.date(2026, 6, 30))]
