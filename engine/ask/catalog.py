@@ -19,7 +19,7 @@ NUMERIC = ("int", "float", "money")
 TEMPORAL = ("date", "datetime")
 CATEGORICAL = ("str", "enum", "list", "bool")
 PLACE_WORDS = ("destination", "place", "city", "country", "location", "venue", "restaurant", "store", "shop",
-               "vendor", "where", "region", "gym", "airport", "hotel", "merchant")
+               "vendor", "where", "region", "gym", "airport", "hotel", "merchant", "station", "stop", "branch")
 PERSON_WORDS = ("person", "people", "with", "who", "doctor", "prescriber", "attendee", "attendees", "organizer",
                 "friend", "contact", "host", "payee", "name", "author")
 LABEL_WORDS = ("name", "title", "item", "destination", "description", "subject", "service", "topic", "activity",

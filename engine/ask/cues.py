@@ -282,7 +282,19 @@ def find_comparisons(question: str) -> list[Comparison]:
             unit_m = re.match(r"\s*([a-z]+)", tail)
             unit = "$" if re.search(r"[$€£]|dollar|euro|pound|usd|eur", m.group(0) + tail[:10]) else (unit_m.group(1) if unit_m else "")
             out.append(Comparison(op, low, high, m.start(), m.end(), unit))
+    for m in TIMES_IN_WORDS.finditer(q):  # "been to only once", "more than twice": a number of times
+        if not any(m.start() < c.end and c.pos < m.end() for c in out):
+            op = {"more than": "gt", "over": "gt", "at least": "ge", "at most": "le", "no more than": "le",
+                  "less than": "lt", "fewer than": "lt"}.get(" ".join((m.group(1) or "").split()), "eq")
+            out.append(Comparison(op, Decimal(ONCE[m.group(2)]), None, m.start(), m.end(), "times"))
     return out
+
+
+ONCE = {"once": 1, "twice": 2, "thrice": 3}
+TIMES_IN_WORDS = re.compile(
+    r"\b(?:(more\s+than|over|at\s+least|at\s+most|no\s+more\s+than|less\s+than|fewer\s+than)\s+|"
+    r"(?:only\s+|just\s+|exactly\s+)?(?:ever\s+)?)(once|twice|thrice)\b(?!\s+(?:a|an|per|every|each|in\s+a)\b)")
+"""A count said as a word: "only once", "more than twice" (not a rate: "once a week")."""
 
 
 def find_limit(question: str) -> int | None:

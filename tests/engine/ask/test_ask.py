@@ -133,3 +133,26 @@ def test_default_model_breaks_value_or_record_ties(state: State) -> None:
         assert backend.calls == 2
     finally:
         backend.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which stores have I only ever shopped at once?", ["Bloom", "PageTurn"]),
+        ("Which stores did I shop at more than once?", ["FreshCo", "TechMart"]),
+        ("Which stores did I buy from at least twice?", ["FreshCo", "TechMart"]),
+    ],
+)
+def test_a_number_of_times_said_as_a_word_is_a_condition_on_groups(
+        state: State, log: LogStore, question: str, answer: list[str]) -> None:
+    got = ask(state, question, NOW, None, log)
+    assert got.answer == answer, got.computation
+    assert "kept(" in got.computation
+
+
+def test_once_a_week_is_a_rate_not_a_number_of_times() -> None:
+    from engine.ask.cues import find_comparisons
+
+    assert find_comparisons("which store do i go to once a week") == []
+    (c,) = find_comparisons("which store have i been to only once")
+    assert (c.op, c.value, c.unit) == ("eq", 1, "times")
