@@ -573,9 +573,24 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     s = stem(m.group(1))
     if s in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}:
         return False
+    if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
+        return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added
     return any(h.word == s for h in numeric_hits) or any(
         field_matches(frag, f) for frag in synonyms(m.group(1)) for f in coll.numeric()
     ) or any(variants(m.group(1)) & set(f.words) for f in coll.numeric())
+
+
+UNIT_SUFFIX = re.compile(r"^(.+?)_(mg|g|kg|km|m|mi|min|mins|h|hr|hrs|s|sec|ml|l|kwh|wh|bpm|cm|mm|lb|lbs|oz|kcal|sek|usd|eur|gbp)$")
+
+
+def _counted_thing(word: str, field_name: str) -> bool:
+    """"doses" of ``dose_mg``: the word names the thing a unit column measures, not the unit, so
+    "how many" counts the things (a column named without a unit, "pages_read", is summed)."""
+    m = UNIT_SUFFIX.match(field_name)
+    if not m or word in (m.group(2), f"{m.group(2)}s"):
+        return False
+    head = m.group(1).split("_")
+    return bool(variants(word) & set(head)) and word.endswith("s") and len(head) == 1
 
 
 def _money_cue(q: str) -> bool:

@@ -51,3 +51,17 @@ def test_a_field_named_by_its_own_word_is_not_reopened(tmp_path: Path) -> None:
     assert d.query.measure == "sleep_score" and "measure" not in d.open
     backend = MeasurePicker("minutes_asleep")
     assert ask(state, "what was my average sleep score in october", NOW, backend, log).answer == 70.0
+
+
+DOSES = """date,medication,dose_mg,status
+2026-10-01,ibuprofen,400,taken
+2026-10-02,ibuprofen,400,skipped
+2026-10-03,paracetamol,500,taken
+"""
+
+
+def test_how_many_of_the_thing_a_unit_column_measures_counts_the_things(tmp_path: Path) -> None:
+    state, log = imported(tmp_path, {"doses.csv": DOSES})
+    got = ask(state, "how many doses have I skipped?", NOW, None, log)
+    assert got.answer == 1 and got.computation.startswith("len(")
+    assert ask(state, "how many mg did I take in total?", NOW, None, log).answer == 900  # the unit: added up
