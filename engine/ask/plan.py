@@ -245,6 +245,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.metric = "count"
     elif sup and not re.search(r"\bhow many (different|distinct|unique)\b", q):
         _superlative_query(q, coll, d, sup, target, derived, numeric_hits, values, record_level)
+        day_noun = re.search(rf"\b{sup[0]}\s+(?:night|day|morning|evening|afternoon|date)\b", q)
+        if day_noun and query.aggregate in ("argmax", "argmin") and query.measure == coll.date_field:
+            query.target = coll.date_field  # "the first night my score dipped": which night, its date
     elif re.search(r"\b(how many|count|number of)\s+(the\s+|my\s+)?(different|distinct|unique|separate)\b", q) or (
         re.search(r"\bhow many\b", q) and target and _noun_after(q, "how many", coll, target)
     ):
@@ -452,10 +455,9 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
     for t in tokens(q):
         w = t.text
         if w in ("last", "first") and re.match(
-            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten|night|weekend|summer|winter|"
-            rf"spring|autumn|fall|christmas|easter)\b", q[t.pos:]
-        ):
-            continue
+            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten)\b", q[t.pos:]
+        ) or w == "last" and re.match(r"last\s+(night|weekend|summer|winter|spring|autumn|fall|christmas|easter)\b", q[t.pos:]):
+            continue  # "the first week", "last summer": a window ("the first night" of many is not one)
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
             continue  # "at least 4 stars", "at most $20": a threshold, not a superlative
         if w in ("most", "least"):

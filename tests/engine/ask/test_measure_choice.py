@@ -65,3 +65,11 @@ def test_how_many_of_the_thing_a_unit_column_measures_counts_the_things(tmp_path
     got = ask(state, "how many doses have I skipped?", NOW, None, log)
     assert got.answer == 1 and got.computation.startswith("len(")
     assert ask(state, "how many mg did I take in total?", NOW, None, log).answer == 900  # the unit: added up
+
+
+def test_the_first_night_a_condition_held_is_that_nights_date(tmp_path: Path) -> None:
+    state, log = imported(tmp_path, {"sleep.csv": SLEEP})
+    got = ask(state, "what was the first night in october my sleep score dipped under 75?", NOW, None, log)
+    assert got.answer == "2026-10-02", got.computation
+    got = ask(state, "what was the latest night my sleep score was under 75", NOW, None, log)
+    assert got.answer == "2026-10-03", got.computation
