@@ -462,8 +462,13 @@ def _kept(coll: Collection, q: Query, rows: str) -> str:
             tests.append(f"{value} {_SYMBOLS[f.op]} {_lit(f.value)}")
         else:
             raise InputError(f"unknown group condition {f.op!r}")
-    key = _attr(_check(coll, q.by))
+    key = _derived(coll, q.by) if q.by in DERIVED_GROUPS else _attr(_check(coll, q.by))
     return f"kept({rows}, lambda r: {key}, lambda g: {' and '.join(tests)})"
+
+
+def _derived(coll: Collection, group: str) -> str:
+    """``month(r.date)``: a group that the collection's date gives."""
+    return f"{group}({_attr(_check(coll, coll.date_field))})"
 
 
 _SYMBOLS = {"gt": ">", "ge": ">=", "lt": "<", "le": "<=", "eq": "==", "ne": "!="}
@@ -553,7 +558,7 @@ def _compile(coll: Collection, q: Query) -> str:
         t = _attr(_check(coll, q.target))
         return f"distinct({t} for r in {src}{where})"
     if agg == "count_distinct":
-        t = _attr(_check(coll, q.target))
+        t = _derived(coll, q.target) if q.target in DERIVED_GROUPS else _attr(_check(coll, q.target))
         return f"len(distinct({t} for r in {src}{where}))"
     if agg == "trend":
         if len(q.periods) != 2:

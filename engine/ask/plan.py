@@ -278,11 +278,18 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "count"
         d.open["aggregate"] = Open(("count", "sum", "avg", "distinct"), "count", "what the question asks for")
 
+    periods_counted = re.search(r"\b(?:in\s+|on\s+)?how\s+many\s+(months|years|quarters)\b", q)
+    if having and periods_counted and coll.date_field:
+        # "in how many months of 2024 did I fill up at least 3 times": months, each with 3 or more
+        query.aggregate, query.target = "count_distinct", periods_counted.group(1)[:-1]
+        query.measure = query.metric = query.group_by = None
     if having:
         query.by = (query.group_by if query.aggregate in ("most_common", "least_common") else
                     query.target if query.aggregate in ("distinct", "count_distinct", "argmax", "argmin") else None) \
             or coll.label_field
-        if query.by in DERIVED_GROUPS or query.by not in coll.fields or not coll.fields[query.by].categorical:
+        if query.by in DERIVED_GROUPS and coll.date_field:
+            pass  # months, years or quarters of the date: each counted as a group
+        elif query.by not in coll.fields or not coll.fields[query.by].categorical:
             query.by = coll.label_field
         query.having = [Filter("count", c.op, (int(c.value), int(c.high or 0)) if c.op == "between" else int(c.value))
                         for c in having]

@@ -73,3 +73,22 @@ def test_the_first_night_a_condition_held_is_that_nights_date(tmp_path: Path) ->
     assert got.answer == "2026-10-02", got.computation
     got = ask(state, "what was the latest night my sleep score was under 75", NOW, None, log)
     assert got.answer == "2026-10-03", got.computation
+
+
+FILLUPS = """date,station,litres
+2024-01-03,Shell,40
+2024-01-20,Esso,35
+2024-02-11,Shell,38
+2024-03-02,Shell,41
+2024-03-15,Esso,30
+2024-03-29,Shell,33
+2025-01-05,Shell,39
+"""
+
+
+def test_in_how_many_months_something_happened_so_often(tmp_path: Path) -> None:
+    state, log = imported(tmp_path, {"fillups.csv": FILLUPS})
+    got = ask(state, "In how many months of 2024 did I fill up at least 2 times?", NOW, None, log)
+    assert got.answer == 2, got.computation  # January and March
+    assert "kept(" in got.computation and "month(r.date)" in got.computation
+    assert ask(state, "in how many months did I fill up only once?", NOW, None, log).answer == 2  # Feb 2024, Jan 2025
