@@ -44,7 +44,7 @@ QUERY_WORDS = frozenset({
     "spend", "spent", "paid", "cost", "costs", "whats", "hows", "thats", "dont", "didnt", "ive", "group", "groups",
     "kind", "kinds", "sort", "sorts", "etc", "ended", "ending", "needing", "needed", "flagged", "marked", "stuff",
     "things", "something", "anything", "skip", "skipping", "ignore", "ignoring", "regardless", "ways", "please",
-    "single", "without", "kick", "kicked", "kicks", "kicking",
+    "single", "without", "kick", "kicked", "kicks", "kicking", "rank", "ranked", "ranking", "sorted",
 })
 """Words that shape a query rather than name what it is about."""
 

@@ -210,6 +210,20 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.metric = "sum" if (spend or direct) else "count"
         if query.metric == "sum":
             query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif (ranking := _ranking(q, coll)) is not None:
+        # "rank the formats by average session length, longest first": every group, in order
+        group, by_words = ranking
+        least = bool(re.search(r"\b(?:lowest|least|shortest|smallest|cheapest|fewest)\s+first\b|\bascending\b", q))
+        query.aggregate = "least_common" if least else "most_common"
+        query.group_by, query.limit = group, RANK_ALL
+        if re.search(r"\b(?:how many|number of|count|times|often|visits)\b", by_words):
+            query.metric = "count"
+        else:
+            query.metric = "avg" if AVG.search(by_words) else "sum"
+            query.measure = _measure(by_words, coll, [h for h in find_fields(by_words, coll) if coll.fields[h.field].numeric],
+                                     None, d)
+            if query.measure is None:
+                query.metric = "count"
     elif limit and (COMMON.search(q) or re.search(r"\bby\s+(?:the\s+)?(?:number|count)\s+of\b|\bmost\s+often\b", q)):
         # "my 3 most visited restaurants", "top 3 providers by number of visits": groups, ranked
         least = bool(re.search(r"\bleast\b|\brarest\b", q))
@@ -380,6 +394,22 @@ def _ranked_groups(q: str, coll: Collection, target: str | None) -> str | None:
     if found is None or found == coll.label_field or not coll.fields[found].categorical:
         return None
     return found
+
+
+RANK_ALL = 1000
+"""A ranking with no "top N" lists every group (up to this many)."""
+RANK = re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:rank|order|sort)\s+(?:the\s+|my\s+|all\s+)*([a-z]+)\s+by\s+(.+)$")
+
+
+def _ranking(q: str, coll: Collection) -> tuple[str, str] | None:
+    """"rank the formats by …": the grouping field the noun names and the words after "by"."""
+    m = RANK.search(q)
+    if not m:
+        return None
+    group = _field_for_noun(m.group(1), coll)
+    if group is None or not coll.fields[group].categorical:
+        return None
+    return group, m.group(2)
 
 
 def _listed_options(q: str, values: list[ValueHit]) -> str | None:

@@ -156,3 +156,12 @@ def test_once_a_week_is_a_rate_not_a_number_of_times() -> None:
     assert find_comparisons("which store do i go to once a week") == []
     (c,) = find_comparisons("which store have i been to only once")
     assert (c.op, c.value, c.unit) == ("eq", 1, "times")
+
+
+def test_rank_every_group_by_a_total_an_average_or_a_count(state: State, log: LogStore) -> None:
+    got = ask(state, "Rank the categories by total spent, highest first", NOW, None, log)
+    assert got.answer == ["electronics", "gifts", "groceries", "books"], got.computation
+    got = ask(state, "sort the stores by average amount, lowest first", NOW, None, log)
+    assert got.answer == ["FreshCo", "PageTurn", "Bloom", "TechMart"], got.computation
+    got = ask(state, "rank the stores by number of purchases", NOW, None, log)
+    assert got.answer[0] == "FreshCo" and len(got.answer) == 4, got.computation
