@@ -892,7 +892,8 @@ def _filters(
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
     named: list[tuple[int, int, Filter]] = []
     for v in values:
-        if EXCEPT.search(q[:v.start]) and not v.partial and coll.fields[v.field].kind != "list":
+        left_out = EXCEPT.search(q[:v.start]) or LEAVE_THEM.match(q[v.end:v.end + 60])
+        if left_out and not v.partial and coll.fields[v.field].kind != "list":
             # "apart from Utrecht, which city…", "countries outside the Netherlands": that value left out
             base.append((v.start, Filter(v.field, "ne", v.value)))
             continue
@@ -1056,6 +1057,10 @@ def _missing(q: str, coll: Collection, used: set[str | None]) -> list[tuple[int,
 EXCEPT = re.compile(r"\b(?:outside(?:\s+of)?|apart\s+from|other\s+than|except(?:\s+for)?|excluding|besides|not\s+in|"
                     r"not\s+counting|leaving\s+out|ignoring|minus)\s+(?:the\s+|any\s+|my\s+)?$")
 """Words before a value that leave it out."""
+LEAVE_THEM = re.compile(r"^[^.?!;]{0,50}?\b(?:leave|leaving|skip|skipping|exclude|excluding|ignore|ignoring|drop|dropping)\s+"
+                        r"(?:them|those|these|it|that|that\s+one)\s+out\b|^[^.?!;]{0,50}?\b(?:skip|skipping|exclude|excluding|"
+                        r"ignore|ignoring|drop|dropping)\s+(?:them|those|these|it)\b")
+"""Words after a value that leave it out: "audiobooks have no pages so leave them out"."""
 CANCELLED = re.compile(r"^(?:cancell?ed|called off|void|voided|no[- ]show)$", re.I)
 
 
@@ -1083,6 +1088,8 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
             continue
         if re.match(r"\s*(?:or|to|-|–)\s", q[m.end():]):
             continue  # "12 km or longer", "10 to 13 km": a range, not a value
+        if LEAVE_THEM.match(q[m.end():m.end() + 60]):
+            continue  # "audiobooks have no pages so leave them out": why they are left out, no condition
         word = m.group(2)
         named = [f for f in coll.numeric() if variants(word) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(word))]
         if len(named) != 1:

@@ -125,6 +125,8 @@ def test_edge_cases_found_in_review(rides: tuple[State, LogStore]) -> None:
         ("How far did I ride in March, leaving out any training?", 12.5 + 12.0 + 8.0 + 13.0),
         ("How many rides were leisure + training?", 5),  # one record cannot be both: either of them
         ("How many commute & leisure rides did I do?", 5),
+        ("How many rides did I do? training rides have no fare, so leave them out", 5),
+        ("How far did I ride in March? the leisure ones were short, skip them", 12.5 + 30.0 + 13.0 + 28.0),
     ],
 )
 def test_values_left_out_or_joined_by_a_sign(rides: tuple[State, LogStore], question: str, expected: object) -> None:
