@@ -629,7 +629,8 @@ def _counted_thing(word: str, field_name: str) -> bool:
     if not m or word in (m.group(2), f"{m.group(2)}s"):
         return False
     head = m.group(1).split("_")
-    return bool(variants(word) & set(head)) and word.endswith("s") and len(head) == 1
+    # "doses" of dose_mg counts doses; "calories" of calories_kcal is the quantity itself, added up
+    return len(head) == 1 and word != head[0] and word.endswith("s") and head[0] in variants(word)
 
 
 def _money_cue(q: str) -> bool:

@@ -53,10 +53,10 @@ def test_a_field_named_by_its_own_word_is_not_reopened(tmp_path: Path) -> None:
     assert ask(state, "what was my average sleep score in october", NOW, backend, log).answer == 70.0
 
 
-DOSES = """date,medication,dose_mg,status
-2026-10-01,ibuprofen,400,taken
-2026-10-02,ibuprofen,400,skipped
-2026-10-03,paracetamol,500,taken
+DOSES = """date,medication,dose_mg,status,calories_kcal
+2026-10-01,ibuprofen,400,taken,5
+2026-10-02,ibuprofen,400,skipped,5
+2026-10-03,paracetamol,500,taken,10
 """
 
 
@@ -65,6 +65,7 @@ def test_how_many_of_the_thing_a_unit_column_measures_counts_the_things(tmp_path
     got = ask(state, "how many doses have I skipped?", NOW, None, log)
     assert got.answer == 1 and got.computation.startswith("len(")
     assert ask(state, "how many mg did I take in total?", NOW, None, log).answer == 900  # the unit: added up
+    assert ask(state, "how many calories were in them all?", NOW, None, log).answer == 20  # the quantity itself
 
 
 def test_the_first_night_a_condition_held_is_that_nights_date(tmp_path: Path) -> None:
