@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.ask.text import variants
+from engine.ask.text import stem, variants
 from engine.frames import IMPORT_DOMAIN
 from engine.state import Record, State, StoredRecords
 
@@ -69,6 +69,11 @@ class Collection:
     records: Sequence[Record]
     words: set[str] | None = None
     """Stems of every word the records hold, once asked for (``grounding.vocabulary``)."""
+
+    @property
+    def name_stems(self) -> set[str]:
+        """The collection's own nouns: the stems of its name's parts and of its frame."""
+        return {stem(p) for p in self.name.split("_")} | {stem(self.frame.lower())}
 
     def numeric(self) -> list[FieldInfo]:
         return [f for f in self.fields.values() if f.numeric]

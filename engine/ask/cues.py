@@ -69,7 +69,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     toks = tokens(question)
     stems = {t.stem for t in toks}
     hits: list[ValueHit] = []
-    names = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    names = coll.name_stems
     for f in coll.categorical():
         close = len(f.values) <= CLOSE_MATCH_MAX
         for value in f.values:
@@ -322,7 +322,7 @@ def collection_score(question: str, coll: Collection) -> float:
     stems_ += [stem(w.replace("-", "")) for w in re.findall(r"[a-z]+(?:-[a-z]+)+", question.lower())]  # "fill-ups"
     stems_ += [stem(m.group(1) + m.group(2)) for m in re.finditer(r"\b(work|check|sign)(?:ed|ing|s)?\s+(out|up|in)\b",
                                                                    question.lower())]  # "worked out": a workout
-    name_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    name_stems = coll.name_stems
     score = 0.0
     for s in stems_:
         if s in name_stems:

@@ -199,7 +199,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         windows = windows[2:]
     elif SHARE.search(q):
         query.aggregate = "share"
-        coll_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+        coll_stems = coll.name_stems
         direct = [h for h in numeric_hits if h.direct and h.word not in coll_stems]
         spend = re.search(r"\b(spend|spent|spending|money|costs?|paid|expenses?)\b", q)
         of = re.search(r"\b(?:percent(?:age)?|share|fraction|proportion)\s+of\s+(?:(?:my|the|all|our)\s+)*([a-z]+)", q)
@@ -510,7 +510,7 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
 
 def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | None]:
     """The field the answer should name ("which city" -> destination) or a derived month/year/weekday."""
-    coll_stems = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    coll_stems = coll.name_stems
     for m in re.finditer(r"\b(?:which|what|per|name the|list the|count the|the)\s+(?=((?:[a-z']+\s*){1,4}))", q):
         words = [w for w in m.group(1).split() if w not in SKIP_ADJ or w == "of"]
         if not words or words[0] in NOT_NOUNS:
@@ -600,7 +600,7 @@ def _role(coll: Collection, words: tuple[str, ...]) -> str | None:
 
 def _noun_after(q: str, phrase: str, coll: Collection, target: str) -> bool:
     m = re.search(rf"\b{phrase}\s+([a-z]+)(?:\s+([a-z]+))?", q)
-    if m and m.group(2) and stem(m.group(2)) in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}:
+    if m and m.group(2) and stem(m.group(2)) in coll.name_stems:
         return False
     return bool(m and _field_for_noun(m.group(1), coll) == target and coll.fields[target].categorical)
 
@@ -610,7 +610,7 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     if not m:
         return False
     s = stem(m.group(1))
-    if s in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}:
+    if s in coll.name_stems:
         return False
     if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
         return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added
@@ -652,7 +652,7 @@ def _metric(q: str, coll: Collection, numeric_hits: list, d: Draft) -> str:
 def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, str | None] | None, d: Draft) -> str | None:
     """The numeric field a sum/avg/superlative is over: named, implied by an adjective, or open."""
     numeric = [f.name for f in coll.numeric()]
-    own = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    own = coll.name_stems
     nouned = [h.field for h in numeric_hits if h.direct and h.word in own]
     if nouned and len(numeric) > 1 and all(h.word in own for h in numeric_hits if h.direct):
         # "my average sleep" in a sleep log: the log's own noun, not the name of its sleep score
@@ -743,7 +743,7 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
 def _date_field(coll: Collection, fhits: list) -> str | None:
     """The date a window applies to: the one the question names, or says in other words ("been in
     touch" is last contacted), else the collection's own."""
-    own = {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())}
+    own = coll.name_stems
     named = [h.field for h in fhits if h.direct and coll.fields[h.field].temporal and h.word not in own]
     said = [h.field for h in fhits if not h.direct and coll.fields[h.field].temporal
             and h.word not in ("when", "date", "day", "time")]
@@ -821,7 +821,7 @@ def _superlative_query(
     if value_ask and target is None:
         noun_after = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
         noun = stem(noun_after.group(1)) if noun_after else ""
-        record_noun = noun in {stem(p) for p in coll.name.split("_")} | {stem(coll.frame.lower())} and not any(
+        record_noun = noun in coll.name_stems and not any(
             variants(noun_after.group(1)) & set(f.words) for f in coll.numeric()) if noun_after else False
         label = coll.label_field
         if record_noun and not q.startswith("how") and label is not None and not coll.fields[label].temporal:

@@ -65,10 +65,6 @@ def choose(picked: str | None, ranked: list[tuple[float, str]]) -> str | None:
     pick (a pick it does not name at all included). None means no collection: recall."""
     scores = dict((name, score) for score, name in ranked)
     best_score, best = ranked[0] if ranked else (0.0, None)
-    if picked is None:
+    if picked in (None, NONE) or best_score > 0 and best_score >= OVERRULE * scores.get(picked, 0):
         return best if best_score > 0 else None
-    if picked == NONE:
-        return best if best_score > 0 else None
-    if best_score > 0 and best_score >= OVERRULE * scores.get(picked, 0):
-        return best
     return picked
