@@ -10,7 +10,7 @@ DEMO_HOME ?= $(HOME)/.local/share/uac-desktop-demo
 APT_PACKAGES := bubblewrap libseccomp2 xvfb dbus dbus-x11 dunst x11-utils libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxkbcommon-x11-0 libegl1 libgl1 libfontconfig1 libdbus-1-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-ask-independent bench-checkpoint bench-crash bench-gui bench-import screenshots clean
+.PHONY: install model system-deps run test fuzz lint bench bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-ask-independent bench-recall bench-checkpoint bench-crash bench-gui bench-import screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -67,7 +67,7 @@ test: install system-deps lint
 fuzz: install
 	UAC_FUZZ_EXAMPLES=$${UAC_FUZZ_EXAMPLES:-500} $(PY) -m pytest -q tests/engine/project/test_generated_code_fuzz.py
 
-bench: bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-ask-independent bench-checkpoint bench-crash bench-gui bench-import
+bench: bench-extract bench-rules bench-stated-rules bench-collections bench-ask bench-ask-independent bench-recall bench-checkpoint bench-crash bench-gui bench-import
 
 bench-extract: install
 	$(PY) -m benchmarks.extraction $(ARGS)
@@ -89,6 +89,10 @@ bench-ask: install
 # questions over other people's record files, written by someone who never saw the code (ARGS: --set fresh, --part holdout, --no-model)
 bench-ask-independent: install
 	$(PY) -m benchmarks.ask.independent $(ARGS)
+
+# Recall over long multi-session conversations (token F1), e.g. ARGS="--part tune --verbose"
+bench-recall: install
+	$(PY) -m benchmarks.recall $(ARGS)
 
 bench-checkpoint: install
 	$(PY) -m benchmarks.checkpoint

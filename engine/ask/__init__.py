@@ -33,7 +33,8 @@ from engine.ask.grounding import (
 )
 from engine.ask.ir import Query
 from engine.ask.plan import Draft, draft, is_recall, rank_collections
-from engine.ask.recall import recall
+from engine.ask.reader import read
+from engine.ask.recall import RecallResult, recall
 from engine.ask.text import plain
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
@@ -55,6 +56,10 @@ class Answer:
     ir: dict[str, Any] = field(default_factory=dict)
     text: str = ""
     model_used: bool = False
+
+
+RECALL_FRAME = "notes"
+"""The frame of what fits no other: its records are sentences, read back by recall."""
 
 
 def plan_question(
@@ -93,6 +98,8 @@ def plan_question(
     elif not reading and ranked[0][0] <= 0 and len(catalog) > 1:
         return None
     coll = catalog[name]
+    if coll.name == RECALL_FRAME and log_store is not None:
+        return None  # what fits no frame is kept for recall: its passages answer, not a count of notes
     d = draft(question, coll, now)
     d.query.filters += text_filters(question, coll, d.query)
     if d.open:
@@ -149,6 +156,10 @@ def ask(
             planned = None  # a plan the state cannot run (no such field): what the log says instead
     if planned is None:
         res = recall(log_store, question)
+        if backend is not None and res.passages:
+            read_out = _read(question, res, backend)
+            if read_out is not None:
+                return read_out
         if res.day is not None:  # "when did I …": the date, with the sentences it rests on
             return Answer(res.day, "date", f"log.search({' '.join(res.terms)!r})", res.sources,
                           {"recall": res.terms}, res.answer)
@@ -169,6 +180,23 @@ def ask(
         word = in_words(value, d.query.words)
         value, kind, text = word, "string", f"{word} (by {abs(value)})"
     return Answer(value, kind, expr, sources, d.query.to_dict(), text, used_model)
+
+
+def _read(question: str, res: RecallResult, backend: Backend) -> Answer | None:
+    """The model's short answer from the recalled passages, verified as a span or a date of one
+    (:mod:`engine.ask.reader`); "I don't know" when it says none answers; None to keep the cited
+    sentences."""
+    reading = read(question, res.passages, backend)
+    computation = f"read(log.search({' '.join(res.terms)!r}))"
+    if reading is False:
+        return Answer(None, "string", computation, res.sources, {"recall": res.terms},
+                      f"I don't know: what I found does not say. {res.answer}", True)
+    if reading is None:
+        return None
+    said = f" (said on {reading.passage.said_on.isoformat()})" if reading.passage.said_on else ""
+    text = f"{reading.answer} — \u201c{reading.passage.text}\u201d [{reading.passage.ref}]{said}"
+    kind = "date" if isinstance(reading.answer, dt.date) else "string"
+    return Answer(reading.answer, kind, computation, [reading.passage.ref], {"recall": res.terms}, text, True)
 
 
 def in_words(difference: float, words: tuple[str, str]) -> str:

@@ -34,7 +34,8 @@ from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 RECALL = re.compile(
     r"^\s*((?:who\s+(is|was|are)\b|who's\b)(?!\s+(?:the|my)\s+(?:\w+est|most|least)\b)|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
     r"tell\s+me\s+(about|what)|did\s+i\s+(ever\s+)?(mention|say|tell|talk)|what\s+(have|had)\s+i\s+(said|told|mentioned)|"
-    r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages))",
+    r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages)|"
+    r"why\b|how\s+come\b|what\s+(?:was\s+the\s+reason|made\s+(?:me|us|him|her|them)|caused)\b)",
     re.I,
 )
 TREND = re.compile(

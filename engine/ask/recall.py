@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.ask.text import stem
 from engine.log import LogStore
@@ -22,6 +22,16 @@ RECALL_STOP = {
 }
 
 
+@dataclass(frozen=True)
+class Passage:
+    """A recalled message cut to its supporting sentences and their neighbours, with the day it was
+    said (relative dates in it are read as of that day)."""
+
+    ref: str
+    said_on: dt.date | None
+    text: str
+
+
 @dataclass
 class RecallResult:
     answer: str
@@ -30,6 +40,8 @@ class RecallResult:
     terms: list[str]
     day: dt.date | None = None
     """For a "when" question: the date the best sentence says (or the day it was said)."""
+    passages: list[Passage] = field(default_factory=list)
+    """The best messages the sentences come from, best first: what a reader answers from."""
 
 
 def key_terms(question: str) -> list[str]:
@@ -42,7 +54,7 @@ def key_terms(question: str) -> list[str]:
     return out
 
 
-def _sentences(body: str) -> list[str]:
+def sentences_of(body: str) -> list[str]:
     """The body's sentences as the extraction segments them ("Dr. Patel" is not two)."""
     from engine.extract.segment import sentences
 
@@ -84,6 +96,7 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
     fact_ids = [int(h["ref"]) for h in hits if h["kind"] == "fact" and str(h["ref"]).isdigit()]
     facts = {str(f.id): f for f in log_store.facts_by_id(fact_ids)}
     found: list[tuple[int, int, int, int, str, str, dt.date | None]] = []
+    bodies: dict[str, list[str]] = {}
     seen: set[str] = set()
     for rank, hit in enumerate(hits):
         ref = f"{hit['kind']}:{hit['ref']}"
@@ -96,7 +109,12 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
                 continue  # the app's own reply: composed from records, cites nothing the user said
             said_on = row.session_date if row is not None else None
         body = (fact.evidence or str(hit["body"])) if fact is not None else str(hit["body"])
-        said = [(i, sent) for i, sent in enumerate(_sentences(body)) if not _asks(sent)]
+        if fact is not None and fact.message_id is not None:  # read the fact in the message that said it
+            msg = log_store.message(fact.message_id)
+            if msg is not None and fact.evidence and fact.evidence in msg.text:
+                ref, body = f"message:{msg.id}", msg.text
+        split = sentences_of(body)
+        said = [(i, sent) for i, sent in enumerate(split) if not _asks(sent)]
         whole = _supports(" ".join(sent for _i, sent in said), stems)  # a fact told across two sentences
         if whole < min(need, len(stems)):
             continue
@@ -105,7 +123,9 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
             if score and sent.lower() not in seen:
                 seen.add(sent.lower())
                 found.append((-whole, rank, -score, i, sent, ref, said_on))
+                bodies[ref] = split
     found.sort(key=lambda f: f[:4])
+    passages = _passages(found, bodies)
     found = found[:limit]
     if not found:
         return RecallResult(_nothing(terms), [], [], terms)
@@ -116,8 +136,33 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
         day = _date_said(found[0][4], found[0][6])
         if day is not None:
             text = f"{day.isoformat()} — {text}"
-            return RecallResult(text, sentences, sources, terms, day)
-    return RecallResult(text, sentences, sources, terms)
+            return RecallResult(text, sentences, sources, terms, day, passages)
+    return RecallResult(text, sentences, sources, terms, passages=passages)
+
+
+PASSAGES = 5
+PASSAGE_CHARS = 420
+
+
+def _passages(found: list[tuple[int, int, int, int, str, str, dt.date | None]],
+              bodies: dict[str, list[str]]) -> list[Passage]:
+    """The best ``PASSAGES`` messages, each cut to its supporting sentences with one neighbour
+    either side (the fact's other half is often the next sentence), best first."""
+    hits: dict[str, set[int]] = {}
+    days: dict[str, dt.date | None] = {}
+    for f in found:
+        ref = f[5]
+        if ref not in hits and len(hits) == PASSAGES:
+            continue
+        hits.setdefault(ref, set()).add(f[3])
+        days[ref] = f[6]
+    out = []
+    for ref, idx in hits.items():
+        split = bodies[ref]
+        keep = sorted({j for i in idx for j in (i - 1, i, i + 1) if 0 <= j < len(split)})
+        text = " ".join(split[j] for j in keep)
+        out.append(Passage(ref, days[ref], text[:PASSAGE_CHARS]))
+    return out
 
 
 def _asks(sentence: str) -> bool:

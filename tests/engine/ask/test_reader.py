@@ -1,0 +1,136 @@
+"""The model reads the recalled passages: a short answer is kept only as a span of a passage, a
+date only as one the parser found (read as of the day it was said); "none answers" is "I don't know"."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ask import ask
+from engine.ask.reader import span_of
+from engine.ask.recall import recall
+from engine.errors import ModelError
+from engine.llm.backend import ChoiceRequest, SchemaRequest
+from engine.log import LogStore
+from engine.state import State
+
+NOW = dt.datetime(2026, 6, 1, 12)
+
+
+class Reader:
+    """Answers the span request with a fixed passage and answer, the date request with a fixed id."""
+
+    name = "scripted"
+
+    def __init__(self, passage: int = 1, answer: str = "", date: str | None = None, fail: bool = False) -> None:
+        self.passage, self.answer, self.date, self.fail = passage, answer, date, fail
+        self.prompts: list[str] = []
+
+    def choose(self, request: ChoiceRequest) -> dict[str, str | None]:
+        self.prompts.append(request.question)
+        if self.fail:
+            raise ModelError("the model failed")
+        return request.validate({"date": self.date})
+
+    def propose(self, request: SchemaRequest) -> Any:
+        self.prompts.append(request.question)
+        if self.fail:
+            raise ModelError("the model failed")
+        return {"passage": self.passage, "answer": self.answer}
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> LogStore:
+    store = LogStore(tmp_path / "log.sqlite3")
+    store.add_session([("user", "Long week. The bike finally got fixed at Cycle Hub on Elm Street, cost me $85. "
+                                "The chain was shot, apparently.")], dt.date(2026, 3, 14))
+    store.add_session([("user", "My sister Dana started her new job at the library yesterday. She seems happy.")],
+                      dt.date(2026, 4, 9))
+    yield store
+    store.close()
+
+
+def _empty_state() -> State:
+    return State(records={})
+
+
+def test_a_span_of_the_passage_is_the_answer(log: LogStore) -> None:
+    got = ask(_empty_state(), "Where did I get my bike fixed?", NOW, Reader(1, "cycle hub"), log)
+    assert got.answer == "Cycle Hub" and got.model_used and got.kind == "string"
+    assert "Cycle Hub on Elm Street" in got.text and got.sources == [got.sources[0]] and got.sources[0].startswith("message:")
+
+
+def test_an_answer_that_is_not_in_any_passage_is_not_kept(log: LogStore) -> None:
+    got = ask(_empty_state(), "Where did I get my bike fixed?", NOW, Reader(1, "Halfords"), log)
+    assert got.answer != "Halfords" and not got.model_used
+    assert "Cycle Hub" in got.text  # the cited sentences, as without a model
+
+
+def test_a_span_found_in_another_passage_than_the_one_named_is_kept_from_that_one(log: LogStore) -> None:
+    res = recall(log, "what did I say about the bike or the job?")
+    assert len(res.passages) == 2
+    got = ask(_empty_state(), "what did I say about the bike or the job?", NOW,
+              Reader(1, "the library"), log)
+    assert got.answer == "the library" and "Dana" in got.text
+
+
+def test_no_passage_answers_means_i_do_not_know(log: LogStore) -> None:
+    got = ask(_empty_state(), "How much was the bike repair at Cycle Hub?", NOW, Reader(0, ""), log)
+    assert got.answer is None and got.text.startswith("I don't know")
+    assert "Cycle Hub" in got.text  # what it found is still shown
+
+
+def test_a_failing_model_keeps_the_cited_sentences(log: LogStore) -> None:
+    got = ask(_empty_state(), "Where did I get my bike fixed?", NOW, Reader(fail=True), log)
+    assert "Cycle Hub on Elm Street" in str(got.answer) and not got.model_used
+
+
+def test_when_reads_the_span_as_a_date_as_of_the_day_it_was_said(log: LogStore) -> None:
+    got = ask(_empty_state(), "When did Dana start at the library?", NOW, Reader(1, "yesterday"), log)
+    assert got.answer == dt.date(2026, 4, 8) and got.kind == "date" and got.model_used
+    # a span without a date: the date its sentence names, else the day it was said
+    got = ask(_empty_state(), "When did Dana start at the library?", NOW, Reader(1, "new job"), log)
+    assert got.answer == dt.date(2026, 4, 8)
+    got = ask(_empty_state(), "When did I get the bike fixed?", NOW, Reader(1, "Cycle Hub"), log)
+    assert got.answer == dt.date(2026, 3, 14)
+    none = ask(_empty_state(), "When did Dana start at the library?", NOW, Reader(0, ""), log)
+    assert none.answer is None and none.text.startswith("I don't know")
+
+
+def test_a_weekday_in_a_past_question_is_the_one_before(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.sqlite3")
+    store.add_session([("user", "Rough week. Dad fell in the bathroom on Sunday. He's okay.")], dt.date(2025, 2, 25))
+    got = ask(_empty_state(), "When did Dad fall?", NOW, Reader(1, "on Sunday"), store)
+    assert got.answer == dt.date(2025, 2, 23)  # said on a Tuesday: the Sunday before, not after
+    store.close()
+
+
+def test_span_of_ignores_case_spacing_and_end_punctuation() -> None:
+    text = "It cost me $85. The chain was shot, apparently."
+    assert span_of("$85", text) == "$85"
+    assert span_of("85", text) == "85"
+    assert span_of("the CHAIN  was shot", text) == "The chain was shot"
+    assert span_of("chain was shot.", text) == "chain was shot"
+    assert span_of("ain was", text) is None  # only whole words
+    assert span_of("$58", text) is None
+    assert span_of("...", text) is None
+
+
+@pytest.mark.model
+def test_the_embedded_model_reads_a_short_answer(log: LogStore) -> None:
+    from benchmarks.common import default_backend
+
+    backend = default_backend(False)
+    try:
+        got = ask(_empty_state(), "Which shop fixed my bike?", NOW, backend, log)
+        assert got.model_used and "Cycle Hub" in str(got.answer) and len(str(got.answer)) < 40
+        when = ask(_empty_state(), "When did my sister start her new job?", NOW, backend, log)
+        assert when.answer == dt.date(2026, 4, 8)
+    finally:
+        backend.close()
