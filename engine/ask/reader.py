@@ -17,11 +17,15 @@ import re
 from dataclasses import dataclass
 
 from engine.ask.recall import Passage, sentences_of
+from engine.ask.text import stem
 from engine.errors import ModelError
 from engine.llm.backend import Backend, SchemaRequest
 
 ANSWER_CHARS = 80
 
+TWO_ASKS = re.compile(r"(?:,|\band)\s+(?:what|which|who|where|how|when)\b", re.I)
+"""A question that asks two things: the second question word after "and" or a comma."""
+_WORDS = re.compile(r"[^\W_]+")
 _ASK_PAST = re.compile(r"\b(?:did|was|were|had)\b", re.I)
 _ASK_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+|do\s+you\s+(?:know|remember)\s+)?"
                        r"(?:when|what\s+(?:day|date)|which\s+(?:day|date)|on\s+what\s+(?:day|date)|"
@@ -76,27 +80,83 @@ def _day(day: dt.date | None) -> str:
 
 
 def _read_span(question: str, passages: list[Passage], backend: Backend) -> Reading | None | bool:
+    two = bool(TWO_ASKS.search(question)) and not asks_when(question)
+    answer_schema: dict[str, object] = {"type": "string", "maxLength": ANSWER_CHARS}
+    if two:  # "which gym did I quit, and which one did I find?": one span for each
+        answer_schema = {"type": "array", "items": answer_schema, "minItems": 1, "maxItems": 2}
     schema = {
         "type": "object",
-        "properties": {
-            "passage": {"type": "integer", "enum": list(range(len(passages) + 1))},
-            "answer": {"type": "string", "maxLength": ANSWER_CHARS},
-        },
+        "properties": {"passage": {"type": "integer", "enum": list(range(len(passages) + 1))}, "answer": answer_schema},
         "required": ["passage", "answer"],
     }
     raw = backend.propose(SchemaRequest(PREFIX, f"Passages:\n{_listing(passages)}\n\nQuestion: {question}",
-                                        schema, max_tokens=48))
+                                        schema, max_tokens=72 if two else 48))
     if not isinstance(raw, dict):
         return None
-    number, answer = raw.get("passage"), str(raw.get("answer") or "").strip()
-    if number == 0 or not answer:
+    number, given = raw.get("passage"), raw.get("answer")
+    parts = [str(a).strip() for a in (given if isinstance(given, list) else [given]) if a and str(a).strip()]
+    if number == 0 or not parts:
         return False
+    if len(parts) > 1:
+        return _both(question, parts, passages)
+    answer = parts[0]
     named = passages[number - 1] if isinstance(number, int) and 0 < number <= len(passages) else None
-    for passage in ([named] if named is not None else []) + passages:
+    order = ([named] if named is not None else []) + passages
+    for passage in order:
         span = span_of(answer, passage.text)
         if span is not None:
-            return Reading(span, passage)
+            return False if only_repeats(span, question) else Reading(span, passage)
+    if asks_when(question):
+        return _said_date(question, answer, order)
     return None
+
+
+def _both(question: str, parts: list[str], passages: list[Passage]) -> Reading | None:
+    """Two answers to a question that asks two things, each a span of some passage."""
+    found: dict[str, Passage] = {}
+    for part in parts:
+        for passage in passages:
+            span = span_of(part, passage.text)
+            if span is not None and not only_repeats(span, question):
+                found.setdefault(span, passage)
+                break
+    if not found:
+        return None
+    return Reading("; ".join(found), next(iter(found.values())))
+
+
+def only_repeats(span: str, question: str) -> bool:
+    """An answer made only of the question's own words tells nothing ("What's Nora's last name?" —
+    "Nora"): the passages did not answer it."""
+    asked = {stem(w) for w in _WORDS.findall(question)}
+    said = {stem(w) for w in _WORDS.findall(span)}
+    return bool(said) and said <= asked
+
+
+def _said_date(question: str, answer: str, passages: list[Passage]) -> Reading | None:
+    """A date the model wrote in its own words ("11 September") is kept only when a passage names
+    that very date (read as of the day it was said)."""
+    from engine.extract.dates import find_dates
+
+    today = next((p.said_on for p in passages if p.said_on is not None), None)
+    if today is None:
+        return None
+    wanted = {getattr(m.value, "start", m.value) for m in find_dates(answer, 0, len(answer), today)}
+    past = True if _ASK_PAST.search(question) else None
+    for passage in passages:
+        if passage.said_on is None:
+            continue
+        for sent in sentences_of(passage.text):
+            for m in find_dates(sent, 0, len(sent), passage.said_on, past=past):
+                day = getattr(m.value, "start", m.value)
+                if isinstance(day, dt.date) and any(_same_day(day, w) for w in wanted):
+                    return Reading(day, passage)
+    return None
+
+
+def _same_day(day: dt.date, wanted: object) -> bool:
+    """The same day, the year aside when the model left it out (then it was read as this year)."""
+    return isinstance(wanted, dt.date) and (day.month, day.day) == (wanted.month, wanted.day)
 
 
 def span_of(answer: str, text: str) -> str | None:

@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
+from engine.ask.inflect import word_forms
 from engine.ask.text import stem
 from engine.log import LogStore
 
@@ -62,15 +63,15 @@ def sentences_of(body: str) -> list[str]:
 
 
 def _supports(sentence: str, stems: set[str]) -> int:
-    """How many of the question's terms the sentence has, a verb in any of its regular forms
-    ("book" is in "booked", "stop" in "stopping")."""
+    """How many of the question's terms the sentence has, a word in any of its forms ("book" is in
+    "booked", "stop" in "stopping", "fall" in "fell")."""
     words = {f for w in re.findall(r"[a-z0-9]+", sentence.lower()) for f in _forms(w)}
     return sum(1 for s in stems if _forms(s) & words)
 
 
 def _forms(word: str) -> set[str]:
     w = stem(word)
-    out = {w}
+    out = {w, *word_forms(word)}
     for ending in ("ing", "ed"):
         if len(w) > len(ending) + 2 and w.endswith(ending):
             base = w[: -len(ending)]
@@ -90,7 +91,7 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
     terms = key_terms(question)
     if log_store is None or not terms:
         return RecallResult(_nothing(terms), [], [], terms)
-    hits = log_store.search(" ".join(terms), limit=30)
+    hits = log_store.search(" ".join(dict.fromkeys(f for t in terms for f in sorted(word_forms(t)))), limit=30)
     stems = {stem(t) for t in terms}
     need = 1 if len(stems) <= 2 else 2
     fact_ids = [int(h["ref"]) for h in hits if h["kind"] == "fact" and str(h["ref"]).isdigit()]
@@ -116,7 +117,7 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
         split = sentences_of(body)
         said = [(i, sent) for i, sent in enumerate(split) if not _asks(sent)]
         whole = _supports(" ".join(sent for _i, sent in said), stems)  # a fact told across two sentences
-        if whole < min(need, len(stems)):
+        if whole < 1:
             continue
         for i, sent in said:
             score = _supports(sent, stems)
@@ -125,10 +126,10 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
                 found.append((-whole, rank, -score, i, sent, ref, said_on))
                 bodies[ref] = split
     found.sort(key=lambda f: f[:4])
-    passages = _passages(found, bodies)
-    found = found[:limit]
+    passages = _passages(found, bodies)  # a reader may judge a passage with one term of the question
+    found = [f for f in found if -f[0] >= min(need, len(stems))][:limit]
     if not found:
-        return RecallResult(_nothing(terms), [], [], terms)
+        return RecallResult(_nothing(terms), [], [], terms, passages=passages)
     sentences = [f[4] for f in found]
     sources = list(dict.fromkeys(f[5] for f in found))
     text = " ".join(f"{f[4]} [{f[5]}]" for f in found)

@@ -18,6 +18,7 @@ def test_dates_are_one_token_whatever_the_writing() -> None:
     for got in ("2025-03-07", "7 March 2025", "March 7, 2025", "7th of March 2025", "Mar 7 2025"):
         assert token_f1(got, "7 March 2025") == 1.0, got
     assert token_f1("2025-03-08", "7 March 2025") == 0.0
+    assert token_f1("2025-08-09", "9 August") == 1.0 and token_f1("2025-08-10", "9 August") < 1
 
 
 def test_unknown_gold_wants_an_answer_that_does_not_know() -> None:

@@ -134,3 +134,30 @@ def test_the_embedded_model_reads_a_short_answer(log: LogStore) -> None:
         assert when.answer == dt.date(2026, 4, 8)
     finally:
         backend.close()
+
+
+def test_an_answer_that_only_repeats_the_question_is_not_an_answer(log: LogStore) -> None:
+    got = ask(_empty_state(), "What's my sister Dana's last name?", NOW, Reader(1, "Dana"), log)
+    assert got.answer is None and got.text.startswith("I don't know")
+
+
+def test_a_date_in_the_models_own_words_is_kept_only_when_a_passage_names_it(log: LogStore) -> None:
+    question = "When did Dana start at the library?"
+    got = ask(_empty_state(), question, NOW, Reader(1, "8 April"), log)  # "yesterday", said on 9 April
+    assert got.answer == dt.date(2026, 4, 8) and got.model_used
+    got = ask(_empty_state(), question, NOW, Reader(1, "12 April"), log)  # no passage says so
+    assert not got.model_used and got.answer != dt.date(2026, 4, 12)
+
+
+class TwoReader(Reader):
+    def propose(self, request: SchemaRequest) -> Any:
+        self.prompts.append(request.question)
+        kind = request.schema["properties"]["answer"]["type"]
+        return {"passage": 1, "answer": ["Cycle Hub", "the library"] if kind == "array" else "Cycle Hub"}
+
+
+def test_a_question_that_asks_two_things_gets_a_span_for_each(log: LogStore) -> None:
+    got = ask(_empty_state(), "Which shop fixed the bike, and where does Dana work now?", NOW, TwoReader(), log)
+    assert got.answer == "Cycle Hub; the library"
+    one = ask(_empty_state(), "Which shop fixed the bike and the chain?", NOW, TwoReader(), log)
+    assert one.answer == "Cycle Hub"  # one question word: one answer

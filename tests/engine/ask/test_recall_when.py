@@ -47,3 +47,12 @@ def test_what_questions_still_get_the_sentences(tmp_path: Path) -> None:
     assert got.day is None and any("MRI" in s for s in got.sentences)
     assert recall(log, "what did I say about Lisbon?").sentences == []
     log.close()
+
+
+def test_a_word_is_found_in_its_irregular_forms(tmp_path: Path) -> None:
+    log = LogStore(tmp_path / "log.sqlite3")
+    log.add_session([("user", "Dad fell in the bathroom on Sunday. I paid £55 for the grab bars.")], dt.date(2025, 2, 25))
+    assert "Dad fell in the bathroom on Sunday." in recall(log, "tell me about Dad's fall").sentences
+    assert "I paid £55 for the grab bars." in recall(log, "how much did I pay for grab bars?").sentences
+    assert recall(log, "what did I say about the fallout shelter?").sentences == []
+    log.close()

@@ -1,0 +1,28 @@
+"""Every form of an English word, so recall matches what was said however it was inflected.
+
+"What caused Dad's fall?" must find "Dad fell in the bathroom"; "how much did I pay" must find
+"I paid £55". A suffix rule cannot know irregular forms; lemminflect's tables (lemmas and
+inflections from the English lexicon it ships) can.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+_KINDS = ("VERB", "NOUN", "ADJ")
+
+
+@lru_cache(maxsize=20_000)
+def word_forms(word: str) -> frozenset[str]:
+    """``word``, its lemmas, and every inflection of those lemmas, lower case."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    w = word.lower()
+    out = {w}
+    lemmas = getAllLemmas(w)
+    for kind in _KINDS:
+        for lemma in lemmas.get(kind, ()):
+            out.add(lemma.lower())
+            for forms in getAllInflections(lemma, upos=kind).values():
+                out.update(f.lower() for f in forms)
+    return frozenset(out)
