@@ -16,7 +16,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from engine.ask.recall import Passage, sentences_of
+from engine.ask.combine import combined, operation
+from engine.ask.recall import Passage, date_of, sentences_of
 from engine.ask.text import stem
 from engine.errors import ModelError
 from engine.llm.backend import Backend, SchemaRequest
@@ -40,7 +41,9 @@ PREFIX = (
     "question asking when, copy the words that say the day (\"on Sunday\", \"the 31st\", "
     "\"yesterday\", \"March 3rd\"). "
     "When a later passage corrects an earlier one, the later one holds. When no passage answers "
-    "the question, give passage 0 and an empty answer."
+    "the question, give passage 0 and an empty answer. When you are asked for two answers, give "
+    "each, copied from its passage: for a question that adds two amounts, takes one from another "
+    "or counts the days between two dates, the two amounts or the two dates."
 )
 
 
@@ -80,10 +83,11 @@ def _day(day: dt.date | None) -> str:
 
 
 def _read_span(question: str, passages: list[Passage], backend: Backend) -> Reading | None | bool:
-    two = bool(TWO_ASKS.search(question)) and not asks_when(question)
+    op = operation(question)
+    two = op is not None or (bool(TWO_ASKS.search(question)) and not asks_when(question))
     answer_schema: dict[str, object] = {"type": "string", "maxLength": ANSWER_CHARS}
-    if two:  # "which gym did I quit, and which one did I find?": one span for each
-        answer_schema = {"type": "array", "items": answer_schema, "minItems": 1, "maxItems": 2}
+    if two:  # "which gym did I quit, and which one did I find?", "the flights plus the tyres": one span each
+        answer_schema = {"type": "array", "items": answer_schema, "minItems": 2 if op else 1, "maxItems": 2}
     schema = {
         "type": "object",
         "properties": {"passage": {"type": "integer", "enum": list(range(len(passages) + 1))}, "answer": answer_schema},
@@ -97,17 +101,31 @@ def _read_span(question: str, passages: list[Passage], backend: Backend) -> Read
     parts = [str(a).strip() for a in (given if isinstance(given, list) else [given]) if a and str(a).strip()]
     if number == 0 or not parts:
         return False
+    named = passages[number - 1] if isinstance(number, int) and 0 < number <= len(passages) else None
+    order = ([named] if named is not None else []) + passages
+    if op is not None:
+        found = [_located(part, order) for part in parts[:2]]
+        if len(found) < 2 or found[0] is None or found[1] is None:
+            return None
+        value = combined(op, found[0], found[1], _past(question))
+        return Reading(value, found[0][1]) if value is not None else None
     if len(parts) > 1:
         return _both(question, parts, passages)
     answer = parts[0]
-    named = passages[number - 1] if isinstance(number, int) and 0 < number <= len(passages) else None
-    order = ([named] if named is not None else []) + passages
-    for passage in order:
-        span = span_of(answer, passage.text)
-        if span is not None:
-            return False if only_repeats(span, question) else Reading(span, passage)
+    first = _located(answer, order)
+    if first is not None:
+        return False if only_repeats(first[0], question) else Reading(*first)
     if asks_when(question):
         return _said_date(question, answer, order)
+    return None
+
+
+def _located(answer: str, passages: list[Passage]) -> tuple[str, Passage] | None:
+    """The answer as it stands in the first passage that has it."""
+    for passage in passages:
+        span = span_of(answer, passage.text)
+        if span is not None:
+            return span, passage
     return None
 
 
@@ -142,7 +160,7 @@ def _said_date(question: str, answer: str, passages: list[Passage]) -> Reading |
     if today is None:
         return None
     wanted = {getattr(m.value, "start", m.value) for m in find_dates(answer, 0, len(answer), today)}
-    past = True if _ASK_PAST.search(question) else None
+    past = _past(question)
     for passage in passages:
         if passage.said_on is None:
             continue
@@ -160,29 +178,33 @@ def _same_day(day: dt.date, wanted: object) -> bool:
 
 
 def span_of(answer: str, text: str) -> str | None:
-    """``answer`` as it stands in ``text`` (case, spacing and end punctuation aside), else None."""
+    """``answer`` as it stands in ``text`` (case, spacing, end punctuation and thousands separators
+    aside; a currency sign just before it kept), else None."""
     words = re.findall(r"[^\W_]+(?:[.,'’-][^\W_]+)*|[$€£%]", answer)
     if not words:
         return None
-    pattern = r"(?<![^\W_])" + r"[^\w$€£%]{0,3}".join(re.escape(w) for w in words) + r"(?![^\W_])"
+    pattern = r"(?<![^\W_])" + r"[^\w$€£%]{0,3}".join(_word(w) for w in words) + r"(?![^\W_])"
     m = re.search(pattern, text, re.I)
-    return text[m.start():m.end()] if m else None
+    if m is None:
+        return None
+    start = m.start() - 1 if m.start() > 0 and text[m.start() - 1] in "$€£" else m.start()
+    return text[start:m.end()]
+
+
+def _word(word: str) -> str:
+    """A word's pattern: a number matches with or without thousands separators ("1700", "1,700")."""
+    digits = word.replace(",", "")
+    if digits.isdigit() and len(digits) > 3:
+        return ",?".join(re.escape(d) for d in digits)
+    return re.escape(word)
 
 
 def _when(question: str, reading: Reading) -> Reading:
     """A "when" answer as a date: the date the span names, else the one its sentence names, else
-    the day the passage was said — each read as of that day, in the past when the question is
-    ("when did …": "on Sunday" is the Sunday before)."""
-    from engine.extract.dates import find_dates
+    the day the passage was said — in the past when the question is ("when did …")."""
+    day = date_of(str(reading.answer), reading.passage, _past(question))
+    return Reading(day, reading.passage) if day is not None else reading
 
-    passage, span = reading.passage, str(reading.answer)
-    if passage.said_on is None:
-        return reading
-    past = True if _ASK_PAST.search(question) else None
-    around = next((sent for sent in sentences_of(passage.text) if span in sent), span)
-    for text in (span, around):
-        for m in find_dates(text, 0, len(text), passage.said_on, past=past):
-            day = getattr(m.value, "start", m.value)
-            if isinstance(day, dt.date):
-                return Reading(day, passage)
-    return Reading(passage.said_on, passage)
+
+def _past(question: str) -> bool | None:
+    return True if _ASK_PAST.search(question) else None

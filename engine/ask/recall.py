@@ -188,6 +188,23 @@ def _date_said(sentence: str, said_on: dt.date | None) -> dt.date | None:
     return days[0] if days else said_on
 
 
+def date_of(span: str, passage: Passage, past: bool | None = None) -> dt.date | None:
+    """The date a span of ``passage`` names, else the one its sentence names, else the day the
+    passage was said — read as of that day ("yesterday" is the day before; with ``past``, "on
+    Sunday" is the Sunday before)."""
+    from engine.extract.dates import find_dates
+
+    if passage.said_on is None:
+        return None
+    around = next((s for s in sentences_of(passage.text) if span in s), span)
+    for text in (span, around):
+        for m in find_dates(text, 0, len(text), passage.said_on, past=past):
+            day = getattr(m.value, "start", m.value)
+            if isinstance(day, dt.date):
+                return day
+    return passage.said_on
+
+
 def _nothing(terms: list[str]) -> str:
     about = " ".join(terms) if terms else "that"
     return f"I found nothing in your log about {about}; I won't guess."

@@ -114,11 +114,13 @@ def test_a_weekday_in_a_past_question_is_the_one_before(tmp_path: Path) -> None:
 def test_span_of_ignores_case_spacing_and_end_punctuation() -> None:
     text = "It cost me $85. The chain was shot, apparently."
     assert span_of("$85", text) == "$85"
-    assert span_of("85", text) == "85"
+    assert span_of("85", text) == "$85"
     assert span_of("the CHAIN  was shot", text) == "The chain was shot"
     assert span_of("chain was shot.", text) == "chain was shot"
     assert span_of("ain was", text) is None  # only whole words
     assert span_of("$58", text) is None
+    assert span_of("1700", "He paid $1,700 for the pair.") == "$1,700"  # separators aside, the sign kept
+    assert span_of("17", "He paid $1,700 for the pair.") is None
     assert span_of("...", text) is None
 
 
@@ -161,3 +163,58 @@ def test_a_question_that_asks_two_things_gets_a_span_for_each(log: LogStore) -> 
     assert got.answer == "Cycle Hub; the library"
     one = ask(_empty_state(), "Which shop fixed the bike and the chain?", NOW, TwoReader(), log)
     assert one.answer == "Cycle Hub"  # one question word: one answer
+
+
+class Combiner(Reader):
+    """Copies two spans (the arithmetic is named by the question's words, done by code)."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__()
+        self.first, self.second = first, second
+
+    def propose(self, request: SchemaRequest) -> Any:
+        assert request.schema["properties"]["answer"]["minItems"] == 2
+        return {"passage": 1, "answer": [self.first, self.second]}
+
+
+@pytest.fixture
+def money_log(tmp_path: Path) -> LogStore:
+    store = LogStore(tmp_path / "log.sqlite3")
+    store.add_session([("user", "The flat in Ruzafa is €1,150 a month. Sold the old car for £4,850 on Friday.")],
+                      dt.date(2025, 3, 3))
+    store.add_session([("user", "We signed for the Benimaclet flat: €980 a month. Moved in on the 14th.")],
+                      dt.date(2025, 4, 2))
+    yield store
+    store.close()
+
+
+def test_two_amounts_are_combined_by_code(money_log: LogStore) -> None:
+    q = "How much less is the Benimaclet flat than the Ruzafa one a month?"
+    got = ask(_empty_state(), q, NOW, Combiner("€980", "€1,150"), money_log)
+    assert got.answer == "€170" and got.model_used
+    got = ask(_empty_state(), "How much would both flats come to together a month?", NOW,
+              Combiner("€1,150", "€980"), money_log)
+    assert got.answer == "€2,130"
+    # different currencies, or a value no passage holds: no answer from the model
+    assert ask(_empty_state(), q, NOW, Combiner("€980", "£4,850"), money_log).answer != "€3,870"
+    assert not ask(_empty_state(), q, NOW, Combiner("€980", "€1,000"), money_log).model_used
+
+
+def test_days_between_two_dates_read_as_of_their_days(money_log: LogStore) -> None:
+    got = ask(_empty_state(), "How many days after selling the car did we move in?", NOW,
+              Combiner("Friday", "the 14th"), money_log)
+    # said on Monday 3 March: "on Friday" is 28 February; said on 2 April, "the 14th" (past) is 14 March
+    assert got.answer == "14 days"
+
+
+def test_the_questions_own_arithmetic_words_name_the_operation() -> None:
+    from engine.ask.combine import operation
+
+    assert operation("How many days after Sam was born did we fly out?") == "days_between"
+    assert operation("how long after I sent the invoice did they pay") == "days_between"
+    assert operation("What did the laptop and the amp cost me together?") == "add"
+    assert operation("The flights plus the tyres, what did that come to?") == "add"
+    assert operation("How much less is our rent than the other place?") == "subtract"
+    assert operation("By how much did they raise my retainer?") == "subtract"
+    assert operation("How much did Frank pay for his hearing aids?") is None
+    assert operation("How many days is the trip?") is None
