@@ -27,3 +27,6 @@ def warm_up(today: dt.date | None = None) -> None:
     find_candidates(SAMPLE, day)
     extract_text(SAMPLE, day, Context("me", {}, Chooser(None), day, set(), prior={}))
     detect_rules(SAMPLE, day)
+    from engine.ask.inflect import word_forms
+
+    word_forms("fell")  # the lexicon recall reads words' forms from

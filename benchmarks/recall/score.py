@@ -21,7 +21,7 @@ _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _DAY_FIRST = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\.?,?\s+(\d{{4}})\b", re.I)
 _MONTH_FIRST = re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-DONT_KNOW = re.compile(r"\b(?:i don'?t know|i do not know|unknown|not (?:in|mentioned)|found nothing|no record|"
+DONT_KNOW = re.compile(r"^\s*unknown\s*$|\b(?:i don'?t know|i do not know|not mentioned|found nothing|no record|"
                        r"can'?t find|cannot find|won'?t guess)\b", re.I)
 _ARTICLES = {"a", "an", "the"}
 
@@ -68,7 +68,8 @@ def token_f1(answer: str, gold: str) -> float:
     if says_unknown(answer):
         return 0.0
     if not re.search(r"\b\d{4}\b", str(gold)):  # a day of the year ("9 August"): the year is not asked
-        answer = _ISO.sub(lambda m: f"{int(m.group(3))} {list(MONTHS)[int(m.group(2)) - 1]}", str(answer))
+        answer = re.sub(r"\bD(\d{4})(\d{2})(\d{2})\b", lambda m: f"{int(m.group(3))} {list(MONTHS)[int(m.group(2)) - 1]}",
+                        dates_as_tokens(str(answer)))
     got, want = tokens(answer), tokens(gold)
     common = sum((Counter(got) & Counter(want)).values())
     if not got or not want or common == 0:

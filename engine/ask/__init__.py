@@ -11,6 +11,7 @@ writes a value or an expression.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -32,7 +33,7 @@ from engine.ask.grounding import (
     text_filters,
 )
 from engine.ask.ir import Query
-from engine.ask.plan import Draft, draft, is_recall, rank_collections
+from engine.ask.plan import SAYINGS, Draft, draft, is_recall, rank_collections
 from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
 from engine.ask.text import plain
@@ -58,8 +59,10 @@ class Answer:
     model_used: bool = False
 
 
-RECALL_FRAME = "notes"
-"""The frame of what fits no other: its records are sentences, read back by recall."""
+RECALL_FRAME = "Note"
+"""The built-in frame of what fits no other: its records are sentences, read back by recall."""
+_NOTES = re.compile(r"\bnotes?\b", re.I)
+"""A question about the notes themselves ("how many notes do I have?") is computed over them."""
 
 
 def plan_question(
@@ -98,9 +101,9 @@ def plan_question(
     elif not reading and ranked[0][0] <= 0 and len(catalog) > 1:
         return None
     coll = catalog[name]
-    if coll.name == RECALL_FRAME and log_store is not None:
-        return None  # what fits no frame is kept for recall: its passages answer, not a count of notes
     d = draft(question, coll, now)
+    if coll.frame == RECALL_FRAME and coll.domain != IMPORT_DOMAIN and log_store is not None and not _NOTES.search(question):
+        return None  # what fits no frame is kept for recall: its passages answer, not a count of notes
     d.query.filters += text_filters(question, coll, d.query)
     if d.open:
         picked = resolve(backend, question, schema_text(coll), d.open)
@@ -156,7 +159,7 @@ def ask(
             planned = None  # a plan the state cannot run (no such field): what the log says instead
     if planned is None:
         res = recall(log_store, question)
-        if backend is not None and res.passages:
+        if backend is not None and res.passages and not SAYINGS.match(question):
             read_out = _read(question, res, backend)
             if read_out is not None:
                 return read_out
@@ -189,14 +192,16 @@ def _read(question: str, res: RecallResult, backend: Backend) -> Answer | None:
     reading = read(question, res.passages, backend)
     computation = f"read(log.search({' '.join(res.terms)!r}))"
     if reading is False:
-        return Answer(None, "string", computation, res.sources, {"recall": res.terms},
-                      f"I don't know: what I found does not say. {res.answer}", True)
+        found = res.answer if res.sentences else "; ".join(f"{p.text} [{p.ref}]" for p in res.passages)
+        return Answer(None, "string", computation, res.sources or [p.ref for p in res.passages],
+                      {"recall": res.terms}, f"I don't know: what I found does not say. Closest: {found}", True)
     if reading is None:
         return None
     said = f" (said on {reading.passage.said_on.isoformat()})" if reading.passage.said_on else ""
     text = f"{reading.answer} — \u201c{reading.passage.text}\u201d [{reading.passage.ref}]{said}"
     kind = "date" if isinstance(reading.answer, dt.date) else "string"
-    return Answer(reading.answer, kind, computation, [reading.passage.ref], {"recall": res.terms}, text, True)
+    sources = list(dict.fromkeys(p.ref for p in (reading.passage, *reading.others)))
+    return Answer(reading.answer, kind, computation, sources, {"recall": res.terms}, text, True)
 
 
 def in_words(difference: float, words: tuple[str, str]) -> str:

@@ -9,15 +9,17 @@ Anything that does not parse, or two amounts in different currencies, is not an 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import Decimal
 
-from engine.ask.recall import Passage, date_of
+from engine.ask.recall import Passage, date_of, sentences_of
 
-_DAYS = re.compile(r"\bhow\s+(?:many\s+(?:days|weeks|nights)|long)\b.*\b(?:after|before|between|since|until|till)\b", re.I)
+_DAYS = re.compile(r"\bhow\s+(?:many\s+(?:days|weeks)|long)\b.*\b(?:after|before|between)\b", re.I)
+_AMOUNT = re.compile(r"\bhow\s+much\b|\b(?:cost|costs|come\s+to|came\s+to|spend|spent|pay|paid|total|amount)\b", re.I)
 _ADD = re.compile(r"\b(?:together|altogether|combined|in\s+total|plus|both\s+cost|add(?:ed)?\s+up)\b", re.I)
 _SUBTRACT = re.compile(r"\bhow\s+(?:much|many|far)\s+(?:less|more|cheaper|over|under|higher|lower)\b|"
-                       r"\bby\s+how\s+much\b|\bdifference\b|\bhow\s+much\s+did\s+.*\bsave\b", re.I)
+                       r"\bby\s+how\s+much\b|\bhow\s+much\s+did\s+.*\bsave\b|\bhow\s+much\b.*\bdifference\b", re.I)
 SYMBOLS = {"USD": "$", "GBP": "£", "EUR": "€"}
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
 
@@ -30,18 +32,25 @@ def operation(question: str) -> str | None:
         return "days_between"
     if _SUBTRACT.search(question):
         return "subtract"
-    if _ADD.search(question):
+    if _ADD.search(question) and _AMOUNT.search(question):  # "together" alone is company, not a sum
         return "add"
     return None
 
 
-def combined(op: str, first: tuple[str, Passage], second: tuple[str, Passage], past: bool | None) -> str | None:
-    """The combination as a person reads it ("£300", "52 days"), or None when a value is missing."""
+def combined(op: str, first: tuple[str, Passage], second: tuple[str, Passage], past: bool | None,
+             *, weeks: bool = False) -> str | None:
+    """The combination as a person reads it ("£300", "52 days", "3 weeks"), or None when a value is
+    missing: a span that names no date, two amounts in different currencies or units."""
+    if first == second:
+        return None  # the same words twice are one value
     if op == "days_between":
-        a, b = date_of(*first, past), date_of(*second, past)
+        a, b = _dated(*first, past), _dated(*second, past)
         if a is None or b is None:
             return None
         days = abs((b - a).days)
+        if weeks:
+            n = round(days / 7, 1)
+            return f"{n:g} week" if n == 1 else f"{n:g} weeks"
         return f"{days} day" if days == 1 else f"{days} days"
     x, y = _amount(first[0]), _amount(second[0])
     if x is None or y is None or (x[1] and y[1] and x[1] != y[1]):
@@ -50,17 +59,33 @@ def combined(op: str, first: tuple[str, Passage], second: tuple[str, Passage], p
     return _money(total, x[1] or y[1])
 
 
+def _dated(span: str, passage: Passage, past: bool | None) -> dt.date | None:
+    """The date the span (or its sentence) names; the day it was said does not count here."""
+    day = date_of(span, passage, past)
+    return None if day is None or (day == passage.said_on and not _names_date(span, passage, past)) else day
+
+
+def _names_date(span: str, passage: Passage, past: bool | None) -> bool:
+    from engine.extract.dates import find_dates
+
+    around = next((s for s in sentences_of(passage.text) if span in s), span)
+    return bool(find_dates(around, 0, len(around), passage.said_on or dt.date.today(), past=past))
+
+
 def _amount(span: str) -> tuple[Decimal, str] | None:
-    """The span's amount and currency ("" for a bare number)."""
+    """The span's amount (signed) and its currency, or for a bare number its unit word ("km")."""
     from engine.extract.money import find_money
 
+    sign = -1 if span.lstrip().startswith(("-", "−")) else 1
     money = find_money(span, 0, len(span))
     if money:
-        return Decimal(str(money[0].value)), str(money[0].attrs.get("currency", ""))
+        return sign * Decimal(str(money[0].value)), str(money[0].attrs.get("currency") or "")
     m = _NUMBER.search(span)
     if m is None:
         return None
-    return Decimal(m.group(1).replace(",", "") + (f".{m.group(2)}" if m.group(2) else "")), ""
+    value = Decimal(m.group(1).replace(",", "") + (f".{m.group(2)}" if m.group(2) else ""))
+    unit = re.match(r"\s*([a-z]+)", span[m.end():], re.I)
+    return sign * value, (unit.group(1).lower().removesuffix("s") if unit else "")
 
 
 def _money(value: Decimal, currency: str) -> str:
@@ -68,4 +93,6 @@ def _money(value: Decimal, currency: str) -> str:
     if not currency:
         return text
     symbol = SYMBOLS.get(currency)
-    return f"{symbol}{text}" if symbol else f"{text} {currency}"
+    if symbol:
+        return f"-{symbol}{text[1:]}" if text.startswith("-") else f"{symbol}{text}"
+    return f"{text} {currency}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 _KINDS = ("VERB", "NOUN", "ADJ")
+LIGHT = {"be", "have", "do", "get", "go", "will", "can", "make", "good", "well"}
+"""Words whose forms say nothing of a topic ("been" is "was", "done" is "did"): kept as they are."""
 
 
 @lru_cache(maxsize=20_000)
@@ -20,6 +22,8 @@ def word_forms(word: str) -> frozenset[str]:
     w = word.lower()
     out = {w}
     lemmas = getAllLemmas(w)
+    if any(lemma.lower() in LIGHT for forms in lemmas.values() for lemma in forms):
+        return frozenset(out)
     for kind in _KINDS:
         for lemma in lemmas.get(kind, ()):
             out.add(lemma.lower())

@@ -38,6 +38,12 @@ RECALL = re.compile(
     r"why\b|how\s+come\b|what\s+(?:was\s+the\s+reason|made\s+(?:me|us|him|her|them)|caused)\b)",
     re.I,
 )
+SAYINGS = re.compile(
+    r"^\s*(?:what\s+did\s+i\s+(?:say|tell|mention|write|note)|what\s+do\s+(?:you|i)\s+know\s+about|"
+    r"tell\s+me\s+(?:about|what)|did\s+i\s+(?:ever\s+)?(?:mention|say|tell|talk)|what\s+(?:have|had)\s+i\s+"
+    r"(?:said|told|mentioned)|remind\s+me\s+about|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|"
+    r"find\s+(?:notes|messages))", re.I)
+"""A question after what was said, not after one answer: the cited sentences are its answer."""
 TREND = re.compile(
     r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
     r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew|more|less|fewer|higher|lower|"

@@ -26,6 +26,8 @@ ANSWER_CHARS = 80
 
 TWO_ASKS = re.compile(r"(?:,|\band)\s+(?:what|which|who|where|how|when)\b", re.I)
 """A question that asks two things: the second question word after "and" or a comma."""
+_WEEKS = re.compile(r"\bhow\s+many\s+weeks\b", re.I)
+_EITHER = re.compile(r"\bor\b", re.I)
 _WORDS = re.compile(r"[^\W_]+")
 _ASK_PAST = re.compile(r"\b(?:did|was|were|had)\b", re.I)
 _ASK_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+|do\s+you\s+(?:know|remember)\s+)?"
@@ -53,6 +55,8 @@ class Reading:
 
     answer: str | dt.date
     passage: Passage
+    others: tuple[Passage, ...] = ()
+    """The passages the rest of the answer stands in (a second span, a second value)."""
 
 
 def asks_when(question: str) -> bool:
@@ -69,7 +73,7 @@ def read(question: str, passages: list[Passage], backend: Backend) -> Reading | 
         reading = _read_span(question, passages, backend)
     except ModelError:
         return None
-    if isinstance(reading, Reading) and asks_when(question):
+    if isinstance(reading, Reading) and asks_when(question) and operation(question) is None:
         return _when(question, reading)
     return reading
 
@@ -99,16 +103,18 @@ def _read_span(question: str, passages: list[Passage], backend: Backend) -> Read
         return None
     number, given = raw.get("passage"), raw.get("answer")
     parts = [str(a).strip() for a in (given if isinstance(given, list) else [given]) if a and str(a).strip()]
-    if number == 0 or not parts:
+    if number == 0:
         return False
+    if not parts:
+        return None  # a passage named with no answer: not a reading
     named = passages[number - 1] if isinstance(number, int) and 0 < number <= len(passages) else None
-    order = ([named] if named is not None else []) + passages
+    order = ([named] if named is not None else []) + passages[::-1]  # else the latest that has it
     if op is not None:
         found = [_located(part, order) for part in parts[:2]]
         if len(found) < 2 or found[0] is None or found[1] is None:
             return None
-        value = combined(op, found[0], found[1], _past(question))
-        return Reading(value, found[0][1]) if value is not None else None
+        value = combined(op, found[0], found[1], _past(question), weeks=bool(_WEEKS.search(question)))
+        return Reading(value, found[0][1], (found[1][1],)) if value is not None else None
     if len(parts) > 1:
         return _both(question, parts, passages)
     answer = parts[0]
@@ -140,12 +146,15 @@ def _both(question: str, parts: list[str], passages: list[Passage]) -> Reading |
                 break
     if not found:
         return None
-    return Reading("; ".join(found), next(iter(found.values())))
+    where = list(dict.fromkeys(found.values()))
+    return Reading("; ".join(found), where[0], tuple(where[1:]))
 
 
 def only_repeats(span: str, question: str) -> bool:
     """An answer made only of the question's own words tells nothing ("What's Nora's last name?" —
     "Nora"): the passages did not answer it."""
+    if _EITHER.search(question):
+        return False  # "the glasses or the hearing aids?": the answer is one of the question's words
     asked = {stem(w) for w in _WORDS.findall(question)}
     said = {stem(w) for w in _WORDS.findall(span)}
     return bool(said) and said <= asked
@@ -160,6 +169,7 @@ def _said_date(question: str, answer: str, passages: list[Passage]) -> Reading |
     if today is None:
         return None
     wanted = {getattr(m.value, "start", m.value) for m in find_dates(answer, 0, len(answer), today)}
+    with_year = bool(re.search(r"\b\d{4}\b", answer))
     past = _past(question)
     for passage in passages:
         if passage.said_on is None:
@@ -167,35 +177,40 @@ def _said_date(question: str, answer: str, passages: list[Passage]) -> Reading |
         for sent in sentences_of(passage.text):
             for m in find_dates(sent, 0, len(sent), passage.said_on, past=past):
                 day = getattr(m.value, "start", m.value)
-                if isinstance(day, dt.date) and any(_same_day(day, w) for w in wanted):
+                if isinstance(day, dt.date) and any(_same_day(day, w, with_year) for w in wanted):
                     return Reading(day, passage)
     return None
 
 
-def _same_day(day: dt.date, wanted: object) -> bool:
-    """The same day, the year aside when the model left it out (then it was read as this year)."""
-    return isinstance(wanted, dt.date) and (day.month, day.day) == (wanted.month, wanted.day)
+def _same_day(day: dt.date, wanted: object, with_year: bool) -> bool:
+    """The same day; the year aside when the model left it out (then it was read as this year)."""
+    if not isinstance(wanted, dt.date):
+        return False
+    return day == wanted if with_year else (day.month, day.day) == (wanted.month, wanted.day)
 
 
 def span_of(answer: str, text: str) -> str | None:
     """``answer`` as it stands in ``text`` (case, spacing, end punctuation and thousands separators
     aside; a currency sign just before it kept), else None."""
-    words = re.findall(r"[^\W_]+(?:[.,'’-][^\W_]+)*|[$€£%]", answer)
+    words = re.findall(r"[^\W_]+(?:[.,'’-][^\W_]+)*|[$€£%]", answer.lstrip("-−"))
     if not words:
         return None
-    pattern = r"(?<![^\W_])" + r"[^\w$€£%]{0,3}".join(_word(w) for w in words) + r"(?![^\W_])"
+    pattern = (r"(?<![^\W_])(?<!\d[.,])" + r"[^\w$€£%]{0,3}".join(_word(w) for w in words)
+               + r"(?![^\W_])(?![.,]\d)")
     m = re.search(pattern, text, re.I)
     if m is None:
         return None
-    start = m.start() - 1 if m.start() > 0 and text[m.start() - 1] in "$€£" else m.start()
+    start = m.start()
+    while start > 0 and text[start - 1] in "$€£-−" and m.start() - start < 2:
+        start -= 1  # "-$30": the sign and the currency belong to the amount
     return text[start:m.end()]
 
 
 def _word(word: str) -> str:
     """A word's pattern: a number matches with or without thousands separators ("1700", "1,700")."""
-    digits = word.replace(",", "")
-    if digits.isdigit() and len(digits) > 3:
-        return ",?".join(re.escape(d) for d in digits)
+    whole, _dot, fraction = word.replace(",", "").partition(".")
+    if whole.isdigit() and len(whole) > 3 and (not fraction or fraction.isdigit()):
+        return ",?".join(re.escape(d) for d in whole) + (re.escape("." + fraction) if fraction else "")
     return re.escape(word)
 
 

@@ -1,7 +1,8 @@
 """Recall questions ("what did I say about…", "who is Emma?"): FTS5 over messages and facts.
 
-The answer is the supporting sentences themselves, each cited; when no sentence contains the
-question's key terms the answer says so rather than guessing.
+The answer is the supporting sentences themselves, each cited; when no sentence contains enough of
+the question's key terms the answer says so rather than guessing. The best messages are also kept
+as passages, for the model to read a short answer from (:mod:`engine.ask.reader`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ RECALL_STOP = {
     "note", "ever", "talk", "talked", "write", "wrote", "whom", "what's", "who's", "does", "to", "on", "in", "for",
     "when", "where", "which", "how", "why", "day", "date",
     "and", "or", "it", "that", "this", "with", "at", "from", "search", "find", "messages", "s",
+    "be", "been", "being", "am", "would", "could", "should", "will", "can", "much", "many",
 }
 
 
@@ -161,9 +163,20 @@ def _passages(found: list[tuple[int, int, int, int, str, str, dt.date | None]],
     for ref, idx in hits.items():
         split = bodies[ref]
         keep = sorted({j for i in idx for j in (i - 1, i, i + 1) if 0 <= j < len(split)})
-        text = " ".join(split[j] for j in keep)
-        out.append(Passage(ref, days[ref], text[:PASSAGE_CHARS]))
+        if len(_joined(split, keep)) > PASSAGE_CHARS:
+            keep = sorted(idx)  # too long with its neighbours: the supporting sentences alone
+        out.append(Passage(ref, days[ref], _joined(split, keep)[:PASSAGE_CHARS]))
     return out
+
+
+def _joined(split: list[str], keep: list[int]) -> str:
+    """The kept sentences in order, a gap between two of them shown as "…"."""
+    parts: list[str] = []
+    for n, j in enumerate(keep):
+        if n and j != keep[n - 1] + 1:
+            parts.append("…")
+        parts.append(split[j])
+    return " ".join(parts)
 
 
 def _asks(sentence: str) -> bool:

@@ -19,6 +19,7 @@ def test_dates_are_one_token_whatever_the_writing() -> None:
         assert token_f1(got, "7 March 2025") == 1.0, got
     assert token_f1("2025-03-08", "7 March 2025") == 0.0
     assert token_f1("2025-08-09", "9 August") == 1.0 and token_f1("2025-08-10", "9 August") < 1
+    assert token_f1("9 August 2025", "9 August") == 1.0
 
 
 def test_unknown_gold_wants_an_answer_that_does_not_know() -> None:
@@ -27,6 +28,7 @@ def test_unknown_gold_wants_an_answer_that_does_not_know() -> None:
     assert token_f1("Dr. Mills", "unknown") == 0.0
     assert token_f1("I don't know", "Dr. Mills") == 0.0
     assert says_unknown("") and not says_unknown("$85")
+    assert token_f1("Porto, not in Lisbon", "Porto") > 0 and token_f1("an unknown caller", "unknown caller") == 1.0
 
 
 def test_plurals_articles_and_thousands_fold() -> None:
