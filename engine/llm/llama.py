@@ -41,9 +41,26 @@ re-reading it, which on a CPU costs tens of seconds."""
 
 
 def _prefix_cache() -> Any:
+    """llama.cpp's RAM cache, with each saved state's copy of the logits cut to one row.
+
+    A saved state holds the whole logits buffer (batch × vocabulary floats: about 300 MB for a
+    152k-word vocabulary) beside the KV state, and the stock cache counts only the KV state against
+    its capacity — so every distinct prompt (each recalled passage set is one) kept another 300 MB
+    and a long run of questions grew past 17 GB. Restoring a state re-evaluates the last token
+    before sampling, so the old logits are never read: one row is kept (the shape a restore
+    broadcasts) and what is kept is what is counted."""
     from llama_cpp import LlamaRAMCache
 
-    return LlamaRAMCache(capacity_bytes=PREFIX_CACHE_BYTES)
+    class SlimRAMCache(LlamaRAMCache):
+        @property
+        def cache_size(self) -> int:
+            return sum(s.llama_state_size + s.scores.nbytes for s in self.cache_state.values())
+
+        def __setitem__(self, key: Any, value: Any) -> None:
+            value.scores = value.scores[-1:].copy()
+            super().__setitem__(key, value)
+
+    return SlimRAMCache(capacity_bytes=PREFIX_CACHE_BYTES)
 
 
 def default_threads() -> int:
