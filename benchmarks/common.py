@@ -3,8 +3,10 @@ and the embedded model they run on."""
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,3 +40,26 @@ def default_backend(no_model: bool) -> Any:
     entry = find(DEFAULT_MODEL)
     assert entry is not None
     return LlamaBackend(installed_path(entry), deadline_s=60)
+
+
+def set_parser(prog: str, sets: dict[str, Path], default: str) -> argparse.ArgumentParser:
+    """The options every benchmark over an independent question set takes."""
+    ap = argparse.ArgumentParser(prog=prog)
+    ap.add_argument("--set", choices=sorted(sets), default=default)
+    ap.add_argument("--part", choices=["all", "tune", "holdout"], default="all")
+    ap.add_argument("--no-model", action="store_true", help="without the model")
+    ap.add_argument("--id", help="only questions whose id starts with one of these (comma-separated)")
+    ap.add_argument("--verbose", action="store_true", help="print every wrong answer")
+    ap.add_argument("--json", type=Path, help="write every answer here")
+    return ap
+
+
+def finish(backend: Any, results: list[dict[str, Any]], report: Callable[[list[dict[str, Any]]], None],
+           json_path: Path | None) -> int:
+    """Close the model, print the report, keep every answer if asked."""
+    if backend is not None:
+        backend.close()
+    report(results)
+    if json_path:
+        json_path.write_text(json.dumps(results, indent=1, default=str))
+    return 0

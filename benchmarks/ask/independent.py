@@ -8,9 +8,7 @@ user would), so the question must also find its collection.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
-import json
 import re
 import statistics
 import sys
@@ -20,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import default_backend, load_items
+from benchmarks.common import default_backend, finish, load_items, set_parser
 from engine.ask import ask
 from engine.importer import import_file
 from engine.log import LogStore
@@ -92,13 +90,7 @@ def build(folder: Path, items: list[dict[str, Any]], workdir: Path) -> LogStore:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.ask.independent")
-    ap.add_argument("--set", choices=sorted(SETS), default="independent")
-    ap.add_argument("--part", choices=["all", "tune", "holdout"], default="all")
-    ap.add_argument("--no-model", action="store_true", help="cues only")
-    ap.add_argument("--id", help="only questions whose id starts with one of these (comma-separated)")
-    ap.add_argument("--verbose", action="store_true", help="print every wrong answer with its plan")
-    ap.add_argument("--json", type=Path, help="write every answer here")
+    ap = set_parser("python -m benchmarks.ask.independent", SETS, "independent")
     args = ap.parse_args(argv)
     folder = SETS[args.set]
     items = load_items(folder, args.part, args.id)
@@ -129,12 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  WRONG {it['id']} [{it['file']}] {it['question']}\n    gold={it['answer']!r} got={answer!r}\n"
                       f"    {comp}", flush=True)
         store.close()
-    if backend is not None:
-        backend.close()
-    report(results)
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1, default=str))
-    return 0
+    return finish(backend, results, report, args.json)
 
 
 def report(results: list[dict[str, Any]]) -> None:

@@ -12,9 +12,9 @@ each question is asked as of its day through `Service.ask`. Scored by token F1 o
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
+import math
 import statistics
 import sys
 import tempfile
@@ -23,7 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import default_backend, load_items
+from benchmarks.common import default_backend, finish, load_items, set_parser
 from benchmarks.recall.score import says_unknown, token_f1
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -65,13 +65,7 @@ def answer_text(answer: Any) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.recall")
-    ap.add_argument("--set", choices=sorted(SETS), default="dev")
-    ap.add_argument("--part", choices=["all", "tune", "holdout"], default="all")
-    ap.add_argument("--no-model", action="store_true", help="no model reads the recalled passages")
-    ap.add_argument("--id", help="only questions whose id starts with one of these (comma-separated)")
-    ap.add_argument("--verbose", action="store_true", help="print every answer scoring under 1")
-    ap.add_argument("--json", type=Path, help="write every answer here")
+    ap = set_parser("python -m benchmarks.recall", SETS, "dev")
     args = ap.parse_args(argv)
     folder = SETS[args.set]
     items = load_items(folder, args.part, args.id)
@@ -111,12 +105,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 svc._backend = None  # shared across conversations: not this service's to close
                 svc.close()
-    if backend is not None:
-        backend.close()
-    report(results)
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1, default=str))
-    return 0
+    return finish(backend, results, report, args.json)
 
 
 def report(results: list[dict[str, Any]]) -> None:
@@ -132,7 +121,7 @@ def report(results: list[dict[str, Any]]) -> None:
     print(f"\nall: F1 {100 * statistics.mean(r['f1'] for r in results):.1f} over {len(results)} questions; "
           f"exact {sum(r['f1'] == 1 for r in results)}; \"don't know\" on {unknown_wrongly} of {len(answerable)} "
           f"answerable; median {statistics.median(secs):.2f} s, p95 "
-          f"{sorted(secs)[int(0.95 * (len(secs) - 1))]:.1f} s a question")
+          f"{sorted(secs)[max(0, math.ceil(0.95 * len(secs)) - 1)]:.1f} s a question")
 
 
 if __name__ == "__main__":
