@@ -6,8 +6,11 @@ model is shown the best passages in the order they were said, each with its day,
 passage that answers and the answer copied from it. Code keeps an answer only when it is a span of
 the passage the model named (of any passage, if it named the wrong one); anything else is not an
 answer. A "when" question's span is read by the date parser as of the day its passage was said
-("yesterday" in an 8 May session is 7 May), so a date is never the model's own arithmetic. A model
-that says no passage answers makes the app say it does not know, with what it found cited.
+("yesterday" in an 8 May session is 7 May), so a date is never the model's own arithmetic. A
+question that asks two things gets a span for each; one whose words ask for arithmetic gets two
+values, combined by code (:mod:`engine.ask.combine`). A model that says no passage answers, or an
+answer made only of the question's own words, makes the app say it does not know, with what it
+found cited.
 """
 
 from __future__ import annotations
