@@ -63,3 +63,13 @@ def finish(backend: Any, results: list[dict[str, Any]], report: Callable[[list[d
     if json_path:
         json_path.write_text(json.dumps(results, indent=1, default=str))
     return 0
+
+
+def parse_set(ap: argparse.ArgumentParser, sets: dict[str, Path], argv: list[str] | None) -> tuple[Any, Path, list[dict[str, Any]]]:
+    """The parsed options, the chosen set's folder and its questions; exits with a message when none match."""
+    args = ap.parse_args(argv)
+    folder = sets[args.set]
+    items = load_items(folder, args.part, args.id)
+    if not items:
+        raise SystemExit("no questions")
+    return args, folder, items

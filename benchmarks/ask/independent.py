@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import default_backend, finish, load_items, set_parser
+from benchmarks.common import default_backend, finish, load_items, parse_set, set_parser
 from engine.ask import ask
 from engine.importer import import_file
 from engine.log import LogStore
@@ -90,13 +90,7 @@ def build(folder: Path, items: list[dict[str, Any]], workdir: Path) -> LogStore:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = set_parser("python -m benchmarks.ask.independent", SETS, "independent")
-    args = ap.parse_args(argv)
-    folder = SETS[args.set]
-    items = load_items(folder, args.part, args.id)
-    if not items:
-        print("no questions", file=sys.stderr)
-        return 2
+    args, folder, items = parse_set(set_parser("python -m benchmarks.ask.independent", SETS, "independent"), SETS, argv)
     backend = default_backend(args.no_model)
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="uac-ask-indep-") as tmp:

@@ -16,14 +16,13 @@ import datetime as dt
 import json
 import math
 import statistics
-import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import default_backend, finish, load_items, set_parser
+from benchmarks.common import default_backend, finish, parse_set, set_parser
 from benchmarks.recall.score import says_unknown, token_f1
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -65,13 +64,7 @@ def answer_text(answer: Any) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = set_parser("python -m benchmarks.recall", SETS, "dev")
-    args = ap.parse_args(argv)
-    folder = SETS[args.set]
-    items = load_items(folder, args.part, args.id)
-    if not items:
-        print("no questions", file=sys.stderr)
-        return 2
+    args, folder, items = parse_set(set_parser("python -m benchmarks.recall", SETS, "dev"), SETS, argv)
     conversations = {c["id"]: c for c in (json.loads(p.read_text()) for p in sorted(folder.glob("*.json")))}
     backend = default_backend(args.no_model)
     results: list[dict[str, Any]] = []

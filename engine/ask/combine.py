@@ -9,11 +9,10 @@ Anything that does not parse, or two amounts in different currencies, is not an 
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from decimal import Decimal
 
-from engine.ask.recall import Passage, date_of, sentences_of
+from engine.ask.recall import Passage, date_of
 
 _DAYS = re.compile(r"\bhow\s+(?:many\s+(?:days|weeks)|long)\b.*\b(?:after|before|between)\b", re.I)
 _AMOUNT = re.compile(r"\bhow\s+much\b|\b(?:cost|costs|come\s+to|came\s+to|spend|spent|pay|paid|total|amount)\b", re.I)
@@ -44,7 +43,7 @@ def combined(op: str, first: tuple[str, Passage], second: tuple[str, Passage], p
     if first == second:
         return None  # the same words twice are one value
     if op == "days_between":
-        a, b = _dated(*first, past), _dated(*second, past)
+        a, b = date_of(*first, past, said_day=False), date_of(*second, past, said_day=False)
         if a is None or b is None:
             return None
         days = abs((b - a).days)
@@ -57,19 +56,6 @@ def combined(op: str, first: tuple[str, Passage], second: tuple[str, Passage], p
         return None
     total = x[0] + y[0] if op == "add" else abs(x[0] - y[0])
     return _money(total, x[1] or y[1])
-
-
-def _dated(span: str, passage: Passage, past: bool | None) -> dt.date | None:
-    """The date the span (or its sentence) names; the day it was said does not count here."""
-    day = date_of(span, passage, past)
-    return None if day is None or (day == passage.said_on and not _names_date(span, passage, past)) else day
-
-
-def _names_date(span: str, passage: Passage, past: bool | None) -> bool:
-    from engine.extract.dates import find_dates
-
-    around = next((s for s in sentences_of(passage.text) if span in s), span)
-    return bool(find_dates(around, 0, len(around), passage.said_on or dt.date.today(), past=past))
 
 
 def _amount(span: str) -> tuple[Decimal, str] | None:

@@ -31,19 +31,20 @@ from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONY
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 
+_SAYINGS = (
+    r"what\s+did\s+i\s+(?:say|tell|mention|write|note)|what\s+do\s+(?:you|i)\s+know\s+about|"
+    r"tell\s+me\s+(?:about|what)|did\s+i\s+(?:ever\s+)?(?:mention|say|tell|talk)|what\s+(?:have|had)\s+i\s+"
+    r"(?:said|told|mentioned)|remind\s+me\s+(?:about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|"
+    r"find\s+(?:notes|messages)"
+)
+SAYINGS = re.compile(rf"^\s*(?:{_SAYINGS})", re.I)
+"""A question after what was said, not after one answer: the cited sentences are its answer."""
 RECALL = re.compile(
-    r"^\s*((?:who\s+(is|was|are)\b|who's\b)(?!\s+(?:the|my)\s+(?:\w+est|most|least)\b)|what\s+did\s+i\s+(say|tell|mention|write|note)|what\s+do\s+(you|i)\s+know\s+about|"
-    r"tell\s+me\s+(about|what)|did\s+i\s+(ever\s+)?(mention|say|tell|talk)|what\s+(have|had)\s+i\s+(said|told|mentioned)|"
-    r"remind\s+me\s+(about|what)|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|find\s+(notes|messages)|"
-    r"why\b|how\s+come\b|what\s+(?:was\s+the\s+reason|made\s+(?:me|us|him|her|them)|caused)\b)",
+    rf"^\s*(?:(?:who\s+(?:is|was|are)\b|who's\b)(?!\s+(?:the|my)\s+(?:\w+est|most|least)\b)|{_SAYINGS}|"
+    r"why\b|how\s+come\b|what\s+(?:was\s+the\s+reason|caused)\b)",
     re.I,
 )
-SAYINGS = re.compile(
-    r"^\s*(?:what\s+did\s+i\s+(?:say|tell|mention|write|note)|what\s+do\s+(?:you|i)\s+know\s+about|"
-    r"tell\s+me\s+(?:about|what)|did\s+i\s+(?:ever\s+)?(?:mention|say|tell|talk)|what\s+(?:have|had)\s+i\s+"
-    r"(?:said|told|mentioned)|remind\s+me\s+about|what\s+was\s+said|do\s+i\s+have\s+any\s+notes?|search\s|"
-    r"find\s+(?:notes|messages))", re.I)
-"""A question after what was said, not after one answer: the cited sentences are its answer."""
+"""A question recall answers: who someone is, what was said, and why (a reason is a passage)."""
 TREND = re.compile(
     r"\b(change|changed|increase|increased|decrease|decreased|compare|compared|comparison|vs|versus|difference|"
     r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew|more|less|fewer|higher|lower|"

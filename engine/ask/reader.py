@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from engine.ask.combine import combined, operation
-from engine.ask.recall import Passage, date_of, sentences_of
+from engine.ask.recall import ASKS_WHEN, Passage, date_of, sentences_of
 from engine.ask.text import stem
 from engine.errors import ModelError
 from engine.llm.backend import Backend, SchemaRequest
@@ -33,9 +33,6 @@ _WEEKS = re.compile(r"\bhow\s+many\s+weeks\b", re.I)
 _EITHER = re.compile(r"\bor\b", re.I)
 _WORDS = re.compile(r"[^\W_]+")
 _ASK_PAST = re.compile(r"\b(?:did|was|were|had)\b", re.I)
-_ASK_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+|do\s+you\s+(?:know|remember)\s+)?"
-                       r"(?:when|what\s+(?:day|date)|which\s+(?:day|date)|on\s+what\s+(?:day|date)|"
-                       r"what\s+was\s+the\s+date)\b", re.I)
 
 PREFIX = (
     "You answer a person's question about their own past conversations. You are given numbered "
@@ -63,7 +60,7 @@ class Reading:
 
 
 def asks_when(question: str) -> bool:
-    return bool(_ASK_WHEN.match(question))
+    return bool(ASKS_WHEN.match(question))
 
 
 def read(question: str, passages: list[Passage], backend: Backend) -> Reading | None | bool:

@@ -83,7 +83,10 @@ def _forms(word: str) -> set[str]:
     return out
 
 
-_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+)?(?:when|what\s+(?:day|date)|which\s+day|on\s+what\s+(?:day|date))\b", re.I)
+ASKS_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|remind\s+me\s+|do\s+you\s+(?:know|remember)\s+)?"
+                       r"(?:when|what\s+(?:day|date)|which\s+(?:day|date)|on\s+what\s+(?:day|date)|"
+                       r"what\s+was\s+the\s+date)\b", re.I)
+"""A question after a date: answered with one, read as of the day it was said."""
 
 
 def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallResult:
@@ -135,8 +138,8 @@ def recall(log_store: LogStore | None, question: str, limit: int = 5) -> RecallR
     sentences = [f[4] for f in found]
     sources = list(dict.fromkeys(f[5] for f in found))
     text = " ".join(f"{f[4]} [{f[5]}]" for f in found)
-    if _WHEN.match(question):
-        day = _date_said(found[0][4], found[0][6])
+    if ASKS_WHEN.match(question):
+        day = date_of(found[0][4], Passage(found[0][5], found[0][6], found[0][4]))
         if day is not None:
             text = f"{day.isoformat()} — {text}"
             return RecallResult(text, sentences, sources, terms, day, passages)
@@ -188,23 +191,10 @@ def _asks(sentence: str) -> bool:
     return start == 0 or (start is None and opens_as_question(sentence))
 
 
-def _date_said(sentence: str, said_on: dt.date | None) -> dt.date | None:
-    """The date a sentence names (read as of the day it was said: "yesterday" is the day before),
-    else the day it was said."""
-    if said_on is None:
-        return None
-    from engine.extract.dates import find_dates
-
-    found = [m.value for m in find_dates(sentence, 0, len(sentence), said_on)]
-    days = [getattr(v, "start", v) for v in found]
-    days = [d for d in days if isinstance(d, dt.date)]
-    return days[0] if days else said_on
-
-
-def date_of(span: str, passage: Passage, past: bool | None = None) -> dt.date | None:
-    """The date a span of ``passage`` names, else the one its sentence names, else the day the
-    passage was said — read as of that day ("yesterday" is the day before; with ``past``, "on
-    Sunday" is the Sunday before)."""
+def date_of(span: str, passage: Passage, past: bool | None = None, *, said_day: bool = True) -> dt.date | None:
+    """The date a span of ``passage`` names, else the one its sentence names, else (``said_day``)
+    the day the passage was said — read as of that day ("yesterday" is the day before; with
+    ``past``, "on Sunday" is the Sunday before)."""
     from engine.extract.dates import find_dates
 
     if passage.said_on is None:
@@ -215,7 +205,7 @@ def date_of(span: str, passage: Passage, past: bool | None = None) -> dt.date | 
             day = getattr(m.value, "start", m.value)
             if isinstance(day, dt.date):
                 return day
-    return passage.said_on
+    return passage.said_on if said_day else None
 
 
 def _nothing(terms: list[str]) -> str:
