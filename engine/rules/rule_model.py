@@ -57,6 +57,9 @@ OPS = ("gt", "ge", "lt", "le")
 PERIODS = ("none", "day", "week", "month", "year")
 TOTALS = ("none", "sum", "count")
 KINDS = ("limit", "reminder", "absence")
+WHOSE = ("mine", "someone else", "quoted", "hypothetical", "past", "question", "advice")
+"""Whose rule a message states: only the user's own ("mine") becomes a rule; naming what else it
+can be gives a small model a choice to make instead of one yes/no to get right."""
 MAX_ABOUT = 60
 NOT_AN_INSTRUCTION = "not an instruction"
 RULE_FRAMES = ("Purchase", "Trip", "Event", "Transfer", "Subscription")
@@ -75,22 +78,23 @@ _GATE = re.compile(
     re.I,
 )
 
-INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant and decide whether it contains the user's OWN instruction to the assistant to watch for something: a limit, a budget, a warning or a reminder ("warn me if", "flag it when", "my budget for X is", "don't let me", "keep me under").
-Not an instruction: a rule someone else has, a quoted text or notification, a hypothetical or a wish, a rule the user used to have, a question about what the assistant can do, a joke, advice to a friend. Then answer {"instruction": false}.
-For an instruction, say its kind: "limit" for a limit, budget or warning about records; "reminder" when the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment; without such a date it is not a reminder); "absence" when the user wants to hear if something has NOT happened for a span of time ("if a week passes with no practice", "if two weeks go by without a call to Gran").
-For an absence: collection (a short plural snake_case name for the records of the thing that should keep happening, e.g. practice_sessions, calls; "events" only for meetings, classes or appointments), words (as for a limit), span: the id of the span of time (P), and by: the id of a clock time (T) when the user wants to hear by that time of day that it has not happened ("if I haven't logged my walk by 8pm"); "none" otherwise.
-For a reminder:
-- date: the id of that date in the Candidates list (D).
-- before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself.
-- about: up to six words of the message naming what is due ("boiler service", "the lease on the flat").
-For a limit, describe the check:
-- collection: the records it watches. Use one of the listed collections when it fits (purchases for things bought and money spent, trips for flights and travel, events for meetings and appointments); otherwise a short plural snake_case name for the kind of record (blood_pressure, sleep, drinks, weigh_ins).
-- field: the field compared (amount, cost, time, systolic, hours, weight).
-- op: gt (over, more than, above), ge (at least), lt (under, below, less than, before), le (at most).
-- value: the id of the limit in the Candidates list (M for money, Q for a number, T for a clock time).
-- words: up to three words of the message that the watched records must mention (a shop, a category, a kind of thing: "Waitrose", "takeaway", "hotel"); none when the limit is on every record.
-- total: "sum" when the limit is on a total over a period ("£200 a month on takeaway"), "count" when it is on how many records ("more than 10 drinks a week"), else "none".
-- per: the period of a total: day, week, month or year; "none" when there is no total.
+WHOSE_INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. It has words of a rule: a limit, a budget, a cap, a warning or a reminder. Say whose rule it is:
+- "mine": the user sets it for themself and wants the assistant to watch it ("warn me if", "flag it when", "my budget for X is", "X a week max", "don't let me", "hold me to it", "give me a shout", "remind me").
+- "someone else": a rule another person has or was given.
+- "quoted": the words of a notification, an email or a letter the user passes on.
+- "hypothetical": a wish or an "if I were the kind of person who".
+- "past": a rule the user used to have and dropped.
+- "question": the user only asks what the assistant can do.
+- "advice": advice the user gives to someone else.
+"""
+
+INSTRUCTIONS = """You read one chat message in which a user sets a rule for their personal assistant to watch: a limit, a budget, a cap, a warning or a reminder. Say the rule's kind and fill its fields.
+The kinds:
+- "each": every single record must keep a limit: the price of one purchase or booking, one reading, one night's sleep, a time of day ("more than €60 on any single dinner", "a resting pulse above 100", "a train leaving before 6am", "blood oxygen under 94").
+  collection: the records it watches. Use one of the listed collections when it fits (purchases for anything bought, booked or paid, trips for flights and travel, events for meetings and appointments); otherwise a short plural snake_case name for the kind of record (blood_pressure, weigh_ins, pulse_readings). field: the field compared (amount, time, systolic, pulse, weight). op: gt (over, more than, above, after), ge (at least), lt (under, below, less than, before), le (at most). value: the id of the limit in the Candidates list (M for money, Q for a number, T for a clock time). words: up to three words of the message that the watched records must mention (a shop, a category, a kind of thing: "Lidl", "taxi", "garden"); none when every record counts.
+- "total": a sum or a count over a day, a week, a month or a year ("£50 a month on magazines", "more than 3 energy drinks a day", "15 cigarettes a week max", "a budget of €300 for the housewarming"). collection, field, op, value and words as for "each"; total: "sum" for money or amounts added up, "count" for how many records; per: day, week, month or year (month when no period is said).
+- "reminder": the user asks to hear about something some time before a date the message gives (a renewal, an expiry, a birthday, a due date, an appointment; without such a date it is not a reminder). date: the id of that date in the Candidates list (D). before: the id of how long before (L), or of the earlier day itself (D); "none" for the day itself. about: up to six words of the message naming what is due ("boiler service", "the lease on the flat").
+- "absence": the user wants to hear if something has NOT happened for a span of time or by a time of day ("if a week passes with no practice", "if two weeks go by without a call to Gran", "if I haven't logged my walk by 8pm"). collection: a short plural snake_case name for the records of the thing that should keep happening (practice_sessions, calls; "events" only for meetings, classes or appointments). words: as for "each". span: the id of the span of time (P); by: the id of a clock time (T); "none" for the one not said.
 """
 
 
@@ -160,42 +164,94 @@ def question(o: Offer, collections: list[str]) -> str:
 
 
 def kinds(o: Offer) -> list[str]:
-    """The kinds of rule the message's candidates allow: a reminder needs a day still to come, a
-    quiet spell a span or a time of day, a limit a value."""
+    """The kinds of rule the message's candidates allow: a limit needs a value, a reminder a day
+    still to come, a quiet spell a span or a time of day."""
     out = []
     if o.money or o.times or o.quantities:
-        out.append("limit")
+        out += ["each", "total"]
     if _gives_a_day_to_come(o):
         out.append("reminder")
     if find_spans(o.text) or o.times:
         out.append("absence")
-    return out or ["limit"]
+    return out or ["each", "total"]
 
 
-def schema(o: Offer) -> dict[str, Any]:
+FIELDS = {
+    "each": ("collection", "field", "op", "value", "words"),
+    "total": ("collection", "field", "total", "op", "value", "per", "words"),
+    "reminder": ("date", "before", "about"),
+    "absence": ("collection", "words", "span", "by"),
+}
+"""The fields of each kind of rule, in the order the model writes them."""
+
+
+FAMILIES = (("each", "total"), ("reminder",), ("absence",))
+"""Kinds read the same way: a refused limit is not asked again as a total."""
+
+
+def _other_kinds(o: Offer, refused: Any) -> list[str]:
+    family = next((f for f in FAMILIES if refused in f), ())
+    return [k for k in kinds(o) if k not in family]
+
+
+def schema(o: Offer, offered: list[str] | None = None) -> dict[str, Any]:
+    """One branch per kind the message allows, each with all of its fields required (a small model
+    does not leave out what the grammar asks for)."""
     ids = [c.id for c in (*o.money, *o.times)] + [q.id for q in o.quantities]
     dates = [c.id for c in o.dates]
     leads = [c.id for c in find_leads(o.text)]
-    return {
-        "type": "object",
-        "properties": {
-            "instruction": {"type": "boolean"},
-            "kind": {"enum": kinds(o)},
-            "date": {"enum": dates or ["none"]},
-            "before": {"enum": [*leads, *dates, "none"]},
-            "about": {"type": "string", "maxLength": MAX_ABOUT},
-            "collection": {"type": "string", "maxLength": 40},
-            "field": {"type": "string", "maxLength": 30},
-            "op": {"enum": list(OPS)},
-            "value": {"enum": ids or ["none"]},
-            "words": {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 3},
-            "span": {"enum": [c.id for c in find_spans(o.text)] + ["none"]},
-            "by": {"enum": [c.id for c in o.times] + ["none"]},
-            "total": {"enum": list(TOTALS)},
-            "per": {"enum": list(PERIODS)},
-        },
-        "required": ["instruction"],
+    words = {"type": "array", "items": {"type": "string", "maxLength": 30}, "maxItems": 3}
+    props: dict[str, Any] = {
+        "date": {"enum": dates or ["none"]},
+        "before": {"enum": [*leads, *dates, "none"]},
+        "about": {"type": "string", "maxLength": MAX_ABOUT},
+        "collection": {"type": "string", "maxLength": 40},
+        "field": {"type": "string", "maxLength": 30},
+        "op": {"enum": list(OPS)},
+        "value": {"enum": ids or ["none"]},
+        "words": words,
+        "span": {"enum": [c.id for c in find_spans(o.text)] + ["none"]},
+        "by": {"enum": [c.id for c in o.times] + ["none"]},
+        "total": {"enum": ["sum", "count"]},
+        "per": {"enum": list(PERIODS[1:])},
     }
+    branches = []
+    for kind in offered or kinds(o):
+        keys = ("kind", *FIELDS[kind])
+        branches.append({
+            "type": "object",
+            "properties": {"kind": {"const": kind}, **{k: props[k] for k in FIELDS[kind]}},
+            "required": list(keys),
+        })
+    return {"anyOf": branches}
+
+
+def _in_order(answer: dict[str, Any]) -> dict[str, Any]:
+    """An example's answer with its keys in the order the grammar asks for them."""
+    keys = ("kind", *FIELDS.get(answer.get("kind", ""), ()))
+    return {k: answer[k] for k in keys if k in answer}
+
+
+WHOSE_EXAMPLES_PATH = RESOURCES / "rules" / "whose_examples.jsonl"
+WHOSE_SCHEMA = {"type": "object", "properties": {"whose": {"enum": list(WHOSE)}}, "required": ["whose"]}
+
+
+@cache
+def whose_prefix() -> str:
+    parts = [WHOSE_INSTRUCTIONS, "Examples:"]
+    for line in WHOSE_EXAMPLES_PATH.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            ex = json.loads(line)
+            parts += [f"Message: {ex['text']}", "Answer:", json.dumps({"whose": ex["whose"]}), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def whose_rule(text: str, backend: Backend) -> str:
+    """Whose rule the message states, asked on its own: one small choice, read before the rule
+    itself so a rule that is not the user's is never built."""
+    raw = backend.propose(SchemaRequest(whose_prefix(), f"Message: {text.strip()}\nAnswer:", WHOSE_SCHEMA, 16))
+    got = raw.get("whose") if isinstance(raw, dict) else None
+    return got if got in WHOSE else "unclear"
 
 
 @cache
@@ -210,7 +266,7 @@ def prefix() -> str:
         for key in ("value", "date", "before", "span", "by"):
             if str(answer.get(key, "")).startswith("@"):
                 answer[key] = _example_id(o, key, answer[key][1:], ex["text"])
-        parts += [question(o, ex["collections"]), json.dumps(answer, ensure_ascii=False), ""]
+        parts += [question(o, ex["collections"]), json.dumps(_in_order(answer), ensure_ascii=False), ""]
     return "\n".join(parts).rstrip() + "\n"
 
 
@@ -241,8 +297,8 @@ def _value(o: Offer, raw: Any) -> Value | None:
 
 def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list[Fact]) -> ModelRule | str:
     """The checked rule, or why the proposal was refused."""
-    if not isinstance(raw, dict) or raw.get("instruction") is not True:
-        return NOT_AN_INSTRUCTION
+    if not isinstance(raw, dict):
+        return "no rule read"
     if raw.get("kind") == "reminder":
         return _reminder(raw, o)
     if raw.get("kind") == "absence":
@@ -255,7 +311,7 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
         return "no comparison"
     words = _words(raw, o.text)
     total, per = raw.get("total", "none"), raw.get("per", "none")
-    if total not in TOTALS or per not in PERIODS or (total != "none") != (per != "none"):
+    if raw.get("kind") != "total" or total not in TOTALS or per not in PERIODS or (total != "none") != (per != "none"):
         total, per = "none", "none"
     if op in ("lt", "le") and (value.kind == "money" or total != "none"):
         # a cap or a budget is broken by going over it: "keep groceries under $150 a week" fires above
@@ -263,9 +319,30 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     name = _name(raw, "collection")
     fname = _name(raw, "field")
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
+    if frame is None and value.kind == "money":
+        # money spent on a kind of thing ("hotels", "groceries") is a purchase that mentions it
+        frame = next(f for f in FRAMES if f.name == "Purchase")
+        words = words or _said_forms(name, o.text)
     if frame is not None:
         return _built_in(frame, fname, op, value, words, total, per, o)
     return _learned(name, fname, op, value, words, total, per, o, learned, facts)
+
+
+def _a_date_field(fname: str) -> bool:
+    """Whether ``fname`` is a date field of a built-in frame ("return_by", "due"): a clock time
+    compared with it is a field the model brought from the catalog, not one the message speaks of."""
+    return any(sl.name == fname and sl.kind == "date" for fr in FRAMES for sl in fr.slots)
+
+
+def _said_forms(name: str, text: str) -> tuple[str, ...]:
+    """The collection name as the message says it, singular or plural ("hotels" when it says
+    "a hotel"), as the one word records must mention; none when the message does not say it."""
+    plain = name.replace("_", " ").strip()
+    stem = re.sub(r"ies$", "y", plain) if plain.endswith("ies") else plain.rstrip("s")
+    for form in (stem, plain, stem + "s"):
+        if form and _whole_words(text, form) is not None:
+            return (form.lower(),)
+    return ()
 
 
 def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
@@ -452,6 +529,8 @@ def _learned(name: str, fname: str, op: str, value: Value, words: tuple[str, ...
     if not fname:
         return "no field named"
     coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
+    if coll is None and value.kind == "time" and _a_date_field(fname):
+        return f"a time of day is not a {fname.replace('_', ' ')}"
     created = None
     kind = "time" if value.kind == "time" else "float"
     if coll is None:
@@ -532,14 +611,25 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     out = Reading()
     if getattr(backend, "propose", None) is None or not asks_for_a_rule(text):
         return out
+    who = whose_rule(text, backend)
+    out.asked = 1
+    if who != "mine":
+        out.rejected.append(f"{NOT_AN_INSTRUCTION} ({who})")
+        return out
     o = offer(text, session_date)
     raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o), MAX_TOKENS))
-    out.asked = 1
+    out.asked += 1
     got = to_ir(raw, o, learned, facts)
     if isinstance(got, str) and got.startswith(QUIET_REFUSED):
         # a quiet spell read onto a built-in collection it cannot watch: asked once more without them
         out.rejected.append(got)
         raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned, QUIET_FRAMES)), schema(o), MAX_TOKENS))
+        out.asked += 1
+        got = to_ir(raw, o, learned, facts)
+    elif isinstance(got, str) and isinstance(raw, dict) and (others := _other_kinds(o, raw.get("kind"))):
+        # a reading code refused: asked once more, without that kind of rule on offer
+        out.rejected.append(got)
+        raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o, others), MAX_TOKENS))
         out.asked += 1
         got = to_ir(raw, o, learned, facts)
     if isinstance(got, str):

@@ -33,7 +33,8 @@ def _proposal(text: str, **answer: object) -> tuple[object, object]:
     ids = {c.surface.strip(" .,"): c.id for c in (*o.money, *o.times)} | {q.surface: q.id for q in o.quantities}
     if isinstance(answer.get("value"), str) and answer["value"].startswith("@"):
         answer["value"] = ids[answer["value"][1:]]
-    return {"instruction": True, **answer}, o
+    total = answer.get("total", "none")
+    return {"kind": "each" if total == "none" else "total", **answer}, o
 
 
 def test_a_learned_collection_rule_round_trips_and_compiles() -> None:
@@ -108,9 +109,9 @@ def test_a_rule_reuses_an_existing_collection_in_its_unit() -> None:
 @pytest.mark.parametrize(
     ("raw", "why"),
     [
-        ({"instruction": False}, "not an instruction"),
-        ({"instruction": True, "collection": "purchases", "field": "amount", "op": "gt", "value": "M9"}, "no limit"),
-        ({"instruction": True, "collection": "purchases", "field": "amount", "op": "gt", "value": "Q1"}, "not plain numbers"),
+        ("not an object", "no rule read"),
+        ({"collection": "purchases", "field": "amount", "op": "gt", "value": "M9"}, "no limit"),
+        ({"collection": "purchases", "field": "amount", "op": "gt", "value": "Q1"}, "not plain numbers"),
     ],
 )
 def test_proposals_code_refuses(raw: dict, why: str) -> None:
@@ -152,7 +153,7 @@ def _reminder(text: str, **answer: object) -> tuple[dict[str, object], object]:
     for key in ("date", "before"):
         if isinstance(answer.get(key), str) and str(answer[key]).startswith("@"):
             answer[key] = ids[str(answer[key])[1:]]
-    return {"instruction": True, "kind": "reminder", **answer}, o
+    return {"kind": "reminder", **answer}, o
 
 
 @pytest.mark.parametrize(
@@ -247,8 +248,9 @@ class _RuleReader:
 
     name = "scripted"
 
-    def __init__(self, rule_answer: dict[str, object] | None) -> None:
+    def __init__(self, rule_answer: dict[str, object] | None, whose: str = "mine") -> None:
         self.rule_answer = rule_answer
+        self.whose = whose
         self.asked = 0
 
     def choose(self, request):  # noqa: ANN001, ANN201
@@ -256,8 +258,10 @@ class _RuleReader:
 
     def propose(self, request):  # noqa: ANN001, ANN201
         from engine.errors import ModelError
-        from engine.rules.rule_model import prefix
+        from engine.rules.rule_model import prefix, whose_prefix
 
+        if request.prefix == whose_prefix():
+            return {"whose": self.whose}
         if request.prefix != prefix():
             return {"records": []}
         self.asked += 1
@@ -289,17 +293,17 @@ REMINDER = "Right, the van's road tax runs out on 18 September. Give me a shout 
 
 
 @pytest.mark.parametrize(
-    ("answer", "kind"),
+    ("answer", "whose", "kind"),
     [
-        ({"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "model"),
-        ({"instruction": False}, "parser"),
-        (None, "parser"),  # the model fails: the parser's reading is kept
+        ({"kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "mine", "model"),
+        ({"kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "past", "parser"),
+        (None, "mine", "parser"),  # the model fails: the parser's reading is kept
     ],
 )
-def test_a_parsed_reminder_about_a_dated_thing_is_the_models_to_read_first(tmp_path, answer, kind) -> None:  # noqa: ANN001
-    backend = _RuleReader(answer)
+def test_a_parsed_reminder_about_a_dated_thing_is_the_models_to_read_first(tmp_path, answer, whose, kind) -> None:  # noqa: ANN001
+    backend = _RuleReader(answer, whose)
     rules, deadlines = _ingested(tmp_path, backend)
-    assert backend.asked == 1 and len(rules) == 1 and rules[0].ir is not None and rules[0].ir.lead is not None
+    assert backend.asked == (whose == "mine") and len(rules) == 1 and rules[0].ir is not None and rules[0].ir.lead is not None
     if kind == "model":
         assert rules[0].ir.collection == "Deadline" and rules[0].ir.lead.days == 7
         assert [f.slots["due"] for f in deadlines] == ["2026-09-18"]
@@ -330,11 +334,11 @@ def test_a_quiet_spell_is_read_from_a_span_the_message_says() -> None:
     text = "If a whole week goes by without a call to Gran, tell me."
     o = offer(text, DAY)
     (span,) = find_spans(text)
-    rule = to_ir({"instruction": True, "kind": "absence", "collection": "calls", "words": [], "span": span.id}, o, {}, [])
+    rule = to_ir({"kind": "absence", "collection": "calls", "words": [], "span": span.id}, o, {}, [])
     assert not isinstance(rule, str)
     assert rule.ir.absence is not None and rule.ir.absence.days == 7
     assert rule.collection is not None and rule.collection.name == "calls"
-    refused = to_ir({"instruction": True, "kind": "absence", "collection": "calls", "span": "P9"}, o, {}, [])
+    refused = to_ir({"kind": "absence", "collection": "calls", "span": "P9"}, o, {}, [])
     assert isinstance(refused, str) and "span" in refused
 
 
@@ -385,13 +389,13 @@ def test_a_daily_check_by_a_time_of_day_is_read_and_passes_its_own_tests() -> No
     text = "I'm on a new tablet every morning. If I haven't said I've taken it by 9pm, remind me."
     o = offer(text, DAY)
     (clock,) = o.times
-    rule = to_ir({"instruction": True, "kind": "absence", "collection": "tablet_doses", "words": [], "span": "none",
+    rule = to_ir({"kind": "absence", "collection": "tablet_doses", "words": [], "span": "none",
                   "by": clock.id}, o, {}, [])
     assert not isinstance(rule, str) and rule.ir.absence is not None
     assert (rule.ir.absence.days, rule.ir.absence.by) == (1, "21:00")
     assert describe(rule.ir) == "at 21:00 on a day with no tablet doses"
     assert self_test(rule.ir).ok
-    assert isinstance(to_ir({"instruction": True, "kind": "absence", "collection": "tablet_doses", "span": "none",
+    assert isinstance(to_ir({"kind": "absence", "collection": "tablet_doses", "span": "none",
                              "by": "T7"}, o, {}, []), str)
 
 
@@ -424,9 +428,9 @@ TWO_RULES = ("Warn me if any purchase is over £200. Right, the van's road tax r
 @pytest.mark.parametrize(
     ("answer", "reminder_kind"),
     [
-        ({"instruction": True, "kind": "limit", "collection": "purchases", "field": "amount", "op": "gt", "value": "M1",
+        ({"kind": "each", "collection": "purchases", "field": "amount", "op": "gt", "value": "M1",
           "words": [], "total": "none", "per": "none"}, "parser"),
-        ({"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "model"),
+        ({"kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}, "model"),
     ],
 )
 def test_a_message_with_a_limit_and_a_reminder_keeps_both_once(tmp_path, answer, reminder_kind) -> None:  # noqa: ANN001
@@ -447,9 +451,9 @@ def test_a_message_with_a_limit_and_a_reminder_keeps_both_once(tmp_path, answer,
 
 
 @pytest.mark.parametrize("answer", [
-    {"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "I"},
-    {"instruction": True, "kind": "absence", "collection": None, "words": 5, "span": "P1"},
-    {"instruction": True, "kind": "limit", "collection": ["purchases"], "field": 3, "op": "gt", "value": "M1", "words": "tax"},
+    {"kind": "reminder", "date": "D1", "before": "L1", "about": "I"},
+    {"kind": "absence", "collection": None, "words": 5, "span": "P1"},
+    {"kind": "each", "collection": ["purchases"], "field": 3, "op": "gt", "value": "M1", "words": "tax"},
 ])
 def test_odd_model_output_makes_no_rule_and_keeps_the_parsers(tmp_path, answer) -> None:  # noqa: ANN001
     rules, model_deadlines = _ingested(tmp_path, _RuleReader(answer))
@@ -470,7 +474,7 @@ def test_a_restated_reminder_moves_its_deadline(tmp_path) -> None:  # noqa: ANN0
     from engine.profile import Profile
     from engine.service import Service
 
-    answer = {"instruction": True, "kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}
+    answer = {"kind": "reminder", "date": "D1", "before": "L1", "about": "the van's road tax"}
     svc = Service(Profile.open(tmp_path / "p"), _RuleReader(answer), use_model=True)
     try:
         svc.ingest(REMINDER, dt.date(2026, 6, 1))
@@ -488,11 +492,11 @@ def test_a_quiet_spell_on_a_built_in_collection_needs_the_message_to_speak_of_it
     from engine.rules.lead_time import find_spans
 
     (span,) = find_spans(text)
-    got = to_ir({"instruction": True, "kind": "absence", "collection": "trips", "words": [], "span": span.id}, o, {}, [])
+    got = to_ir({"kind": "absence", "collection": "trips", "words": [], "span": span.id}, o, {}, [])
     assert isinstance(got, str) and "not trips" in got
-    unspoken = to_ir({"instruction": True, "kind": "absence", "collection": "events", "words": [], "span": span.id}, o, {}, [])
+    unspoken = to_ir({"kind": "absence", "collection": "events", "words": [], "span": span.id}, o, {}, [])
     assert isinstance(unspoken, str) and "no events" in unspoken
-    kept = to_ir({"instruction": True, "kind": "absence", "collection": "events", "words": ["swim"], "span": span.id},
+    kept = to_ir({"kind": "absence", "collection": "events", "words": ["swim"], "span": span.id},
                  o, {}, [])
     assert not isinstance(kept, str) and kept.ir.collection == "Event"
 
@@ -502,3 +506,80 @@ def test_what_is_due_is_the_longest_run_of_its_words_the_message_says() -> None:
     raw, o = _reminder(text, date="@15 March", before="@two weeks before", about="boiler cover renewal")
     rule = to_ir(raw, o, {}, [])
     assert not isinstance(rule, str) and rule.deadline is not None and rule.deadline.about == "boiler cover"
+
+
+# -- whose rule, kinds with their own fields, and a second asking --------------------------------
+
+
+def test_money_on_a_kind_of_thing_is_a_purchase_that_mentions_it() -> None:
+    raw, o = _proposal("Hotels are eating my budget. Flag any hotel over £150.", collection="hotels", field="cost",
+                       op="gt", value="@£150", words=[])
+    rule = to_ir(raw, o, {}, [])
+    assert not isinstance(rule, str) and rule.ir.collection == "Purchase" and rule.collection is None
+    words, limit = rule.ir.conditions
+    assert words[0].op == "contains_any" and words[0].value == ("hotel",)
+    assert limit[0].op == "gt" and limit[0].value == 150
+
+
+def test_a_clock_time_is_not_compared_with_a_date_field() -> None:
+    raw, o = _proposal("If I haven't taken my tablet by 8pm, ping me.", collection="tablets", field="return_by",
+                       op="lt", value="@8pm", words=[])
+    got = to_ir(raw, o, {}, [])
+    assert isinstance(got, str) and "return by" in got
+
+
+def test_each_kind_is_a_branch_with_all_its_fields_required() -> None:
+    from engine.rules.rule_model import FIELDS, schema
+
+    o = offer("The MOT is due on 30 June. Remind me a week before, and flag any garage bill over £300.", DAY)
+    branches = schema(o)["anyOf"]
+    kinds = [b["properties"]["kind"]["const"] for b in branches]
+    assert kinds == ["each", "total", "reminder", "absence"]
+    for b in branches:
+        assert b["required"] == ["kind", *FIELDS[b["properties"]["kind"]["const"]]]
+    assert [b["properties"]["kind"]["const"] for b in schema(o, ["reminder"])["anyOf"]] == ["reminder"]
+
+
+class _Sequence(_RuleReader):
+    """Scripted: whose it is, then one rule answer per asking (the grammar each asking offered kept)."""
+
+    def __init__(self, answers: list[dict[str, object]], whose: str = "mine") -> None:
+        super().__init__(None, whose)
+        self.answers = answers
+        self.offered: list[list[str]] = []
+
+    def propose(self, request):  # noqa: ANN001, ANN201
+        from engine.rules.rule_model import prefix, whose_prefix
+
+        if request.prefix == whose_prefix():
+            return {"whose": self.whose}
+        if request.prefix != prefix():
+            return {"records": []}
+        self.offered.append([b["properties"]["kind"]["const"] for b in request.schema["anyOf"]])
+        return self.answers[len(self.offered) - 1]
+
+
+def test_a_refused_reading_is_asked_once_more_without_its_kind() -> None:
+    from engine.rules.rule_model import read_rules
+
+    text = "I've started iron tablets. If I haven't mentioned taking one by 8pm, ping me."
+    o = offer(text, DAY)
+    (clock,) = o.times
+    backend = _Sequence([
+        {"kind": "each", "collection": "iron_tablets", "field": "return_by", "op": "lt", "value": clock.id, "words": []},
+        {"kind": "absence", "collection": "iron_tablets", "words": [], "span": "none", "by": clock.id},
+    ])
+    reading = read_rules(text, DAY, backend, {}, [])
+    assert backend.offered == [["each", "total", "absence"], ["absence"]]
+    assert reading.asked == 3 and len(reading.rules) == 1
+    assert reading.rules[0].ir.absence is not None and reading.rules[0].ir.absence.by == "20:00"
+
+
+@pytest.mark.parametrize("whose", ["someone else", "quoted", "past", "advice"])
+def test_a_rule_that_is_not_the_users_is_never_read(whose: str) -> None:
+    from engine.rules.rule_model import read_rules
+
+    backend = _Sequence([{"kind": "each", "collection": "purchases", "field": "amount", "op": "gt", "value": "M1",
+                          "words": []}], whose)
+    reading = read_rules("My sister's rule is never more than £40 on shoes, warn her if she goes over.", DAY, backend, {}, [])
+    assert reading.rules == [] and backend.offered == [] and whose in reading.rejected[0]
