@@ -309,7 +309,7 @@ class Service:
                 reading = read_rules(msg.text, srow.session_date, backend, learned_collections(facts), facts)
             except ModelError:
                 break
-            except (TypeError, ValueError, AttributeError, KeyError):
+            except (TypeError, ValueError, AttributeError, KeyError, ArithmeticError):
                 log.exception("the model's rule reading of message %s could not be checked", msg.id)
                 as_parsed(msg.id)
                 continue

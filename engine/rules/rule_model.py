@@ -1,14 +1,16 @@
 """Rules the phrase parser cannot read, read by the model into the rule IR; checked by code.
 
-Stages: ``asks_for_a_rule`` (a cheap gate: words of warning, reminding, limiting or budgeting),
-``propose`` (the model says whether the message is the user's own instruction and, if so, either
-which collection, field, comparison and limit — or, for a reminder, which date, how long before
-and what is due — under a grammar whose values are candidate ids and whose words must be the
-message's), ``to_ir`` (fields resolved against the built-in frames and the learned collections — a
-collection the rule names that does not exist yet is created as a suggestion, so later records of
-that kind fill it; a reminder becomes a deadline record plus a lead-time rule over it, so a later
-message that moves or meets the deadline moves or ends the reminder), then the rule's own tests
-(:mod:`engine.rules.rule_selftest`) must pass before it is stored.
+Stages: ``asks_for_a_rule`` (a cheap gate: words of warning, reminding, limiting or budgeting) and
+``kinds`` (which kinds of rule the message's candidates allow: none, no asking); ``whose_rule``
+(the model, asked on its own, says whose rule it is — only the user's own is read further);
+``propose`` (the model fills one kind of rule under a grammar with a branch per kind allowed, its
+values candidate ids and its words the message's: a limit on each record, a total per period, a
+reminder before a date, a quiet spell); ``to_ir`` (fields resolved against the built-in frames and
+the learned collections — a collection the rule names that does not exist yet is created as a
+suggestion, so later records of that kind fill it; a reminder becomes a deadline record plus a
+lead-time rule over it, so a later message that moves or meets the deadline moves or ends the
+reminder); a reading refused as the wrong kind is asked once more without that kind; then the
+rule's own tests (:mod:`engine.rules.rule_selftest`) must pass before it is stored.
 """
 
 from __future__ import annotations
@@ -56,7 +58,6 @@ EXAMPLES_PATH = RESOURCES / "rules" / "model_examples.jsonl"
 OPS = ("gt", "ge", "lt", "le")
 PERIODS = ("none", "day", "week", "month", "year")
 TOTALS = ("none", "sum", "count")
-KINDS = ("limit", "reminder", "absence")
 WHOSE = ("mine", "someone else", "quoted", "hypothetical", "past", "question", "advice")
 """Whose rule a message states: only the user's own ("mine") becomes a rule; naming what else it
 can be gives a small model a choice to make instead of one yes/no to get right."""
@@ -173,7 +174,7 @@ def kinds(o: Offer) -> list[str]:
         out.append("reminder")
     if find_spans(o.text) or o.times:
         out.append("absence")
-    return out or ["each", "total"]
+    return out
 
 
 FIELDS = {
@@ -189,8 +190,14 @@ FAMILIES = (("each", "total"), ("reminder",), ("absence",))
 """Kinds read the same way: a refused limit is not asked again as a total."""
 
 
+WRONG_KIND = "a time of day is not compared with"
+"""The refusal that says the reading took the wrong kind of rule (a time of day read as a limit
+on a date field: "if I haven't taken it by 8pm"), so asking once more without that kind can help;
+other refusals are about the message itself, and a second asking would only force another kind."""
+
+
 def _other_kinds(o: Offer, refused: Any) -> list[str]:
-    family = next((f for f in FAMILIES if refused in f), ())
+    family = next((f for f in FAMILIES if refused in f), FAMILIES[0])
     return [k for k in kinds(o) if k not in family]
 
 
@@ -310,39 +317,69 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     if op not in OPS:
         return "no comparison"
     words = _words(raw, o.text)
-    total, per = raw.get("total", "none"), raw.get("per", "none")
-    if raw.get("kind") != "total" or total not in TOTALS or per not in PERIODS or (total != "none") != (per != "none"):
-        total, per = "none", "none"
+    total, per = "none", "none"
+    if raw.get("kind") == "total":
+        total, per = raw.get("total"), raw.get("per")
+        if total not in TOTALS[1:] or per not in PERIODS[1:]:
+            return "a total needs a sum or a count and its period"
+        if value.kind == "time":
+            return "a total is of amounts or of records, not of a time of day"
     if op in ("lt", "le") and (value.kind == "money" or total != "none"):
-        # a cap or a budget is broken by going over it: "keep groceries under $150 a week" fires above
-        op = "gt" if op == "lt" else "ge"
+        # a cap or a budget is broken by reaching past it: "keep groceries under $150 a week" fires
+        # at $150, "at most £200" above £200
+        op = "ge" if op == "lt" else "gt"
     name = _name(raw, "collection")
     fname = _name(raw, "field")
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
-    if frame is None and value.kind == "money":
-        # money spent on a kind of thing ("hotels", "groceries") is a purchase that mentions it
-        frame = next(f for f in FRAMES if f.name == "Purchase")
+    if frame is None and value.kind == "money" and not _known(name, learned):
+        # money spent on a kind of thing ("hotels", "groceries") is a purchase that mentions it;
+        # one the message does not name is refused, never widened to every purchase
         words = words or _said_forms(name, o.text)
+        if not words:
+            return "money limits watch purchases or trips, and the message names no kind of purchase"
+        frame = next(f for f in FRAMES if f.name == "Purchase")
     if frame is not None:
         return _built_in(frame, fname, op, value, words, total, per, o)
     return _learned(name, fname, op, value, words, total, per, o, learned, facts)
 
 
-def _a_date_field(fname: str) -> bool:
-    """Whether ``fname`` is a date field of a built-in frame ("return_by", "due"): a clock time
-    compared with it is a field the model brought from the catalog, not one the message speaks of."""
-    return any(sl.name == fname and sl.kind == "date" for fr in FRAMES for sl in fr.slots)
+def _a_date_field(fname: str, text: str) -> bool:
+    """Whether ``fname`` is a date field of a collection offered to the model ("return_by", "due")
+    that the message does not speak of: a clock time compared with it is a field brought along
+    from the catalog ("shifts that start before 7am" keeps its "start")."""
+    dates = {sl.name for fr in FRAMES if fr.name in RULE_FRAMES for sl in fr.slots if sl.kind == "date"}
+    return fname in dates and not any(_said_forms(w, text) for w in fname.split("_") if len(w) >= 3)
+
+
+def _known(name: str, learned: dict[str, LearnedCollection]) -> bool:
+    return name in learned or any(n.rstrip("s") == name.rstrip("s") for n in learned)
+
+
+def _forms(word: str) -> tuple[str, ...]:
+    """A noun's singular and plural ("hotels" → hotel, hotels; "groceries" → grocery, groceries;
+    "dresses" → dress, dresses)."""
+    if word.endswith("ies") and len(word) > 4:
+        return (word[:-3] + "y", word)
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return (word[:-2], word)
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return (word[:-1], word)
+    if word.endswith("y") and len(word) > 3 and word[-2] not in "aeiou":
+        return (word, word[:-1] + "ies")
+    if word.endswith(("s", "x", "ch", "sh", "z")):
+        return (word, word + "es")
+    return (word, word + "s")
 
 
 def _said_forms(name: str, text: str) -> tuple[str, ...]:
-    """The collection name as the message says it, singular or plural ("hotels" when it says
-    "a hotel"), as the one word records must mention; none when the message does not say it."""
-    plain = name.replace("_", " ").strip()
-    stem = re.sub(r"ies$", "y", plain) if plain.endswith("ies") else plain.rstrip("s")
-    for form in (stem, plain, stem + "s"):
-        if form and _whole_words(text, form) is not None:
-            return (form.lower(),)
-    return ()
+    """The collection name's last word, when the message says it in either number: its singular
+    and plural, which records must mention ("hotels" when the message says "a hotel"); none when
+    the message does not say it."""
+    words = re.findall(r"[^\W\d_]{3,}", name.replace("_", " ").lower())
+    if not words:
+        return ()
+    forms = _forms(words[-1])
+    return forms if any(_whole_words(text, f) is not None for f in forms) else ()
 
 
 def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
@@ -529,8 +566,8 @@ def _learned(name: str, fname: str, op: str, value: Value, words: tuple[str, ...
     if not fname:
         return "no field named"
     coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
-    if coll is None and value.kind == "time" and _a_date_field(fname):
-        return f"a time of day is not a {fname.replace('_', ' ')}"
+    if coll is None and value.kind == "time" and _a_date_field(fname, o.text):
+        return f"{WRONG_KIND} a date field ({fname})"
     created = None
     kind = "time" if value.kind == "time" else "float"
     if coll is None:
@@ -611,12 +648,14 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     out = Reading()
     if getattr(backend, "propose", None) is None or not asks_for_a_rule(text):
         return out
+    o = offer(text, session_date)
+    if not kinds(o):
+        return out  # no limit, day, span or time of day to make a rule of
     who = whose_rule(text, backend)
     out.asked = 1
     if who != "mine":
         out.rejected.append(f"{NOT_AN_INSTRUCTION} ({who})")
         return out
-    o = offer(text, session_date)
     raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o), MAX_TOKENS))
     out.asked += 1
     got = to_ir(raw, o, learned, facts)
@@ -626,7 +665,8 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
         raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned, QUIET_FRAMES)), schema(o), MAX_TOKENS))
         out.asked += 1
         got = to_ir(raw, o, learned, facts)
-    elif isinstance(got, str) and isinstance(raw, dict) and (others := _other_kinds(o, raw.get("kind"))):
+    elif isinstance(got, str) and got.startswith(WRONG_KIND) and isinstance(raw, dict) \
+            and (others := _other_kinds(o, raw.get("kind"))):
         # a reading code refused: asked once more, without that kind of rule on offer
         out.rejected.append(got)
         raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o, others), MAX_TOKENS))

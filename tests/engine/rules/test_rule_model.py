@@ -4,6 +4,8 @@ the rule's own tests (positive and near miss) run in the sandbox before a rule i
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -83,7 +85,7 @@ def test_a_budget_said_as_under_fires_when_it_is_exceeded() -> None:
                        total="sum", per="week")
     rule = to_ir(raw, o, {}, [])
     assert not isinstance(rule, str)
-    assert rule.ir.aggregate is not None and rule.ir.aggregate.op == "gt" and rule.ir.aggregate.value == 150
+    assert rule.ir.aggregate is not None and rule.ir.aggregate.op == "ge" and rule.ir.aggregate.value == 150
 
 
 def test_a_rule_on_a_kind_not_yet_recorded_creates_its_collection() -> None:
@@ -517,7 +519,7 @@ def test_money_on_a_kind_of_thing_is_a_purchase_that_mentions_it() -> None:
     rule = to_ir(raw, o, {}, [])
     assert not isinstance(rule, str) and rule.ir.collection == "Purchase" and rule.collection is None
     words, limit = rule.ir.conditions
-    assert words[0].op == "contains_any" and words[0].value == ("hotel",)
+    assert words[0].op == "contains_any" and words[0].value == ("hotel", "hotels")
     assert limit[0].op == "gt" and limit[0].value == 150
 
 
@@ -525,7 +527,58 @@ def test_a_clock_time_is_not_compared_with_a_date_field() -> None:
     raw, o = _proposal("If I haven't taken my tablet by 8pm, ping me.", collection="tablets", field="return_by",
                        op="lt", value="@8pm", words=[])
     got = to_ir(raw, o, {}, [])
-    assert isinstance(got, str) and "return by" in got
+    assert isinstance(got, str) and "return_by" in got
+    raw, o = _proposal("Warn me if any of my shifts starts before 7am.", collection="shifts", field="start",
+                       op="lt", value="@7am", words=[])
+    kept = to_ir(raw, o, {}, [])  # the message speaks of a start: the field is its own
+    assert not isinstance(kept, str) and kept.ir.conditions[0][0].fields == ("start",)
+
+
+@pytest.mark.parametrize(("name", "text", "words"), [
+    ("hotels", "Flag any hotel over £150.", ("hotel", "hotels")),
+    ("groceries", "Groceries: £90 a week, max.", ("grocery", "groceries")),
+    ("dresses", "Nothing over £80 on a dress.", ("dress", "dresses")),
+    ("magazine_subscriptions", "£50 a month on magazines, max.", ()),
+    ("", "£50 a month at M&S, max.", ()),
+])
+def test_money_on_a_kind_of_thing_needs_the_message_to_name_it(name: str, text: str, words: tuple[str, ...]) -> None:
+    limit = re.search(r"£\d+", text)
+    assert limit is not None
+    raw, o = _proposal(text, collection=name, field="cost", op="gt", value="@" + limit.group(0), words=[])
+    got = to_ir(raw, o, {}, [])
+    if not words:
+        assert isinstance(got, str) and "names no kind of purchase" in got
+    else:
+        assert not isinstance(got, str) and got.ir.conditions[0][0].value == words
+
+
+def test_a_total_needs_its_sum_or_count_and_period_and_no_clock_time() -> None:
+    raw, o = _proposal("£50 a month on magazines, tell me if I go over.", collection="purchases", field="amount",
+                       op="gt", value="@£50", words=["magazines"], total="sum", per="month")
+    assert not isinstance(to_ir(raw, o, {}, []), str)
+    assert "sum or a count" in to_ir({**raw, "total": "none"}, o, {}, [])
+    raw, o = _proposal("No snacks after 9pm, warn me.", collection="snacks", field="time", op="gt", value="@9pm",
+                       words=[], total="count", per="day")
+    assert "time of day" in to_ir(raw, o, {}, [])
+
+
+def test_a_limit_said_as_at_most_fires_above_it_and_under_fires_at_it() -> None:
+    at_most, o = _proposal("At most £200 on any one thing, flag it.", collection="purchases", field="amount",
+                           op="le", value="@£200", words=[])
+    under, o2 = _proposal("Keep every purchase under £150, flag it.", collection="purchases", field="amount",
+                          op="lt", value="@£150", words=[])
+    assert to_ir(at_most, o, {}, []).ir.conditions[-1][0].op == "gt"
+    assert to_ir(under, o2, {}, []).ir.conditions[-1][0].op == "ge"
+
+
+def test_every_rule_example_answers_exactly_its_kinds_fields() -> None:
+    from engine.rules.rule_model import EXAMPLES_PATH, FIELDS, WHOSE, WHOSE_EXAMPLES_PATH
+
+    for line in EXAMPLES_PATH.read_text(encoding="utf-8").splitlines():
+        answer = json.loads(line)["answer"]
+        assert sorted(answer) == sorted(("kind", *FIELDS[answer["kind"]])), answer
+    whose = [json.loads(line)["whose"] for line in WHOSE_EXAMPLES_PATH.read_text(encoding="utf-8").splitlines()]
+    assert set(whose) == set(WHOSE)
 
 
 def test_each_kind_is_a_branch_with_all_its_fields_required() -> None:
@@ -583,3 +636,25 @@ def test_a_rule_that_is_not_the_users_is_never_read(whose: str) -> None:
                           "words": []}], whose)
     reading = read_rules("My sister's rule is never more than £40 on shoes, warn her if she goes over.", DAY, backend, {}, [])
     assert reading.rules == [] and backend.offered == [] and whose in reading.rejected[0]
+
+
+def test_a_refusal_about_the_message_is_not_asked_again_as_another_kind() -> None:
+    from engine.rules.rule_model import read_rules
+
+    text = "Warn me if I buy more than 3 energy drinks a day."
+    o = offer(text, DAY)
+    backend = _Sequence([
+        {"kind": "total", "collection": "purchases", "field": "amount", "total": "sum", "op": "gt",
+         "value": o.quantities[0].id, "per": "day", "words": []},
+        {"kind": "absence", "collection": "energy_drinks", "words": [], "span": "P1", "by": "none"},
+    ])
+    reading = read_rules(text, DAY, backend, {}, [])
+    assert len(backend.offered) == 1 and reading.rules == [] and reading.rejected
+
+
+def test_a_message_with_nothing_to_make_a_rule_of_asks_nothing() -> None:
+    from engine.rules.rule_model import read_rules
+
+    backend = _Sequence([])
+    reading = read_rules("Let me know what you think, and make sure you're honest.", DAY, backend, {}, [])
+    assert reading.asked == 0 and backend.offered == [] and reading.rules == []
