@@ -667,7 +667,7 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
         got = to_ir(raw, o, learned, facts)
     elif isinstance(got, str) and got.startswith(WRONG_KIND) and isinstance(raw, dict) \
             and (others := _other_kinds(o, raw.get("kind"))):
-        # a reading code refused: asked once more, without that kind of rule on offer
+        # a reading refused as the wrong kind of rule: asked once more, without that kind on offer
         out.rejected.append(got)
         raw = backend.propose(SchemaRequest(prefix(), question(o, catalog(learned)), schema(o, others), MAX_TOKENS))
         out.asked += 1
