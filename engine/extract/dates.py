@@ -618,7 +618,11 @@ def _merge_ranges(text: str, found: list[Mention]) -> list[Mention]:
                     start = _safe(end.year, start.month, start.day) or start
                     if start > end:
                         start = _safe(end.year - 1, start.month, start.day) or start
-                if not b.value.explicit_year and not b.value.day_only:
+                if b.attrs.get("pattern") == "weekday":
+                    # a range of weekdays ends at the first such weekday after its start: "Monday to
+                    # Sunday" is a week, not a year
+                    end = start + dt.timedelta(days=(end.weekday() - start.weekday()) % 7)
+                elif not b.value.explicit_year and not b.value.day_only:
                     # a range ends at the first such day after its start: "15 July to 30 July" (said in
                     # September of the past) must not read the end as next July
                     same = _safe(start.year, end.month, end.day)

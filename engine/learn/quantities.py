@@ -150,6 +150,26 @@ def _unit_re() -> re.Pattern[str]:
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
 
+_VAGUE = frozenset({"one", "a few", "a couple", "a couple of"})
+"""Spelled numbers that are as often plain words ("no one", "a few things") as numbers."""
+_SPELLED = re.compile(rf"(?<![\w-])(?P<num>{_NUM})(?![\w-])", re.I)
+
+
+def spelled_numbers(text: str, taken: list[tuple[int, int]] = ()) -> list[tuple[int, int, Decimal]]:  # type: ignore[assignment]
+    """Bare numbers written as words ("ten a week max", "two coffees a day"), outside the taken
+    spans: a limit people say in words. Not found by :func:`find_quantities`, which keeps a bare
+    number to digits because a record's words are full of "one" and "two" that count nothing."""
+    out = []
+    for m in _SPELLED.finditer(text):
+        raw = m["num"].lower()
+        if re.fullmatch(_DIGITS, raw) or raw in _VAGUE or any(m.start() < e and s < m.end() for s, e in taken):
+            continue
+        value = _number(raw)
+        if value is not None:
+            out.append((m.start(), m.end(), value))
+    return out
+
+
 def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quantity]:  # type: ignore[assignment]
     """Every quantity in ``text`` outside the ``taken`` spans, numbered Q1, Q2... in text order."""
     spans = list(taken)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -35,7 +35,7 @@ from engine.learn.collection import (
 )
 from engine.learn.fill import field_name
 from engine.learn.propose import Offer, offer
-from engine.learn.quantities import convert
+from engine.learn.quantities import Quantity, convert, spelled_numbers
 from engine.learn.verify import Value
 from engine.llm.backend import Backend, SchemaRequest
 from engine.log import Fact
@@ -268,7 +268,7 @@ def prefix() -> str:
         if not line.strip():
             continue
         ex = json.loads(line)
-        o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
+        o = rule_offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
         answer = dict(ex["answer"])
         for key in ("value", "date", "before", "span", "by"):
             if str(answer.get(key, "")).startswith("@"):
@@ -380,6 +380,20 @@ def _said_forms(name: str, text: str) -> tuple[str, ...]:
         return ()
     forms = _forms(words[-1])
     return forms if any(_whole_words(text, f) is not None for f in forms) else ()
+
+
+def rule_offer(text: str, session_date: dt.date) -> Offer:
+    """The message's candidates for a rule: those of any reading, plus bare numbers said in words,
+    since a limit is often said so ("ten a week max", "two coffees a day, that's the cap")."""
+    o = offer(text, session_date)
+    taken = [(c.start, c.end) for c in (*o.dates, *o.times, *o.money)] + [(q.start, q.end) for q in o.quantities]
+    said = spelled_numbers(text, taken)
+    if not said:
+        return o
+    rows = sorted([(q.start, q.end, q.value, q.unit, q.dimension, q.note) for q in o.quantities]
+                  + [(a, b, v, "", "", "") for a, b, v in said], key=lambda r: r[0])
+    return replace(o, quantities=tuple(Quantity(f"Q{i}", a, b, text[a:b], v, u, d, n)
+                                       for i, (a, b, v, u, d, n) in enumerate(rows, 1)))
 
 
 def a_dated_reminder(ir: RuleIR, text: str, session_date: dt.date) -> bool:
@@ -648,7 +662,7 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     out = Reading()
     if getattr(backend, "propose", None) is None or not asks_for_a_rule(text):
         return out
-    o = offer(text, session_date)
+    o = rule_offer(text, session_date)
     if not kinds(o):
         return out  # no limit, day, span or time of day to make a rule of
     who = whose_rule(text, backend)

@@ -46,6 +46,8 @@ def test_year_rolls_over_for_future_plans_but_not_for_the_past() -> None:
     ("between June 2 and June 9", [("2025-06-02", "2025-06-09")]),
     ("the 14th to the 21st of December", [("2024-12-14", "2024-12-21")]),
     ("March 3 for two weeks", [("2025-03-03", "2025-03-17")]),
+    ("counting Monday to Sunday", [("2024-11-18", "2024-11-24")]),  # a week, not a year
+    ("from Friday to Tuesday", [("2024-11-15", "2024-11-19")]),
 ])
 def test_ranges(text: str, expected: list[tuple[str, str | None]]) -> None:
     assert dates(text) == expected

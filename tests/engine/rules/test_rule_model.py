@@ -658,3 +658,20 @@ def test_a_message_with_nothing_to_make_a_rule_of_asks_nothing() -> None:
     backend = _Sequence([])
     reading = read_rules("Let me know what you think, and make sure you're honest.", DAY, backend, {}, [])
     assert reading.asked == 0 and backend.offered == [] and reading.rules == []
+
+
+def test_a_limit_said_in_words_is_a_candidate_for_a_rule_only() -> None:
+    from engine.learn.propose import offer as plain_offer
+    from engine.rules.rule_model import rule_offer
+
+    text = "No one warned me. Ten a week max, and two coffees a day, a few extra on Sundays. Tell me if I'm over."
+    said = [(q.surface, q.value) for q in rule_offer(text, DAY).quantities]
+    assert said == [("Ten", 10), ("two", 2)]
+    assert "each" in kinds_of(text)
+    assert [q.surface for q in plain_offer(text, DAY).quantities] == []  # a record's reading is unchanged
+
+
+def kinds_of(text: str) -> list[str]:
+    from engine.rules.rule_model import kinds, rule_offer
+
+    return kinds(rule_offer(text, DAY))
