@@ -537,6 +537,20 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
     return ModelRule(ir, o.text, created)
 
 
+def _with_categories(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A word of the rule that names a spending category, widened to the category as the phrase
+    parser knows it (``categories`` in the rule lexicon): "clothes" also finds a purchase filed
+    under "clothing", "groceries" one at a supermarket. A word that is only a member of a category
+    ("hotel" of travel) stays itself: a cap on hotels is not one on flights."""
+    lx = lexicon()
+    out = list(words)
+    for w in words:
+        category = lx["category_phrases"].get(w) or (w if w in lx["categories"] else None)
+        if category and w[:5] == category[:5]:
+            out += lx["categories"].get(category, [])
+    return tuple(dict.fromkeys(out))
+
+
 def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ...], total: str, per: str,
               o: Offer) -> ModelRule | str:
     lx = lexicon()
@@ -555,7 +569,7 @@ def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ..
     conditions: list[tuple[Condition, ...]] = []
     text_fields = tuple(f for f in lx["text_fields"].get(fr.name, []) if f in fr.slot_names or f in lx["expected_slots"].get(fr.name, {}))
     if words and text_fields:
-        conditions.append((Condition(text_fields, "contains_any", words),))
+        conditions.append((Condition(text_fields, "contains_any", _with_categories(words) if fr.name == "Purchase" else words),))
     currency = value.currency or None
     aggregate = None
     if total != "none":
