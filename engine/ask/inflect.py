@@ -15,8 +15,9 @@ LIGHT = {"be", "have", "do", "get", "go", "will", "can", "make", "good", "well"}
 
 
 @lru_cache(maxsize=20_000)
-def word_forms(word: str) -> frozenset[str]:
-    """``word``, its lemmas, and every inflection of those lemmas, lower case."""
+def word_forms(word: str, kinds: tuple[str, ...] = _KINDS) -> frozenset[str]:
+    """``word``, its lemmas, and every inflection of those lemmas, lower case (only as the parts
+    of speech in ``kinds``: ``("NOUN",)`` gives a noun's singular and plural)."""
     from lemminflect import getAllInflections, getAllLemmas
 
     w = word.lower()
@@ -24,7 +25,7 @@ def word_forms(word: str) -> frozenset[str]:
     lemmas = getAllLemmas(w)
     if any(lemma.lower() in LIGHT for forms in lemmas.values() for lemma in forms):
         return frozenset(out)
-    for kind in _KINDS:
+    for kind in kinds:
         for lemma in lemmas.get(kind, ()):
             out.add(lemma.lower())
             for forms in getAllInflections(lemma, upos=kind).values():

@@ -23,6 +23,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from engine.ask.inflect import word_forms
 from engine.frames import FRAMES, Frame
 from engine.learn.collection import (
     InvalidCollection,
@@ -331,7 +332,7 @@ def to_ir(raw: Any, o: Offer, learned: dict[str, LearnedCollection], facts: list
     name = _name(raw, "collection")
     fname = _name(raw, "field")
     frame = next((f for f in FRAMES if f.name in RULE_FRAMES and (f.collection == name or f.collection == name + "s")), None)
-    if frame is None and value.kind == "money" and not _known(name, learned):
+    if frame is None and value.kind == "money" and _learned_named(name, learned) is None:
         # money spent on a kind of thing ("hotels", "groceries") is a purchase that mentions it;
         # one the message does not name is refused, never widened to every purchase
         words = words or _said_forms(name, o.text)
@@ -351,24 +352,9 @@ def _a_date_field(fname: str, text: str) -> bool:
     return fname in dates and not any(_said_forms(w, text) for w in fname.split("_") if len(w) >= 3)
 
 
-def _known(name: str, learned: dict[str, LearnedCollection]) -> bool:
-    return name in learned or any(n.rstrip("s") == name.rstrip("s") for n in learned)
-
-
-def _forms(word: str) -> tuple[str, ...]:
-    """A noun's singular and plural ("hotels" → hotel, hotels; "groceries" → grocery, groceries;
-    "dresses" → dress, dresses)."""
-    if word.endswith("ies") and len(word) > 4:
-        return (word[:-3] + "y", word)
-    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
-        return (word[:-2], word)
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return (word[:-1], word)
-    if word.endswith("y") and len(word) > 3 and word[-2] not in "aeiou":
-        return (word, word[:-1] + "ies")
-    if word.endswith(("s", "x", "ch", "sh", "z")):
-        return (word, word + "es")
-    return (word, word + "s")
+def _learned_named(name: str, learned: dict[str, LearnedCollection]) -> LearnedCollection | None:
+    """The learned collection ``name`` means, singular or plural."""
+    return learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
 
 
 def _said_forms(name: str, text: str) -> tuple[str, ...]:
@@ -378,7 +364,7 @@ def _said_forms(name: str, text: str) -> tuple[str, ...]:
     words = re.findall(r"[^\W\d_]{3,}", name.replace("_", " ").lower())
     if not words:
         return ()
-    forms = _forms(words[-1])
+    forms = tuple(sorted(word_forms(words[-1], ("NOUN",)), key=lambda f: (len(f), f)))
     return forms if any(_whole_words(text, f) is not None for f in forms) else ()
 
 
@@ -515,7 +501,7 @@ def _absence(raw: dict[str, Any], o: Offer, learned: dict[str, LearnedCollection
             return ModelRule(validate(RuleIR(frame.name, conditions, absence=quiet, since=o.session_date)), o.text)
         except InvalidRule as exc:
             return str(exc)
-    coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
+    coll = _learned_named(name, learned)
     created = None
     if coll is None:
         try:
@@ -593,7 +579,7 @@ def _learned(name: str, fname: str, op: str, value: Value, words: tuple[str, ...
         return "money limits watch purchases or trips"
     if not fname:
         return "no field named"
-    coll = learned.get(name) or next((c for n, c in learned.items() if n.rstrip("s") == name.rstrip("s")), None)
+    coll = _learned_named(name, learned)
     if coll is None and value.kind == "time" and _a_date_field(fname, o.text):
         return f"{WRONG_KIND} a date field ({fname})"
     created = None
