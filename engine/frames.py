@@ -25,6 +25,7 @@ class Slot:
     choices: tuple[str, ...] = ()
     doc: str = ""
     role: str = ""
+    fallback: str = ""  # the slot whose value stands in when this one is unknown (a unit price: the amount)
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,8 @@ class Domain:
     frames: tuple[Frame, ...] = field(default_factory=tuple)
 
 
-def _s(name: str, kind: str = "str", *choices: str, doc: str = "", role: str = "") -> Slot:
-    return Slot(name, kind, tuple(choices), doc, role)
+def _s(name: str, kind: str = "str", *choices: str, doc: str = "", role: str = "", fallback: str = "") -> Slot:
+    return Slot(name, kind, tuple(choices), doc, role, fallback)
 
 
 CURRENCY = _s("currency", doc="ISO 4217 code", role="derived")
@@ -169,6 +170,10 @@ FRAMES: tuple[Frame, ...] = (
             _s("category", doc="what kind of spending: restaurant, groceries, electronics, clothing, travel, ..."),
             _s("amount", "money"), CURRENCY, _s("date", "date"),
             _s("return_by", "date"), _s("warranty_until", "date"),
+            _s("quantity", "int", doc="how many units the amount paid for (three nights, two bottles)", role="derived"),
+            _s("unit", doc="what one unit is when the price is per unit: night, person, bottle, item...", role="derived"),
+            _s("unit_price", "money", doc="the price of one unit, said or the amount over the quantity; "
+                                          "the amount when the message gave no unit", role="derived", fallback="amount"),
         ),
         ("item",),
         "Something bought, with its return and warranty windows.",

@@ -105,7 +105,56 @@ def _bare_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Menti
 
 def find_money(text: str, lo: int, hi: int) -> list[Mention]:
     out = _find_money(text, lo, hi)
+    out += _spelled_money(text, lo, hi, out)
     return sorted(out + _bare_money(text, lo, hi, out), key=lambda m: m.start)
+
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+          "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+          "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_TENS_UNITS = r"(?:(?:" + "|".join(_TENS) + r")(?:[\s-](?:" + "|".join(list(_UNITS)[:9]) + r"))?|" + "|".join(_UNITS) + r")"
+# "twelve quid", "forty-five euros", "a hundred and twenty dollars", "two hundred bucks"; "a tenner", "a fiver"
+_SPELLED = re.compile(r"\b(?P<n>(?:(?:a|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and\s+" + _TENS_UNITS + r")?)|"
+                      + _TENS_UNITS + r")\s+(?P<word>" + _WORD + r")\b|\b(?:a|one)\s+(?P<note>tenner|fiver)\b", re.I)
+_NOTES = {"tenner": 10, "fiver": 5}
+_WEIGHT_AFTER = re.compile(r"\s+(?:of|heavier|lighter|overweight|underweight)\b", re.I)
+_WEIGHT_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|put\s+on|weigh(?:s|ed|ing)?|dropped)\s+(?:about\s+|around\s+|another\s+)?$", re.I)
+
+
+def _spelled_number(words: str) -> int | None:
+    total, parts = 0, re.split(r"[\s-]+", words.lower())
+    for i, w in enumerate(parts):
+        if w == "hundred":
+            total = (total or 1) * 100
+        elif w in _TENS:
+            total += _TENS[w]
+        elif w in _UNITS:
+            total += _UNITS[w]
+        elif w == "a" and i == 0 or w == "and":
+            continue
+        else:
+            return None
+    return total or None
+
+
+def _spelled_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
+    """Amounts said in words: the model may cite only candidates, so "twelve quid" must be one."""
+    out: list[Mention] = []
+    for m in _SPELLED.finditer(text, lo, hi):
+        if any(t.start < m.end() and m.start() < t.end for t in taken):
+            continue
+        if m.group("word") and m.group("word").lower().startswith("pound") and (
+                _WEIGHT_AFTER.match(text, m.end()) or _WEIGHT_BEFORE.search(text[max(0, m.start() - 25) : m.start()])):
+            continue  # "three pounds of flour", "lost ten pounds": a weight
+        if m.group("note"):
+            amount, cur = _NOTES[m.group("note").lower()], "GBP"
+        else:
+            amount, cur = _spelled_number(m.group("n")), WORDS.get(m.group("word").lower(), "USD")
+        if amount:
+            out.append(Mention("money", m.start(), m.end(), m.group(), f"{Decimal(amount).quantize(Decimal('0.01'))}",
+                               {"currency": cur}))
+    return out
 
 
 def _find_money(text: str, lo: int, hi: int) -> list[Mention]:

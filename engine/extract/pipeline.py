@@ -43,6 +43,7 @@ from engine.extract.reference import (
 )
 from engine.extract.resolve import Resolver, apply_record, supersedes
 from engine.extract.segment import clauses, sentences
+from engine.extract.unit_price import with_unit_prices
 from engine.frames import frame as frame_of
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -89,7 +90,7 @@ def extract_messages(
                     problems.append(str(exc))
             else:
                 drafts = merge(drafts, reading.drafts)
-        for draft in drafts:
+        for draft in with_unit_prices(drafts, msg.text):
             rec = resolver.match(draft, msg.text)
             sup: tuple[int, ...] = ()
             if rec is not None:

@@ -15,6 +15,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from engine.extract.segment import sentences
 from engine.learn.collection import LearnedCollection, learned_collections
@@ -47,8 +48,11 @@ def _stem(word: str) -> str:
 
 
 def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
-    """Whether a built-in record of the message holds this quantity (a dose, a number of nights)."""
+    """Whether a built-in record of the message holds this quantity (a dose, a number of nights, the
+    two bottles a purchase's unit price is counted over)."""
     words = re.sub(r"\s+", " ", q.surface.lower())
+    if any(f.slots.get("quantity") is not None and Decimal(str(f.slots["quantity"])) == q.value for f in records):
+        return True
     return any(words in str(v).lower() for f in records for v in f.slots.values() if isinstance(v, str))
 
 

@@ -188,9 +188,12 @@ def _learned_roles(fr: Frame) -> tuple[list[str], str | None, str | None]:
 
 
 def _field(fr: Frame, name: str) -> str:
-    a = attr(fr.slot(name))
+    slot = fr.slot(name)
+    a = attr(slot)
     if not a.isidentifier() or keyword.iskeyword(a):
         raise InvalidRule(f"{a!r} is not a usable name")
+    if slot.fallback:  # a unit price not given is the whole amount: one thing bought
+        return f"(r.{a} if r.{a} is not None else {_field(fr, slot.fallback)})"
     return f"r.{a}"
 
 

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from engine.ask.inflect import word_forms
+from engine.extract.unit_price import unit_after
 from engine.frames import FRAMES, Frame
 from engine.learn.collection import (
     InvalidCollection,
@@ -550,6 +551,9 @@ def _built_in(fr: Frame, fname: str, op: str, value: Value, words: tuple[str, ..
         kinds = {s.name: s.kind for s in fr.slots}
         target = fname if kinds.get(fname) in ("money", "int") else lx["amount_fields"].get(fr.name)
         limit = value.value
+        if total == "none" and value.kind == "money" and "unit_price" in fr.slot_names \
+                and unit_after(o.text, value.end) not in (None, "item"):
+            target = "unit_price"  # "£20 a bottle", "£150 a night": the price of one unit, not the whole purchase
     if target is None:
         return f"{fr.collection} has no field to compare with {value.kind}"
     conditions: list[tuple[Condition, ...]] = []

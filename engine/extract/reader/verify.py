@@ -19,6 +19,7 @@ from engine.extract.builders.base import Draft
 from engine.extract.builders.finance import category_of, names_whole_category
 from engine.extract.dates import month_end
 from engine.extract.drugs import drug_class, find_allergens
+from engine.extract.orgs import find_orgs
 from engine.extract.people import find_people, kin, relation_of
 from engine.extract.places import find_nationalities, find_places
 from engine.extract.reader.candidates import Candidate, Candidates
@@ -274,7 +275,8 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         if cls:
             slots["drug_class"] = cls
     if frame == "Purchase":
-        cat = category_of(*(str(slots[k]) for k in ("item", "vendor", "category") if slots.get(k)))
+        cat = category_of(*(str(slots[k]) for k in ("item", "vendor", "category") if slots.get(k))) \
+            or _shop_category(str(slots.get("vendor") or ""))
         if cat:
             slots["category"] = cat
     if frame == "Policy":
@@ -283,6 +285,8 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         if cat and names_whole_category(about, cat):
             slots["category"] = cat
         spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
+        if slots.get("kind") == "hold" and slots.get("limit"):
+            slots["kind"] = "limit"  # a hold lets nothing out; a rule with an amount is a cap
         if slots.get("kind") == "limit" and slots.get("per") in _PERIODS and spending:
             slots["kind"] = "budget"  # a cap on a week's, month's or year's spending is a total per period
     if frame == "Allergy" and isinstance(slots.get("allergen"), str):
@@ -290,6 +294,12 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         hits = find_allergens(a, 0, len(a))
         if hits and hits[0].attrs.get("allergen_class"):
             slots["allergen_class"] = str(hits[0].attrs["allergen_class"]).lower()
+
+
+def _shop_category(vendor: str) -> str | None:
+    """What a known shop sells (organisations.tsv): a Waitrose shop is groceries whatever was in the basket."""
+    shops = [m for m in find_orgs(vendor, 0, len(vendor)) if m.attrs.get("org_kind") == "vendor"]
+    return str(shops[0].attrs["category"]) if shops and shops[0].attrs.get("category") else None
 
 
 def _country(words: str) -> str | None:

@@ -4,8 +4,8 @@
   the 30th"), planned or made while the hold lasts (from its start, or from when it was said, to
   its end date; no end date: until it is lifted).
 - limit: a purchase or transfer of the kind the limit is about that costs more than the limit
-  (``per`` item, person or night; the amount is compared whole, so a per-night cap is checked
-  against a stay's amount only when the record says it is for one night).
+  (``per`` item, person or night: a purchase whose message gave a price per unit, or a total with a
+  count — "three nights, £510" — is compared by its ``unit_price``; otherwise the whole amount).
 - budget: purchases of the budget's kind in one period (week, month, year) that add up to more.
 - intention: a purchase or transfer of the kind the user said they would stop ("no more crypto
   this year"), made after saying it and before the intention's end.
@@ -118,15 +118,34 @@ def _limit(policy, transfers: list, purchases: list) -> list[Alert]:
             continue
         if policy.currency and getattr(rec, "currency", None) and policy.currency != rec.currency:
             continue
-        if Decimal(amount) <= Decimal(policy.limit) or not _matches(policy, *texts, category=getattr(rec, "category", None)):
+        each, unit = _unit_amount(policy, rec)
+        if Decimal(each) <= Decimal(policy.limit) or not _matches(policy, *texts, category=getattr(rec, "category", None)):
             continue
         what = next((t for t in texts if t), "it")
         per = f" per {policy.per}" if policy.per and policy.per != "item" else ""
+        currency = getattr(rec, "currency", None)
+        cost = (f"{_money(each, currency)} a {unit} ({_money(amount, currency)} for {rec.quantity})" if unit and rec.quantity
+                else f"{_money(each, currency)} a {unit}" if unit else _money(amount, currency))
         title = f"{what[:1].upper() + what[1:]} is over your {_money(policy.limit, policy.currency)} limit"
         message = (f"{_who(policy)} set a limit of {_money(policy.limit, policy.currency)}{per} on {policy.about}; "
-                   f"{what} on {day} costs {_money(amount, getattr(rec, 'currency', None))}.")
-        out.append(alert(LIMIT_RULE, "warning", title, message, policy.cites("limit", "about") + rec.cites("amount")))
+                   f"{what} on {day} costs {cost}.")
+        cites = rec.cites("amount", "unit_price") if unit else rec.cites("amount")
+        out.append(alert(LIMIT_RULE, "warning", title, message, policy.cites("limit", "about") + cites))
     return out
+
+
+# a cap per person is also a cap per ticket or seat; a cap per item is a cap on any one unit
+_SAME_UNIT = {"night": ("night", "room"), "person": ("person",), "item": None}
+
+
+def _unit_amount(policy, rec) -> tuple:
+    """(the amount to compare with the cap, the unit it is per or ''): a purchase's price per unit when
+    the cap is per unit and the purchase's message gave one of that unit."""
+    unit, each = getattr(rec, "unit", None), getattr(rec, "unit_price", None)
+    if not policy.per or policy.per not in _SAME_UNIT or unit is None or each is None:
+        return rec.amount, ""
+    same = _SAME_UNIT[policy.per]
+    return (each, unit) if same is None or unit in same else (rec.amount, "")
 
 
 def _period(day: date, per: str) -> tuple[date, date]:

@@ -101,3 +101,16 @@ def test_clauses_keep_offsets_and_split_statements() -> None:
                                      "I take metformin!", "Is that ok?"]
     assert all(text[c.start : c.end] == c.text for c in got)
     assert [c.question for c in got] == [False, False, False, True]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Grabbed a hoodie, twelve quid, and a book for £9.99.", [("twelve quid", "12.00", "GBP"), ("£9.99", "9.99", "GBP")]),
+    ("It came to forty-five euros in the end.", [("forty-five euros", "45.00", "EUR")]),
+    ("That was a hundred and twenty dollars!", [("a hundred and twenty dollars", "120.00", "USD")]),
+    ("Lent him a tenner for the taxi.", [("a tenner", "10.00", "GBP")]),
+    ("Bought three pounds of flour and lost ten pounds since May.", []),  # weights
+    ("The baby weighs twenty pounds now.", []),
+])
+def test_amounts_said_in_words(text: str, want: list[tuple[str, str, str]]) -> None:
+    got = [(m.text, m.value, m.attrs["currency"]) for m in find_money(text, 0, len(text))]
+    assert got == want

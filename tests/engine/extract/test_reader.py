@@ -292,3 +292,24 @@ def test_a_bare_day_is_marked_so_the_resolver_can_fit_it_to_an_earlier_month() -
     raw = {"records": [{"record": "Trip", "destination": "Lisbon", "start": ids["March 14"], "end": ids["the 22nd"]}]}
     (trip,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
     assert trip.day_only == {"end": 22}
+
+
+def test_a_spend_at_a_known_shop_takes_the_shops_category_unless_the_item_names_one() -> None:
+    text = "Woolies run, $64 all up. Grabbed a kettle at Coles too, $35. And $20 at the corner shop."
+    ids = _ids(text)
+    raw = {"records": [
+        {"record": "Purchase", "status": "bought", "vendor": "Woolies", "amount": ids["$64"]},
+        {"record": "Purchase", "status": "bought", "item": "kettle", "vendor": "Coles", "amount": ids["$35"]},
+        {"record": "Purchase", "status": "bought", "vendor": "the corner shop", "amount": ids["$20"]},
+    ]}
+    shop, kettle, corner = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert shop.slots["category"] == "groceries" and shop.slots["amount"] == "64.00"
+    assert kettle.slots["category"] == "home"  # what was bought says more than where
+    assert "category" not in corner.slots
+
+
+def test_a_hold_with_an_amount_is_a_cap() -> None:
+    text = "Wine rule from now on: nothing over £20 a bottle."
+    raw = {"records": [{"record": "Policy", "kind": "hold", "about": "Wine rule", "limit": _ids(text)["£20"], "per": "item"}]}
+    (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert policy.slots["kind"] == "limit" and policy.slots["limit"] == "20.00"

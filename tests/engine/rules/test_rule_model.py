@@ -687,3 +687,19 @@ def test_a_spending_category_in_the_models_words_finds_the_category() -> None:
     raw, o = _proposal("Flag any Lidl shop over £60.", collection="purchases", field="amount", op="gt", value="@£60",
                        words=["Lidl"])
     assert to_ir(raw, o, {}, []).ir.conditions[0][0].value[:1] == ("lidl",)
+
+
+def test_a_cap_said_per_unit_compares_the_price_of_one_unit() -> None:
+    raw, o = _proposal("Wine rule from now on: £20 a bottle max. Tell me if I go over.", collection="purchases",
+                       field="amount", op="le", value="@£20", words=["wine"])
+    rule = to_ir(raw, o, {}, [])
+    assert not isinstance(rule, str)
+    limit = rule.ir.conditions[-1][0]
+    assert limit.fields == ("unit_price",) and limit.op == "gt"
+    source = rule_function(7, rule.ir)
+    assert "r.unit_price if r.unit_price is not None else r.amount" in source  # one bottle bought: its amount
+    assert self_test(rule.ir).ok
+    # a cap on one purchase ("any single purchase over £100") or per month stays on the amount
+    raw, o = _proposal("Flag any single purchase over £100.", collection="purchases", field="amount", op="gt",
+                       value="@£100", words=[])
+    assert to_ir(raw, o, {}, []).ir.conditions[-1][0].fields == ("amount",)

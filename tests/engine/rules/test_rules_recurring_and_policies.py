@@ -125,3 +125,34 @@ def test_a_budget_of_another_category_stays_quiet(world) -> None:
     world.say("Purchase", "old", {"item": "pizza", "category": "restaurant", "amount": "140.00",
                                   "date": "2025-02-20"}, on=dt.date(2025, 2, 21))
     assert _run(world, "policies.budget", dt.datetime(2025, 3, 12, 12)) == []
+
+
+def test_a_cap_per_unit_compares_the_price_of_one_unit(world) -> None:
+    """£20 a bottle: two bottles for £58 break it (29 each), three for £51 do not (17 each); a hotel's
+    nightly rate is compared as said, a stay's total over its nights."""
+    world.say("Policy", "wine", {"kind": "limit", "about": "wine bottles", "limit": "20.00", "currency": "GBP",
+                                 "per": "item"}, on=dt.date(2026, 5, 1))
+    world.say("Purchase", "barolo", {"item": "two bottles of wine", "amount": "58.00", "currency": "GBP", "quantity": 2,
+                                     "unit": "bottle", "unit_price": "29.00", "date": "2026-05-08"}, on=dt.date(2026, 5, 8))
+    world.say("Purchase", "rioja", {"item": "three bottles of wine", "amount": "51.00", "currency": "GBP", "quantity": 3,
+                                    "unit": "bottle", "unit_price": "17.00", "date": "2026-05-15"}, on=dt.date(2026, 5, 15))
+    world.say("Policy", "hotel", {"kind": "limit", "about": "hotels", "limit": "150.00", "currency": "GBP",
+                                  "per": "night"}, on=dt.date(2026, 5, 1))
+    world.say("Purchase", "leeds", {"item": "hotel in Leeds", "amount": "510.00", "currency": "GBP", "quantity": 3,
+                                    "unit": "night", "unit_price": "170.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
+    world.say("Purchase", "mcr", {"item": "hotel in Manchester", "amount": "560.00", "currency": "GBP", "quantity": 4,
+                                  "unit": "night", "unit_price": "140.00", "date": "2026-05-12"}, on=dt.date(2026, 5, 12))
+    alerts = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
+    assert sorted(a.title for a in alerts) == ["Hotel in Leeds is over your 150 GBP limit",
+                                               "Two bottles of wine is over your 20 GBP limit"]
+    leeds = next(a for a in alerts if "Leeds" in a.title)
+    assert "170 GBP a night (510 GBP for 3)" in leeds.message
+
+
+def test_a_cap_per_night_does_not_divide_a_price_per_person(world) -> None:
+    world.say("Policy", "hotel", {"kind": "limit", "about": "hotels", "limit": "150.00", "per": "night"},
+              on=dt.date(2026, 5, 1))
+    world.say("Purchase", "tour", {"item": "hotel tour", "amount": "400.00", "quantity": 4, "unit": "person",
+                                   "unit_price": "100.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
+    (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
+    assert "400" in a.message

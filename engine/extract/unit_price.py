@@ -1,0 +1,98 @@
+"""What one unit of a purchase cost: "$215 a night", "two bottles of Barolo, £58 for the pair".
+
+A cap per night, per person or per bottle is about the price of one unit, while a message may give
+either that price ("£180 a night") or a total with a count ("three nights, £510 in all"). Code reads
+which from the words around the amount in the record's own sentences; the model never computes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from engine.extract.builders.base import Draft
+from engine.extract.dates import NUMBER_WORDS
+from engine.extract.money import find_money
+
+# units a price is said per; the name a rule compares ("person" covers heads, seats and tickets)
+UNITS = {"night": "night", "nights": "night", "person": "person", "people": "person", "head": "person", "heads": "person",
+         "guest": "person", "guests": "person", "adult": "person", "adults": "person", "seat": "person", "seats": "person",
+         "ticket": "person", "tickets": "person", "bottle": "bottle", "bottles": "bottle", "room": "room", "rooms": "room",
+         "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "kg": "kg", "kilo": "kg", "kilos": "kg",
+         "item": "item", "items": "item", "piece": "item", "pieces": "item", "pair": "pair", "pairs": "pair",
+         "box": "box", "boxes": "box", "bag": "bag", "bags": "bag", "pack": "pack", "packs": "pack", "meal": "meal", "meals": "meal"}
+_UNIT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
+_COUNTS = {k: v for k, v in NUMBER_WORDS.items() if k not in ("a", "an", "a few")}
+_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True)) + r")"
+# "$215 a night", "£20/bottle", "€45 per person", "30 each" (each: per item)
+_PER = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(?P<u>" + _UNIT + r")\b|\s+(?P<each>each|apiece|a\s+pop)\b", re.I)
+# "three nights", "2 bottles of Rioja", "a couple of tickets"
+_COUNTED = re.compile(r"\b" + _COUNT + r"[\s-]+(?:\w+\s+)?(?P<u>" + _UNIT + r")\b", re.I)
+# "for the pair", "for the two", "for both", "for the lot", "altogether", "in total": an amount that covers them all
+_TOTAL = re.compile(r"\b(?:for\s+(?:the\s+)?(?:pair|lot|both|two|three|four|five|six|all(?:\s+of\s+them)?|set)|for\s+(?:all|both)\b|"
+                    r"altogether|all\s+in|in\s+total|total(?:led)?|all\s+up|the\s+lot|came\s+to|for\s+the\s+(?:stay|week|trip))\b", re.I)
+
+
+@dataclass(frozen=True)
+class UnitPrice:
+    unit: str  # night, person, bottle, item...
+    each: Decimal
+    quantity: int | None = None
+
+
+def unit_price(text: str, amount: Decimal) -> UnitPrice | None:
+    """The price of one unit when ``text`` (the record's sentences) says it; ``None`` when the amount is
+    simply what was paid for one thing."""
+    spots = [m for m in find_money(text, 0, len(text)) if Decimal(m.value) == amount]
+    if not spots:
+        return None
+    counted = [(m, UNITS[m.group("u").lower()], _count(m.group("n"))) for m in _COUNTED.finditer(text)]
+    counted = [(m, u, n) for m, u, n in counted if n]
+    for spot in spots:
+        unit = unit_after(text, spot.end)
+        if unit is not None:
+            quantity = next((n for _, u, n in counted if u == unit), None)
+            return UnitPrice(unit, amount, quantity)
+    for spot in spots:
+        # a count of units and an amount in the same record, the amount said to cover them all or the count
+        # naming what was bought ("three nights at the Queens ... £510", "two bottles of Barolo ... £58 for the pair")
+        near = sorted(counted, key=lambda c: abs(c[0].start() - spot.start))
+        if not near:
+            continue
+        m, unit, n = near[0]
+        covers = _TOTAL.search(text, max(0, spot.start - 40), min(len(text), spot.end + 40)) is not None
+        if n >= 2 and (covers or unit in ("night", "bottle", "person")):
+            each = (amount / n).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+            return UnitPrice(unit, each, n)
+    return None
+
+
+def unit_after(text: str, end: int) -> str | None:
+    """The unit an amount ending at ``end`` is said per ("£20 a bottle" -> bottle), or None."""
+    per = _PER.match(text, end)
+    if per is None:
+        return None
+    return UNITS[per.group("u").lower()] if per.group("u") else "item"
+
+
+def _count(word: str) -> int | None:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    return _COUNTS.get(re.sub(r"\s+", " ", word))
+
+
+def with_unit_prices(drafts: list[Draft], text: str) -> list[Draft]:
+    """Purchases get ``unit``, ``unit_price`` and ``quantity`` when their sentences give them."""
+    for d in drafts:
+        if d.frame != "Purchase" or not d.slots.get("amount") or "unit_price" in d.slots:
+            continue
+        found = unit_price(text[d.span[0] : d.span[1]], Decimal(str(d.slots["amount"])))
+        if found is None:
+            continue
+        d.slots["unit"] = found.unit
+        d.slots["unit_price"] = str(found.each)
+        if found.quantity:
+            d.slots["quantity"] = found.quantity
+    return drafts
