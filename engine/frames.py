@@ -62,6 +62,20 @@ def _s(name: str, kind: str = "str", *choices: str, doc: str = "", role: str = "
 
 CURRENCY = _s("currency", doc="ISO 4217 code", role="derived")
 
+
+UNIT_SLOTS = ("quantity", "unit", "unit_price")
+
+
+def _unit_slots(amount: str) -> tuple[Slot, ...]:
+    """A price per unit, computed by code from the message (``engine.extract.unit_price``): caps per
+    night, per person or per bottle compare it."""
+    return (
+        _s("quantity", "int", doc="how many units the amount paid for (three nights, two bottles)", role="derived"),
+        _s("unit", doc="what one unit is when the price is per unit: night, person, bottle, item...", role="derived"),
+        _s("unit_price", "money", doc=f"the price of one unit, said or the {amount} over the quantity; "
+                                      f"the {amount} when the message gave no unit", role="derived", fallback=amount),
+    )
+
 FRAMES: tuple[Frame, ...] = (
     Frame(
         "Trip", "travel", "trips",
@@ -71,7 +85,7 @@ FRAMES: tuple[Frame, ...] = (
             _s("purpose", "enum", "leisure", "business", "family", "study", "medical", "other"),
             _s("transport", "enum", "flight", "train", "car", "bus", "ship", "other"),
             _s("carrier"), _s("flight"), _s("departs", doc="local departure time HH:MM (24-hour)", role="time"),
-            _s("cost", "money"), CURRENCY,
+            _s("cost", "money"), CURRENCY, *_unit_slots("cost"),
         ),
         ("country", "destination"),
         "A journey away from home, planned or taken.",
@@ -170,10 +184,7 @@ FRAMES: tuple[Frame, ...] = (
             _s("category", doc="what kind of spending: restaurant, groceries, electronics, clothing, travel, ..."),
             _s("amount", "money"), CURRENCY, _s("date", "date"),
             _s("return_by", "date"), _s("warranty_until", "date"),
-            _s("quantity", "int", doc="how many units the amount paid for (three nights, two bottles)", role="derived"),
-            _s("unit", doc="what one unit is when the price is per unit: night, person, bottle, item...", role="derived"),
-            _s("unit_price", "money", doc="the price of one unit, said or the amount over the quantity; "
-                                          "the amount when the message gave no unit", role="derived", fallback="amount"),
+            *_unit_slots("amount"),
         ),
         ("item",),
         "Something bought, with its return and warranty windows.",

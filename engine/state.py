@@ -20,6 +20,7 @@ from engine.frames import (
     FRAMES_BY_NAME,
     IMPORT_DOMAIN,
     IMPORT_SCHEMA_FRAME,
+    UNIT_SLOTS,
     Frame,
     frame_from_schema,
 )
@@ -257,8 +258,23 @@ def fold(facts: Iterable[Fact], frames: dict[str, Frame] | None = None) -> State
     return State(order, dynamic)
 
 
+def _reprice(rec: Record, fr: Frame, fact: Fact) -> None:
+    """A new amount said without a price per unit ("it was £900 in the end") leaves no stale unit price:
+    the unit slots were computed from the old amount's words."""
+    base = next((s.fallback for s in fr.slots if s.name == "unit_price" and s.fallback), None)
+    if base is None or base not in fact.slots or "unit_price" in fact.slots:
+        return
+    for name in UNIT_SLOTS:
+        old = rec.values.get(name)
+        if old is not None:
+            rec.history.append(Change(fact.id, name, old, None))
+            rec.values[name] = None
+            rec.sources[name] = fact.id
+
+
 def _apply(rec: Record, fr: Frame, fact: Fact) -> None:
     rec.evidence.append(fact.id)
+    _reprice(rec, fr, fact)
     for slot in fr.slots:
         if slot.name not in fact.slots:
             continue

@@ -113,44 +113,59 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
           "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
           "eighteen": 18, "nineteen": 19}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_TENS_UNITS = r"(?:(?:" + "|".join(_TENS) + r")(?:[\s-](?:" + "|".join(list(_UNITS)[:9]) + r"))?|" + "|".join(_UNITS) + r")"
-# "twelve quid", "forty-five euros", "a hundred and twenty dollars", "two hundred bucks"; "a tenner", "a fiver"
-_SPELLED = re.compile(r"\b(?P<n>(?:(?:a|one|two|three|four|five|six|seven|eight|nine)\s+hundred(?:\s+and\s+" + _TENS_UNITS + r")?)|"
-                      + _TENS_UNITS + r")\s+(?P<word>" + _WORD + r")\b|\b(?:a|one)\s+(?P<note>tenner|fiver)\b", re.I)
+_NUMBER_WORD = "|".join([*_TENS, *_UNITS, "hundred", "thousand"])
+# currency words spelled amounts may end in ("won" is also a verb: "the blue one won")
+_SPELLED_CURRENCY = "|".join(w for w in sorted(WORDS, key=len, reverse=True) if w != "won")
+# "twelve quid", "forty-five euros", "a hundred and twenty dollars", "two thousand five hundred bucks"; "a tenner"
+_SPELLED = re.compile(r"(?<![\w-])(?P<n>(?:a\s+)?(?:" + _NUMBER_WORD + r")(?:(?:[\s-]+|\s+and\s+)(?:" + _NUMBER_WORD + r"))*)"
+                      r"\s+(?P<word>" + _SPELLED_CURRENCY + r")\b|\b(?:a|one)\s+(?P<note>tenner|fiver)\b", re.I)
 _NOTES = {"tenner": 10, "fiver": 5}
-_WEIGHT_AFTER = re.compile(r"\s+(?:of|heavier|lighter|overweight|underweight)\b", re.I)
-_WEIGHT_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|put\s+on|weigh(?:s|ed|ing)?|dropped)\s+(?:about\s+|around\s+|another\s+)?$", re.I)
+_WEIGHT_AFTER = re.compile(r"\s+(?:of|heavier|lighter|overweight|underweight)\b|(?<=pound)\s+(?!note|coin|voucher)[a-z]", re.I)
+_WEIGHT_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|put\s+on|shed|weigh(?:s|ed|ing)?)\s+"
+                            r"(?:about\s+|around\s+|another\s+|like\s+|nearly\s+|almost\s+|over\s+)?$", re.I)
+_BET_AFTER = re.compile(r"\s+(?:on|at|in|betting|gambling)\b", re.I)  # "lost fifty pounds on the horses": money
 
 
 def _spelled_number(words: str) -> int | None:
-    total, parts = 0, re.split(r"[\s-]+", words.lower())
-    for i, w in enumerate(parts):
-        if w == "hundred":
-            total = (total or 1) * 100
-        elif w in _TENS:
-            total += _TENS[w]
-        elif w in _UNITS:
-            total += _UNITS[w]
-        elif w == "a" and i == 0 or w == "and":
+    """The value of a number said in words ("a hundred and twenty", "two thousand five hundred"); None
+    when the words are not one number ("one fifty", "twenty twenty")."""
+    total, group, last = 0, 0, ""
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w in ("a", "and"):
             continue
-        else:
-            return None
-    return total or None
+        if w == "hundred":
+            if last not in _UNITS and last not in ("", "a"):
+                return None
+            group = (group or 1) * 100
+        elif w == "thousand":
+            total, group = total + (group or 1) * 1000, 0
+        elif w in _TENS:
+            if group % 100:
+                return None
+            group += _TENS[w]
+        elif w in _UNITS:
+            if group % 10 or (group % 100 and _UNITS[w] >= 10):
+                return None
+            group += _UNITS[w]
+        last = w
+    return (total + group) or None
 
 
 def _spelled_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
-    """Amounts said in words: the model may cite only candidates, so "twelve quid" must be one."""
+    """Amounts said in words: the model may cite only candidates, so "twelve quid" must be one. A
+    fiver or a tenner keeps no currency (it is said of pounds and of dollars)."""
     out: list[Mention] = []
     for m in _SPELLED.finditer(text, lo, hi):
         if any(t.start < m.end() and m.start() < t.end for t in taken):
             continue
-        if m.group("word") and m.group("word").lower().startswith("pound") and (
+        word = (m.group("word") or "").lower()
+        if word.startswith("pound") and not _BET_AFTER.match(text, m.end()) and (
                 _WEIGHT_AFTER.match(text, m.end()) or _WEIGHT_BEFORE.search(text[max(0, m.start() - 25) : m.start()])):
-            continue  # "three pounds of flour", "lost ten pounds": a weight
+            continue  # "three pounds of flour", "lost ten pounds", "a twelve pound turkey": a weight
         if m.group("note"):
-            amount, cur = _NOTES[m.group("note").lower()], "GBP"
+            amount, cur = _NOTES[m.group("note").lower()], None
         else:
-            amount, cur = _spelled_number(m.group("n")), WORDS.get(m.group("word").lower(), "USD")
+            amount, cur = _spelled_number(m.group("n")), WORDS.get(word, "USD")
         if amount:
             out.append(Mention("money", m.start(), m.end(), m.group(), f"{Decimal(amount).quantize(Decimal('0.01'))}",
                                {"currency": cur}))
@@ -173,7 +188,10 @@ def _find_money(text: str, lo: int, hi: int) -> list[Mention]:
         if amount is None:
             continue
         amount *= _MULT.get(mult, 1)
-        value = f"{amount.quantize(Decimal('0.01'))}"
+        try:
+            value = f"{amount.quantize(Decimal('0.01'))}"
+        except InvalidOperation:
+            continue  # a run of digits too long to be an amount
         surface = m.group().rstrip()
         out.append(Mention("money", m.start(), m.start() + len(surface), surface, value, {"currency": cur}))
     return out

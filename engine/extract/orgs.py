@@ -51,5 +51,6 @@ _COMMON_WORDS = {"nationwide", "sofi", "condor", "porter", "spirit", "frontier",
     "max", "prime", "target", "discover", "calm", "apple", "united", "delta", "american", "wise", "chase",
     "swiss", "peacock", "amazon", "costco", "gym", "ally", "td", "ba", "ing", "economist", "hbo", "citi",
     "visa", "boots", "gap", "sky", "notion", "tidal", "crave", "the times", "guardian", "the guardian", "equinox", "pret",
-    "nike", "canva", "rei", "ao", "countdown", "coop", "netto", "heb",
+    "nike", "canva", "rei", "ao", "countdown", "netto", "heb", "five guys", "dominos", "domino's", "levis", "levi's",
+    "lowes", "lowe's", "woolies", "coles", "sobeys", "ocado",
 }

@@ -28,7 +28,8 @@ _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(map(re.escape, _COUNTS), key=len, r
 # "$215 a night", "£20/bottle", "€45 per person", "30 each" (each: per item)
 _PER = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(?P<u>" + _UNIT + r")\b|\s+(?P<each>each|apiece|a\s+pop)\b", re.I)
 # "three nights", "2 bottles of Rioja", "a couple of tickets"
-_COUNTED = re.compile(r"\b" + _COUNT + r"[\s-]+(?:\w+\s+)?(?P<u>" + _UNIT + r")\b", re.I)
+_COUNTED = re.compile(r"\b" + _COUNT + r"[\s-]+(?:(?!(?:for|on|at|in|to|per|a|an|of|each|every)\b)[^\W\d]+\s+)?(?P<u>" + _UNIT + r")\b"
+                      r"(?![\s-]+(?:bottles?|bags?|boxes|packs?)\b)", re.I)
 # "for the pair", "for the two", "for both", "for the lot", "altogether", "in total": an amount that covers them all
 _TOTAL = re.compile(r"\b(?:for\s+(?:the\s+)?(?:pair|lot|both|two|three|four|five|six|all(?:\s+of\s+them)?|set)|for\s+(?:all|both)\b|"
                     r"altogether|all\s+in|in\s+total|total(?:led)?|all\s+up|the\s+lot|came\s+to|for\s+the\s+(?:stay|week|trip))\b", re.I)
@@ -36,6 +37,8 @@ _TOTAL = re.compile(r"\b(?:for\s+(?:the\s+)?(?:pair|lot|both|two|three|four|five
 
 @dataclass(frozen=True)
 class UnitPrice:
+    """One unit's price; ``quantity`` when the message counts the units."""
+
     unit: str  # night, person, bottle, item...
     each: Decimal
     quantity: int | None = None
@@ -44,10 +47,12 @@ class UnitPrice:
 def unit_price(text: str, amount: Decimal) -> UnitPrice | None:
     """The price of one unit when ``text`` (the record's sentences) says it; ``None`` when the amount is
     simply what was paid for one thing."""
-    spots = [m for m in find_money(text, 0, len(text)) if Decimal(m.value) == amount]
+    money = find_money(text, 0, len(text))
+    spots = [m for m in money if Decimal(m.value) == amount]
     if not spots:
         return None
-    counted = [(m, UNITS[m.group("u").lower()], _count(m.group("n"))) for m in _COUNTED.finditer(text)]
+    counted = [(m, UNITS[m.group("u").lower()], _count(m.group("n"))) for m in _COUNTED.finditer(text)
+               if not any(x.start < m.end() and m.start() < x.end for x in money)]  # "95 a night" counts nothing
     counted = [(m, u, n) for m, u, n in counted if n]
     for spot in spots:
         unit = unit_after(text, spot.end)
@@ -61,8 +66,10 @@ def unit_price(text: str, amount: Decimal) -> UnitPrice | None:
         if not near:
             continue
         m, unit, n = near[0]
-        covers = _TOTAL.search(text, max(0, spot.start - 40), min(len(text), spot.end + 40)) is not None
-        if n >= 2 and (covers or unit in ("night", "bottle", "person")):
+        # only a count tied to the amount: a word saying the amount covers them all, or "£510 for 3 nights"
+        covers = _TOTAL.search(text, max(0, spot.start - 40), min(len(text), spot.end + 40)) is not None \
+            or re.match(r"\s+for\s+(?:the\s+)?$", text[spot.end : m.start()] + " ") is not None
+        if n >= 2 and covers:
             each = (amount / n).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
             return UnitPrice(unit, each, n)
     return None
@@ -77,20 +84,32 @@ def unit_after(text: str, end: int) -> str | None:
 
 
 def _count(word: str) -> int | None:
+    """A count in digits or words ("3", "three", "a couple of")."""
     word = word.lower()
     if word.isdigit():
         return int(word)
     return _COUNTS.get(re.sub(r"\s+", " ", word))
 
 
+# the amount slot of each frame that has a price per unit, and the units it may be priced in (None: any)
+PRICED = {"Purchase": "amount", "Trip": "cost"}
+_TRIP_UNITS = ("night", "person", "room")
+_FARE = re.compile(r"\b(?:flights?|fares?|tickets?|trains?|bus|coach|ferry|plane|airline|return)\b", re.I)
+
+
 def with_unit_prices(drafts: list[Draft], text: str) -> list[Draft]:
-    """Purchases get ``unit``, ``unit_price`` and ``quantity`` when their sentences give them."""
+    """Purchases and trips get ``unit``, ``unit_price`` and ``quantity`` when their sentences give them."""
     for d in drafts:
-        if d.frame != "Purchase" or not d.slots.get("amount") or "unit_price" in d.slots:
+        amount = d.slots.get(PRICED.get(d.frame, ""))
+        if not amount or "unit_price" in d.slots:
             continue
-        found = unit_price(text[d.span[0] : d.span[1]], Decimal(str(d.slots["amount"])))
-        if found is None:
+        try:
+            found = unit_price(text[d.span[0] : d.span[1]], Decimal(str(amount)))
+        except ArithmeticError:
             continue
+        if found is None or (d.frame == "Trip" and (found.unit not in _TRIP_UNITS or (
+                found.quantity and _FARE.search(text, d.span[0], d.span[1])))):
+            continue  # a trip's total over its nights only when no fare is in the same words
         d.slots["unit"] = found.unit
         d.slots["unit_price"] = str(found.each)
         if found.quantity:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from engine.extract.segment import sentences
+from engine.extract.unit_price import UNITS
 from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add
 from engine.learn.propose import Offer, offer, request
@@ -51,7 +52,8 @@ def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
     """Whether a built-in record of the message holds this quantity (a dose, a number of nights, the
     two bottles a purchase's unit price is counted over)."""
     words = re.sub(r"\s+", " ", q.surface.lower())
-    if any(f.slots.get("quantity") is not None and Decimal(str(f.slots["quantity"])) == q.value for f in records):
+    if any(f.slots.get("quantity") is not None and Decimal(str(f.slots["quantity"])) == q.value
+           and (not q.unit or UNITS.get(q.unit.lower()) == f.slots.get("unit")) for f in records):
         return True
     return any(words in str(v).lower() for f in records for v in f.slots.values() if isinstance(v, str))
 

@@ -389,7 +389,7 @@ def _money_text(value: Decimal, currency: str | None) -> str:
 
 
 def describe_condition(c: Condition) -> str:
-    fields = "/".join(c.fields)
+    fields = "/".join(f.replace("_", " ") for f in c.fields)  # "unit price over 20 GBP"
     if c.op in COMPARE_OPS:
         v = _money_text(c.value, c.currency) if isinstance(c.value, Decimal) else str(c.value)
         return f"{fields} {_OP_WORDS[c.op]} {v}"

@@ -96,3 +96,19 @@ def test_not_a_database(tmp_path) -> None:
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(LogError, match="not a valid SQLite"):
         LogStore(path)
+
+
+def test_a_new_amount_without_a_unit_price_clears_the_old_one(tmp_path) -> None:
+    log = LogStore(tmp_path / "log.sqlite3")
+    sid, mids = log.add_session([("user", "3 nights, £450 all in"), ("user", "it was £900 in the end"),
+                                 ("user", "the receipt says £960, £320 a night")], D)
+    (first,) = log.add_facts([_fact(sid, mids[0], slots={"destination": "Leeds", "cost": "450.00", "quantity": 3,
+                                                         "unit": "night", "unit_price": "150.00"})])
+    (second,) = log.add_facts([_fact(sid, mids[1], slots={"cost": "900.00"}, supersedes=(first,))])
+    (trip,) = fold(log.facts()).of("Trip")
+    assert trip.values["cost"] == 900 and trip.values["unit_price"] is None and trip.values["unit"] is None
+    assert trip.values["quantity"] is None and trip.values["destination"] == "Leeds"
+    log.add_facts([_fact(sid, mids[2], slots={"cost": "960.00", "unit": "night", "unit_price": "320.00"},
+                         supersedes=(second,))])
+    (trip,) = fold(log.facts()).of("Trip")
+    assert trip.values["unit_price"] == 320 and trip.values["unit"] == "night"

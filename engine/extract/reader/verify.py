@@ -285,8 +285,8 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         if cat and names_whole_category(about, cat):
             slots["category"] = cat
         spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
-        if slots.get("kind") == "hold" and slots.get("limit"):
-            slots["kind"] = "limit"  # a hold lets nothing out; a rule with an amount is a cap
+        if slots.get("kind") == "hold" and slots.get("limit") and not slots.get("account") and not slots.get("end"):
+            slots["kind"] = "limit"  # a hold lets nothing out of an account until a day; an amount with neither is a cap
         if slots.get("kind") == "limit" and slots.get("per") in _PERIODS and spending:
             slots["kind"] = "budget"  # a cap on a week's, month's or year's spending is a total per period
     if frame == "Allergy" and isinstance(slots.get("allergen"), str):
@@ -297,7 +297,8 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
 
 
 def _shop_category(vendor: str) -> str | None:
-    """What a known shop sells (organisations.tsv): a Waitrose shop is groceries whatever was in the basket."""
+    """What a known shop sells (organisations.tsv), for a purchase whose item names no category: a
+    Waitrose shop is groceries; a kettle from Tesco stays a kettle (home)."""
     shops = [m for m in find_orgs(vendor, 0, len(vendor)) if m.attrs.get("org_kind") == "vendor"]
     return str(shops[0].attrs["category"]) if shops and shops[0].attrs.get("category") else None
 

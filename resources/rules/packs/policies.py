@@ -71,12 +71,13 @@ def check(state, now: datetime) -> list[Alert]:
     policies = [p for p in known(state.finance.policies, today) if p.status == "active"]
     transfers = [t for t in known(state.finance.transfers, today) if t.status != "cancelled"]
     purchases = [p for p in known(state.finance.purchases, today) if p.status != "cancelled"]
+    trips = [t for t in known(state.travel.trips, today) if t.status != "cancelled"]
     out: list[Alert] = []
     for policy in policies:
         if policy.kind == "hold":
             out += _hold(policy, transfers)
         elif policy.kind == "limit" and policy.limit is not None:
-            out += _limit(policy, transfers, purchases)
+            out += _limit(policy, transfers, purchases, trips)
         elif policy.kind == "budget" and policy.limit is not None:
             out += _budget(policy, purchases)
         elif policy.kind == "intention":
@@ -108,18 +109,24 @@ def _hold(policy, transfers: list) -> list[Alert]:
     return out
 
 
-def _limit(policy, transfers: list, purchases: list) -> list[Alert]:
+def _limit(policy, transfers: list, purchases: list, trips: list) -> list[Alert]:
     first, last = _window(policy)
     out = []
+    # a trip priced per night is a stay: a cap per night is about it whatever its words
+    stays = [(t, t.cost, (f"the stay in {t.destination}" if t.destination else "a stay",))
+             for t in trips if policy.per == "night" and t.unit == "night"]
+    stays_of = {id(s[0]) for s in stays}
     for rec, amount, texts in [(p, p.amount, (p.item, p.category, p.vendor)) for p in purchases] + [
-            (t, t.amount, (t.payee,)) for t in transfers]:
+            (t, t.amount, (t.payee,)) for t in transfers] + stays:
         day = _when(rec, "date")
         if amount is None or day is None or not first <= day <= last or rec.subject != policy.subject:
             continue
         if policy.currency and getattr(rec, "currency", None) and policy.currency != rec.currency:
             continue
-        each, unit = _unit_amount(policy, rec)
-        if Decimal(each) <= Decimal(policy.limit) or not _matches(policy, *texts, category=getattr(rec, "category", None)):
+        each, unit = _unit_amount(policy, rec, amount)
+        if Decimal(each) <= Decimal(policy.limit):
+            continue
+        if not (id(rec) in stays_of or _matches(policy, *texts, category=getattr(rec, "category", None))):
             continue
         what = next((t for t in texts if t), "it")
         per = f" per {policy.per}" if policy.per and policy.per != "item" else ""
@@ -129,23 +136,24 @@ def _limit(policy, transfers: list, purchases: list) -> list[Alert]:
         title = f"{what[:1].upper() + what[1:]} is over your {_money(policy.limit, policy.currency)} limit"
         message = (f"{_who(policy)} set a limit of {_money(policy.limit, policy.currency)}{per} on {policy.about}; "
                    f"{what} on {day} costs {cost}.")
-        cites = rec.cites("amount", "unit_price") if unit else rec.cites("amount")
+        field = "cost" if id(rec) in stays_of else "amount"
+        cites = rec.cites(field, "unit_price") if unit else rec.cites(field)
         out.append(alert(LIMIT_RULE, "warning", title, message, policy.cites("limit", "about") + cites))
     return out
 
 
-# a cap per person is also a cap per ticket or seat; a cap per item is a cap on any one unit
-_SAME_UNIT = {"night": ("night", "room"), "person": ("person",), "item": None}
+# a cap per person is also a cap per ticket or seat; a cap per item is one on a unit of goods (a bottle),
+# never one on a night or a head
+_SAME_UNIT = {"night": ("night", "room"), "person": ("person",), "item": ("item", "bottle", "pair", "box", "bag", "pack")}
 
 
-def _unit_amount(policy, rec) -> tuple:
+def _unit_amount(policy, rec, amount) -> tuple:
     """(the amount to compare with the cap, the unit it is per or ''): a purchase's price per unit when
     the cap is per unit and the purchase's message gave one of that unit."""
     unit, each = getattr(rec, "unit", None), getattr(rec, "unit_price", None)
     if not policy.per or policy.per not in _SAME_UNIT or unit is None or each is None:
-        return rec.amount, ""
-    same = _SAME_UNIT[policy.per]
-    return (each, unit) if same is None or unit in same else (rec.amount, "")
+        return amount, ""
+    return (each, unit) if unit in _SAME_UNIT[policy.per] else (amount, "")
 
 
 def _period(day: date, per: str) -> tuple[date, date]:

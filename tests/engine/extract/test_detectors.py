@@ -107,10 +107,21 @@ def test_clauses_keep_offsets_and_split_statements() -> None:
     ("Grabbed a hoodie, twelve quid, and a book for £9.99.", [("twelve quid", "12.00", "GBP"), ("£9.99", "9.99", "GBP")]),
     ("It came to forty-five euros in the end.", [("forty-five euros", "45.00", "EUR")]),
     ("That was a hundred and twenty dollars!", [("a hundred and twenty dollars", "120.00", "USD")]),
-    ("Lent him a tenner for the taxi.", [("a tenner", "10.00", "GBP")]),
-    ("Bought three pounds of flour and lost ten pounds since May.", []),  # weights
-    ("The baby weighs twenty pounds now.", []),
+    ("Lent him a tenner for the taxi.", [("a tenner", "10.00", None)]),  # said of pounds and of dollars
+    ("Bought a sofa for two thousand five hundred dollars.", [("two thousand five hundred dollars", "2500.00", "USD")]),
+    ("It was twelve hundred and fifty quid.", [("twelve hundred and fifty quid", "1250.00", "GBP")]),
+    ("Dropped forty pounds at the pub, lost fifty pounds on the horses.",
+     [("forty pounds", "40.00", "GBP"), ("fifty pounds", "50.00", "GBP")]),
+    # weights, numbers that are not one amount, and "won" the verb
+    ("Bought three pounds of flour and lost ten pounds since May.", []),
+    ("The baby weighs twenty pounds now, and I shed like ten pounds.", []),
+    ("A twelve pound turkey for one fifty dollars? The blue one won.", []),
 ])
-def test_amounts_said_in_words(text: str, want: list[tuple[str, str, str]]) -> None:
+def test_amounts_said_in_words(text: str, want: list[tuple[str, str, str | None]]) -> None:
     got = [(m.text, m.value, m.attrs["currency"]) for m in find_money(text, 0, len(text))]
     assert got == want
+
+
+def test_a_run_of_digits_too_long_for_an_amount_is_no_amount() -> None:
+    text = "£" + "9" * 30
+    assert find_money(text, 0, len(text)) == []

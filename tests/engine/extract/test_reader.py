@@ -313,3 +313,12 @@ def test_a_hold_with_an_amount_is_a_cap() -> None:
     raw = {"records": [{"record": "Policy", "kind": "hold", "about": "Wine rule", "limit": _ids(text)["£20"], "per": "item"}]}
     (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
     assert policy.slots["kind"] == "limit" and policy.slots["limit"] == "20.00"
+
+
+def test_a_hold_on_an_account_until_a_day_stays_a_hold_whatever_amount_it_carries() -> None:
+    text = "Nothing leaves the joint account until March 1, there's £2,000 in it."
+    ids = _ids(text)
+    raw = {"records": [{"record": "Policy", "kind": "hold", "about": "joint account", "account": "joint account",
+                        "end": ids["March 1"], "limit": ids["£2,000"]}]}
+    (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert policy.slots["kind"] == "hold"

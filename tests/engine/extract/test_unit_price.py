@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from engine.extract.builders.base import Draft
 from engine.extract.unit_price import unit_price, with_unit_prices
 
@@ -34,11 +36,46 @@ def test_an_amount_for_one_thing_has_no_unit_price() -> None:
     assert unit_price("Lunch with three friends, £60.", Decimal("60")) is None
 
 
-def test_only_purchases_get_unit_prices_and_only_from_their_own_sentences() -> None:
+def test_purchases_and_stays_get_unit_prices_from_their_own_sentences() -> None:
     text = "Three bottles of Rioja, £51 altogether. And a bag of ice for £1.50."
     rioja = Draft("Purchase", "rioja", {"item": "Rioja", "amount": "51.00"}, (0, 39))
     ice = Draft("Purchase", "ice", {"item": "ice", "amount": "1.50"}, (40, len(text)))
     trip = Draft("Trip", "leeds", {"destination": "Leeds", "cost": "51.00"}, (0, 39))
     with_unit_prices([rioja, ice, trip], text)
     assert (rioja.slots["unit"], rioja.slots["unit_price"], rioja.slots["quantity"]) == ("bottle", "17.00", 3)
-    assert "unit_price" not in ice.slots and "unit_price" not in trip.slots
+    assert "unit_price" not in ice.slots and "unit_price" not in trip.slots  # a trip is not priced by the bottle
+    stay_text = "Leeds trip is sorted. Three nights at the Queens. Total came to £510 with breakfast."
+    stay = Draft("Trip", "leeds", {"destination": "Leeds", "cost": "510.00"}, (0, len(stay_text)))
+    with_unit_prices([stay], stay_text)
+    assert (stay.slots["unit"], stay.slots["unit_price"], stay.slots["quantity"]) == ("night", "170.00", 3)
+
+
+def test_a_trips_fare_is_not_divided_into_nights() -> None:
+    text = "Lisbon is booked, 3 nights in Alfama. Flights were £600 for both of us."
+    trip = Draft("Trip", "lisbon", {"destination": "Lisbon", "cost": "600.00"}, (0, len(text)))
+    with_unit_prices([trip], text)
+    assert "unit_price" not in trip.slots
+    said = "Lisbon is booked, flights and all. The flat is €95 a night."
+    priced = Draft("Trip", "lisbon", {"destination": "Lisbon", "cost": "95.00"}, (0, len(said)))
+    with_unit_prices([priced], said)
+    assert priced.slots["unit"] == "night" and priced.slots["unit_price"] == "95.00"
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Spent $60 on bottles of wine for the party.", "60"),  # the amount's own digits count nothing
+    ("Paid £90 for tickets to the show.", "90"),
+    ("Bought a 4-person tent for £150.", "150"),  # a count not tied to the amount
+    ("Stayed 2 nights in Paris and spent £300 on a new jacket.", "300"),
+    ("Three nights in Rome; dinner was €80.", "80"),
+    ("Got a 2 litre bottle of coke for £2.", "2"),
+])
+def test_a_count_the_amount_does_not_cover_divides_nothing(text: str, amount: str) -> None:
+    got = unit_price(text, Decimal(amount))
+    assert got is None or got.quantity is None, got
+
+
+def test_a_price_per_unit_is_not_its_own_count() -> None:
+    got = unit_price("The room is $180 a night, breakfast extra.", Decimal("180"))
+    assert got is not None and got.unit == "night" and got.quantity is None
+    stay = unit_price("The hotel was £510 for 3 nights.", Decimal("510"))
+    assert stay is not None and (stay.each, stay.quantity) == (Decimal("170.00"), 3)

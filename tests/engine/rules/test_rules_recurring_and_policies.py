@@ -156,3 +156,25 @@ def test_a_cap_per_night_does_not_divide_a_price_per_person(world) -> None:
                                    "unit_price": "100.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
     (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
     assert "400" in a.message
+
+
+def test_a_trip_priced_per_night_is_a_stay_a_cap_per_night_watches(world) -> None:
+    world.say("Policy", "hotel", {"kind": "limit", "about": "hotels", "limit": "180.00", "currency": "USD",
+                                  "per": "night"}, on=dt.date(2026, 6, 15))
+    world.say("Trip", "denver", {"destination": "Denver", "start": "2026-07-20", "end": "2026-07-23", "cost": "215.00",
+                                 "currency": "USD", "unit": "night", "unit_price": "215.00"}, on=dt.date(2026, 7, 6))
+    world.say("Trip", "boise", {"destination": "Boise", "start": "2026-08-20", "cost": "450.00", "currency": "USD",
+                                "quantity": 3, "unit": "night", "unit_price": "150.00"}, on=dt.date(2026, 7, 8))
+    world.say("Trip", "rome", {"destination": "Rome", "start": "2026-09-20", "cost": "900.00", "currency": "USD"},
+              on=dt.date(2026, 7, 9))  # a fare, not a nightly price
+    (a,) = _run(world, "policies.limit", dt.datetime(2026, 7, 10, 12))
+    assert a.title == "The stay in Denver is over your 180 USD limit" and "215 USD a night" in a.message
+
+
+def test_a_cap_per_item_is_not_compared_with_a_price_per_night_or_head(world) -> None:
+    world.say("Policy", "cap", {"kind": "limit", "about": "jackets", "limit": "200.00", "per": "item"},
+              on=dt.date(2026, 5, 1))
+    world.say("Purchase", "jacket", {"item": "new jacket", "amount": "300.00", "quantity": 2, "unit": "night",
+                                     "unit_price": "150.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
+    (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
+    assert "costs 300" in a.message
