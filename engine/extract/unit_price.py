@@ -91,7 +91,7 @@ def _count(word: str) -> int | None:
     return _COUNTS.get(re.sub(r"\s+", " ", word))
 
 
-# the amount slot of each frame that has a price per unit, and the units it may be priced in (None: any)
+# the amount slot of each frame that has a price per unit; a trip is priced only per night, head or room
 PRICED = {"Purchase": "amount", "Trip": "cost"}
 _TRIP_UNITS = ("night", "person", "room")
 _FARE = re.compile(r"\b(?:flights?|fares?|tickets?|trains?|bus|coach|ferry|plane|airline|return)\b", re.I)
