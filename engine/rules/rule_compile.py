@@ -370,6 +370,7 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         day = _field(fr, a.date_field)
         lines += [
             f"        day = {day}",
+            "        day = day if day is not None else r.known_since  # undated: counted when it was said",
             "        if day is None or day > today or day < previous or (first is not None and day < first):",
             "            continue  # only the current and the previous window are reported",
         ]

@@ -449,3 +449,15 @@ def test_newfact_shape() -> None:
     assert isinstance(f, NewFact) and f.domain == "rules" and f.frame == "UserRule"
     assert f.slots["status"] == "active" and f.slots["origin"] == "user"
     assert ur.ir_from_json(f.slots["ir"]).lead == ur.Lead("due", 3)
+
+
+def test_a_monthly_total_counts_undated_spends_on_the_day_they_were_said(world) -> None:
+    """A spend told with no date ("Waitrose, £46.20") happened about when it was told: a total per
+    period counts it then, as a rule on single records already does."""
+    _say_rule(world, "alert me when I spend more than $100 on groceries in a month")
+    for i, (amount, told) in enumerate((("46.20", dt.date(2025, 3, 4)), ("31.00", dt.date(2025, 3, 12)),
+                                        ("38.50", dt.date(2025, 3, 19)))):
+        world.say("Purchase", f"g{i}", {"item": "groceries", "amount": amount, "currency": "USD"}, on=told)
+    alerts = _rule_alerts(world, dt.datetime(2025, 3, 19, 19, 0))
+    assert any("115.7" in a.title + a.message and "March 2025" in a.title for a in alerts), alerts
+    assert _rule_alerts(world, dt.datetime(2025, 3, 13, 9, 0)) == []  # 77.20 by then
