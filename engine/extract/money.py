@@ -10,6 +10,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from engine.extract.mentions import Mention
+from engine.extract.numbers import NUMBER_WORD, spelled_value
 
 SYMBOLS = {
     "$": "USD", "us$": "USD", "c$": "CAD", "ca$": "CAD", "a$": "AUD", "au$": "AUD", "nz$": "NZD",
@@ -109,46 +110,16 @@ def find_money(text: str, lo: int, hi: int) -> list[Mention]:
     return sorted(out + _bare_money(text, lo, hi, out), key=lambda m: m.start)
 
 
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-          "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
-          "eighteen": 18, "nineteen": 19}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_NUMBER_WORD = "|".join([*_TENS, *_UNITS, "hundred", "thousand"])
 # currency words spelled amounts may end in ("won" is also a verb: "the blue one won")
 _SPELLED_CURRENCY = "|".join(w for w in sorted(WORDS, key=len, reverse=True) if w != "won")
 # "twelve quid", "forty-five euros", "a hundred and twenty dollars", "two thousand five hundred bucks"; "a tenner"
-_SPELLED = re.compile(r"(?<![\w-])(?P<n>(?:a\s+)?(?:" + _NUMBER_WORD + r")(?:(?:[\s-]+|\s+and\s+)(?:" + _NUMBER_WORD + r"))*)"
+_SPELLED = re.compile(r"(?<![\w-])(?P<n>(?:a\s+)?(?:" + NUMBER_WORD + r")(?:(?:[\s-]+|\s+and\s+)(?:" + NUMBER_WORD + r"))*)"
                       r"\s+(?P<word>" + _SPELLED_CURRENCY + r")\b|\b(?:a|one)\s+(?P<note>tenner|fiver)\b", re.I)
 _NOTES = {"tenner": 10, "fiver": 5}
 _WEIGHT_AFTER = re.compile(r"\s+(?:of|heavier|lighter|overweight|underweight)\b|(?<=pound)\s+(?!note|coin|voucher)[a-z]", re.I)
 _WEIGHT_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|put\s+on|shed|weigh(?:s|ed|ing)?)\s+"
                             r"(?:about\s+|around\s+|another\s+|like\s+|nearly\s+|almost\s+|over\s+)?$", re.I)
 _BET_AFTER = re.compile(r"\s+(?:on|at|in|betting|gambling)\b", re.I)  # "lost fifty pounds on the horses": money
-
-
-def _spelled_number(words: str) -> int | None:
-    """The value of a number said in words ("a hundred and twenty", "two thousand five hundred"); None
-    when the words are not one number ("one fifty", "twenty twenty")."""
-    total, group, last = 0, 0, ""
-    for w in re.split(r"[\s-]+", words.lower()):
-        if w in ("a", "and"):
-            continue
-        if w == "hundred":
-            if last not in _UNITS and last not in ("", "a"):
-                return None
-            group = (group or 1) * 100
-        elif w == "thousand":
-            total, group = total + (group or 1) * 1000, 0
-        elif w in _TENS:
-            if group % 100:
-                return None
-            group += _TENS[w]
-        elif w in _UNITS:
-            if group % 10 or (group % 100 and _UNITS[w] >= 10):
-                return None
-            group += _UNITS[w]
-        last = w
-    return (total + group) or None
 
 
 def _spelled_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Mention]:
@@ -165,7 +136,7 @@ def _spelled_money(text: str, lo: int, hi: int, taken: list[Mention]) -> list[Me
         if m.group("note"):
             amount, cur = _NOTES[m.group("note").lower()], None
         else:
-            amount, cur = _spelled_number(m.group("n")), WORDS.get(word, "USD")
+            amount, cur = spelled_value(m.group("n")), WORDS.get(word, "USD")
         if amount:
             out.append(Mention("money", m.start(), m.end(), m.group(), f"{Decimal(amount).quantize(Decimal('0.01'))}",
                                {"currency": cur}))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 
+from engine.extract.numbers import TENS, UNITS, spelled_value
 from engine.profile import RESOURCES
 
 UNITS_PATH = RESOURCES / "learn" / "units.tsv"
@@ -92,13 +93,8 @@ def convert(value: Decimal, source: str, target: str) -> Decimal | None:
     return value * a.factor / b.factor
 
 
-_WORD_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a hundred": 100, "a dozen": 12, "a couple of": 2,
-    "a couple": 2, "a few": 3,
-}
+# the spelled numbers of engine.extract.numbers, and phrases that stand for a number
+_WORD_NUMBERS = {**UNITS, **TENS, "a hundred": 100, "a dozen": 12, "a couple of": 2, "a couple": 2, "a few": 3}
 _WORD_NUM = "|".join(sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True))
 _DIGITS = r"\d+(?:[.,]\d+)?"
 _NUM = rf"(?:{_DIGITS}|(?:{_WORD_NUM})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)"
@@ -111,11 +107,10 @@ def _number(raw: str) -> Decimal | None:
         if "," in raw and len(frac) == 3:  # "1,500" is fifteen hundred, "82,4" is a decimal comma
             return Decimal(whole + frac)
         return Decimal(raw.replace(",", "."))
-    parts = re.split(r"[\s-]+", raw)
-    head = " ".join(parts[:-1]) if len(parts) > 1 and parts[-1] in _WORD_NUMBERS and " ".join(parts[:-1]) in _WORD_NUMBERS else raw
-    if head != raw:
-        return Decimal(_WORD_NUMBERS[head] + _WORD_NUMBERS[parts[-1]])
-    return Decimal(_WORD_NUMBERS[raw]) if raw in _WORD_NUMBERS else None
+    if raw in _WORD_NUMBERS:
+        return Decimal(_WORD_NUMBERS[raw])
+    value = spelled_value(raw)  # "forty-five", "twenty two"
+    return Decimal(value) if value is not None else None
 
 
 def _alias_pattern() -> str:

@@ -112,12 +112,14 @@ def _hold(policy, transfers: list) -> list[Alert]:
 def _limit(policy, transfers: list, purchases: list, trips: list) -> list[Alert]:
     first, last = _window(policy)
     out = []
-    # a trip priced per night is a stay: a cap per night is about it whatever its words
-    stays = [(t, t.cost, (f"the stay in {t.destination}" if t.destination else "a stay",))
-             for t in trips if policy.per == "night" and t.unit == "night"]
-    stays_of = {id(s[0]) for s in stays}
-    for rec, amount, texts in [(p, p.amount, (p.item, p.category, p.vendor)) for p in purchases] + [
-            (t, t.amount, (t.payee,)) for t in transfers] + stays:
+    # (record, its amount field, the words it is named by, whether it is a stay): a trip priced per
+    # night is a stay, which a cap per night is about whatever its words
+    watched = [(p, "amount", (p.item, p.category, p.vendor), False) for p in purchases] + [
+        (t, "amount", (t.payee,), False) for t in transfers] + [
+        (t, "cost", (f"the stay in {t.destination}" if t.destination else "a stay",), True)
+        for t in trips if policy.per == "night" and t.unit == "night"]
+    for rec, field, texts, stay in watched:
+        amount = getattr(rec, field)
         day = _when(rec, "date")
         if amount is None or day is None or not first <= day <= last or rec.subject != policy.subject:
             continue
@@ -126,7 +128,7 @@ def _limit(policy, transfers: list, purchases: list, trips: list) -> list[Alert]
         each, unit = _unit_amount(policy, rec, amount)
         if Decimal(each) <= Decimal(policy.limit):
             continue
-        if not (id(rec) in stays_of or _matches(policy, *texts, category=getattr(rec, "category", None))):
+        if not (stay or _matches(policy, *texts, category=getattr(rec, "category", None))):
             continue
         what = next((t for t in texts if t), "it")
         per = f" per {policy.per}" if policy.per and policy.per != "item" else ""
@@ -136,7 +138,6 @@ def _limit(policy, transfers: list, purchases: list, trips: list) -> list[Alert]
         title = f"{what[:1].upper() + what[1:]} is over your {_money(policy.limit, policy.currency)} limit"
         message = (f"{_who(policy)} set a limit of {_money(policy.limit, policy.currency)}{per} on {policy.about}; "
                    f"{what} on {day} costs {cost}.")
-        field = "cost" if id(rec) in stays_of else "amount"
         cites = rec.cites(field, "unit_price") if unit else rec.cites(field)
         out.append(alert(LIMIT_RULE, "warning", title, message, policy.cites("limit", "about") + cites))
     return out

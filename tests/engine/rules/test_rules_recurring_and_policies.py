@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 
 def _run(world, prefix: str, now: dt.datetime):
     world.checkpoint()
@@ -149,15 +151,6 @@ def test_a_cap_per_unit_compares_the_price_of_one_unit(world) -> None:
     assert "170 GBP a night (510 GBP for 3)" in leeds.message
 
 
-def test_a_cap_per_night_does_not_divide_a_price_per_person(world) -> None:
-    world.say("Policy", "hotel", {"kind": "limit", "about": "hotels", "limit": "150.00", "per": "night"},
-              on=dt.date(2026, 5, 1))
-    world.say("Purchase", "tour", {"item": "hotel tour", "amount": "400.00", "quantity": 4, "unit": "person",
-                                   "unit_price": "100.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
-    (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
-    assert "400" in a.message
-
-
 def test_a_trip_priced_per_night_is_a_stay_a_cap_per_night_watches(world) -> None:
     world.say("Policy", "hotel", {"kind": "limit", "about": "hotels", "limit": "180.00", "currency": "USD",
                                   "per": "night"}, on=dt.date(2026, 6, 15))
@@ -171,10 +164,15 @@ def test_a_trip_priced_per_night_is_a_stay_a_cap_per_night_watches(world) -> Non
     assert a.title == "The stay in Denver is over your 180 USD limit" and "215 USD a night" in a.message
 
 
-def test_a_cap_per_item_is_not_compared_with_a_price_per_night_or_head(world) -> None:
-    world.say("Policy", "cap", {"kind": "limit", "about": "jackets", "limit": "200.00", "per": "item"},
-              on=dt.date(2026, 5, 1))
-    world.say("Purchase", "jacket", {"item": "new jacket", "amount": "300.00", "quantity": 2, "unit": "night",
-                                     "unit_price": "150.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
+
+@pytest.mark.parametrize(("about", "per", "item", "unit", "amount"), [
+    ("hotels", "night", "hotel tour", "person", "400"),  # a cap per night does not divide a price per person
+    ("jackets", "item", "new jacket", "night", "300"),  # a cap per item is not compared with a price per night
+])
+def test_a_cap_per_unit_compares_the_whole_amount_of_a_price_in_another_unit(world, about, per, item, unit, amount) -> None:  # noqa: ANN001
+    world.say("Policy", "cap", {"kind": "limit", "about": about, "limit": "150.00" if per == "night" else "200.00",
+                                "per": per}, on=dt.date(2026, 5, 1))
+    world.say("Purchase", "it", {"item": item, "amount": f"{amount}.00", "quantity": 2, "unit": unit,
+                                 "unit_price": "100.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
     (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
-    assert "costs 300" in a.message
+    assert f"costs {amount}" in a.message
