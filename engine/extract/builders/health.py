@@ -134,7 +134,13 @@ def _remedy(f: Found, allergen: Mention) -> bool:
     """Whether an allergen found in the drug table is a medicine being taken or one for allergies."""
     if not any(d.overlaps(allergen) for d in f.of("drug")):
         return False
-    return bool(_TREATS_ALLERGY.search(allergen.text)) or _dosed(f.text, allergen.end, f.clause.end)
+    return (bool(_TREATS_ALLERGY.search(allergen.text)) or _dosed(f.text, allergen.end, f.clause.end)
+            or bool(_TAKEN_BEFORE.search(f.text, max(0, allergen.start - 24), allergen.start)))
+
+
+# "he's on Zyrtec in spring": a medicine someone is on is not what they react to ("took amoxicillin and
+# came out in hives" still is)
+_TAKEN_BEFORE = re.compile(r"\b(?:is|am|are|['’]s|['’]m|['’]re|been|was|were|now|still|started)\s+on\s+(?:\w+\s+)?$", re.I)
 
 
 def _dosed(text: str, end: int, limit: int) -> bool:

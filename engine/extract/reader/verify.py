@@ -198,6 +198,8 @@ _SLOT_SUPPORT = {
     "return_by": re.compile(r"return|refund|send\s+(?:it\s+)?back|exchange", re.I),
     "warranty_until": re.compile(r"warrant|guarantee|cover", re.I),
     "renewal": re.compile(r"renew|charge|bill|auto|trial|subscription|month|year", re.I),
+    # "filling out Theo's school form tonight": the day something was done is nobody's birthday
+    "birthday": re.compile(r"birth|\bb-?day|born|\bturn(?:s|ed|ing)?\b|\bage\b|years?\s+old", re.I),
 }
 _NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$"),
                  # a recurrence says how it repeats ("tomorrow" is a date, not a rhythm)
@@ -284,6 +286,11 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         cat = category_of(about)
         if cat and names_whole_category(about, cat):
             slots["category"] = cat
+        if slots.get("account") and _shop_category(str(slots["account"])) is not None:
+            # "no more than £100 a month at Waitrose": a shop is where money is spent, not an account it leaves
+            shop = str(slots.pop("account"))
+            slots["about"] = about or shop
+            about = str(slots["about"])
         spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
         if slots.get("kind") == "hold" and slots.get("limit") and not slots.get("account") and not slots.get("end"):
             slots["kind"] = "limit"  # a hold lets nothing out of an account until a day; an amount with neither is a cap

@@ -322,3 +322,23 @@ def test_a_hold_on_an_account_until_a_day_stays_a_hold_whatever_amount_it_carrie
                         "end": ids["March 1"], "limit": ids["£2,000"]}]}
     (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
     assert policy.slots["kind"] == "hold"
+
+
+def test_a_shop_named_as_the_account_of_a_hold_is_what_a_monthly_budget_is_about() -> None:
+    text = "Trying to rein in the food shop: no more than £100 a month at Waitrose."
+    raw = {"records": [{"record": "Policy", "kind": "hold", "account": "Waitrose", "limit": _ids(text)["£100"],
+                        "per": "month"}]}
+    (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert "account" not in policy.slots
+    assert policy.slots["about"] == "Waitrose" and policy.slots["kind"] == "budget"
+
+
+def test_the_day_something_was_done_is_nobodys_birthday_unless_the_text_says_so() -> None:
+    text = "Filling out the school form for Theo tonight. Then it's Maya's birthday today, she turns 6!"
+    ids = _ids(text)
+    raw = {"records": [{"record": "Person", "name": "Theo", "birthday": ids["tonight"]},
+                       {"record": "Person", "name": "Maya", "birthday": ids["today"]}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    birthdays = {d.slots["name"]: d.slots.get("birthday") for d in got.drafts}
+    assert birthdays == {"Maya": f"--{DAY.month:02d}-{DAY.day:02d}"}
+    assert [(r.field, r.value) for r in got.rejected] == [("birthday", ids["tonight"])]
