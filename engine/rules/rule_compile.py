@@ -393,12 +393,13 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             f"        if not _compare(total, {a.op!r}, {_value(a.value)}):",
             "            continue",
             f"        period = _window_label(start, {a.window!r})",
+            f"        topic = {_topic(ir)!r}",
             f"        unit = {unit!r}",
             f"        relation = {_OP_WORDS[a.op]!r}",
             f"        limit = {_money_text(a.value, None)!r}",
             "        evidence = [i for x in recs for i in x.cites(" + cites + ")]",
-            "        out.append(alert(RULE, SEVERITY, f\"{period}: {total}{unit} ({relation} {limit}{unit})\",",
-            "                         f\"{len(recs)} record(s) in {period} come to {total}{unit}, {relation} your limit of {limit}{unit}. Your rule: {source}\",",
+            "        out.append(alert(RULE, SEVERITY, f\"{topic[:1].upper() + topic[1:]}, {period}: {total}{unit} ({relation} {limit}{unit})\",",
+            "                         f\"{len(recs)} {topic} record(s) in {period} come to {total}{unit}, {relation} your limit of {limit}{unit}. Your rule: {source}\",",
             "                         evidence))",
         ]
     else:
@@ -425,6 +426,13 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         ]
     lines.append("    return out")
     return "\n".join(lines) + "\n"
+
+
+def _topic(ir: RuleIR) -> str:
+    """What a total is over, in the rule's own first word for it ("clothes", "Waitrose"), else the
+    collection: an alert saying only "February: 114.90 GBP" leaves the user to guess which rule."""
+    words = [str(w) for g in ir.conditions for c in g if c.op == "contains_any" for w in c.value]
+    return words[0] if words else ir.frame.collection.replace("_", " ")
 
 
 def summary_short(summary: str) -> str:
