@@ -91,7 +91,7 @@ def extract_messages(
             else:
                 drafts = merge(drafts, reading.drafts)
         for draft in with_unit_prices(drafts, msg.text):
-            rec = resolver.match(draft, msg.text)
+            rec = resolver.match(draft, msg.text, session_date)
             sup: tuple[int, ...] = ()
             if rec is not None:
                 apply_record(draft, rec, session_date)

@@ -34,14 +34,18 @@ class Resolver:
         # imported and learned collections are never a draft's record: only built-in frames resolve
         return cls([r for frame, recs in state.records.items() if frame in FRAMES_BY_NAME for r in recs])
 
-    def match(self, d: Draft, text: str = "") -> Record | None:
+    def match(self, d: Draft, text: str = "", day: dt.date | None = None) -> Record | None:
         """The record the draft is about; ``text`` (the message) lets a relative named in the clause
-        claim a draft the subject detection gave to the user ("grandma's amlodipine is 10mg now")."""
+        claim a draft the subject detection gave to the user ("grandma's amlodipine is 10mg now");
+        ``day`` (the session's) tells a second shop at the same place from the first."""
         if text:
             d.subject = self._owner(d, text[d.span[0] : d.span[1]])
         rec = self._match(d)
         if rec is not None and _other_place(d, rec):
             d.key = f"{d.key}:{str(d.slots['destination']).lower()}"
+            rec = next((r for r in reversed(self.records) if r.frame == d.frame and r.subject == d.subject and r.key == d.key), None)
+        if rec is not None and day is not None and (when := _another_purchase(d, rec, day)):
+            d.key = d.key if d.key.endswith(when) else f"{d.key}:{when}"
             rec = next((r for r in reversed(self.records) if r.frame == d.frame and r.subject == d.subject and r.key == d.key), None)
         return rec
 
@@ -129,6 +133,27 @@ def _other_place(d: Draft, rec: Record) -> bool:
 
     kinds = {m.attrs.get("place") for name in (new, old) for m in find_places(f"to {name}", 0, len(name) + 3)}
     return "country" not in kinds
+
+
+def _another_purchase(d: Draft, rec: Record, day: dt.date) -> str | None:
+    """The day of a new spend at a place already spent at ("Waitrose, £46.20" on the 4th, "Waitrose shop,
+    £38.50" on the 19th): another amount on another day is another purchase, not a change to the first.
+    None when it is the same one (the same day, the same amount, a correction, a return)."""
+    if d.frame != "Purchase" or d.correction or d.slots.get("status") not in (None, "bought"):
+        return None
+    new, old = d.slots.get("amount"), rec.values.get("amount")
+    if new is None or old is None or _same_amount(new, old):
+        return None
+    when = str(d.slots.get("date") or day.isoformat())
+    was = rec.values.get("date") or rec.first_seen
+    return when if was is not None and str(was) != when else None
+
+
+def _same_amount(a: object, b: object) -> bool:
+    try:
+        return float(str(a)) == float(str(b))
+    except ValueError:
+        return str(a) == str(b)
 
 
 def _consistent(d: Draft, rec: Record) -> bool:

@@ -221,6 +221,17 @@ def test_two_cities_of_one_country_are_two_trips_but_a_correction_joins() -> Non
     assert moved.supersedes == (1,) and moved.slots["start"] == "2024-12-04"
 
 
+def test_a_second_spend_at_one_shop_is_another_purchase_but_a_correction_or_a_return_joins() -> None:
+    log = Log()
+    first = only(log.say("Spent £46 on groceries at Tesco.", dt.date(2024, 12, 2)), "Purchase")
+    second = only(log.say("Spent £31 on groceries at Tesco.", dt.date(2024, 12, 9)), "Purchase")
+    assert second.supersedes == () and second.entity_key != first.entity_key
+    fixed = only(log.say("Sorry, the Tesco groceries were £33, not £31.", dt.date(2024, 12, 9)), "Purchase")
+    assert fixed.supersedes == (2,) and fixed.slots["amount"] == "33.00"
+    again = only(log.say("Spent £46 on groceries at Tesco.", dt.date(2024, 12, 2)), "Purchase")
+    assert again.entity_key == first.entity_key  # the same day and amount told twice is one purchase
+
+
 def test_deadline_subjects() -> None:
     assert only(Log().say("Mortgage payment of $2,150 is due the first of every month."), "Deadline").slots == {
         "about": "Mortgage payment", "action": "pay", "due": "2024-12-01"}
