@@ -11,10 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from rapidfuzz import fuzz
 
 from engine.extract.builders.base import Draft
+from engine.extract.cues import CORRECTION
 from engine.extract.people import relation_of
 from engine.frames import FRAMES_BY_NAME
 from engine.log import Fact
@@ -44,7 +46,7 @@ class Resolver:
         if rec is not None and _other_place(d, rec):
             d.key = f"{d.key}:{str(d.slots['destination']).lower()}"
             rec = next((r for r in reversed(self.records) if r.frame == d.frame and r.subject == d.subject and r.key == d.key), None)
-        if rec is not None and day is not None and (when := _another_purchase(d, rec, day)):
+        if rec is not None and day is not None and (when := _another_purchase(d, rec, day, text[d.span[0] : d.span[1]])):
             d.key = d.key if d.key.endswith(when) else f"{d.key}:{when}"
             rec = next((r for r in reversed(self.records) if r.frame == d.frame and r.subject == d.subject and r.key == d.key), None)
         return rec
@@ -135,25 +137,38 @@ def _other_place(d: Draft, rec: Record) -> bool:
     return "country" not in kinds
 
 
-def _another_purchase(d: Draft, rec: Record, day: dt.date) -> str | None:
+def _another_purchase(d: Draft, rec: Record, day: dt.date, clause: str) -> str | None:
     """The day of a new spend at a place already spent at ("Waitrose, £46.20" on the 4th, "Waitrose shop,
     £38.50" on the 19th): another amount on another day is another purchase, not a change to the first.
-    None when it is the same one (the same day, the same amount, a correction, a return)."""
+    None when it is the same one: the same day, a correction or an update ("it was £33, not £31",
+    "ended up £899"), a return, or the same amount told again without a day of its own."""
     if d.frame != "Purchase" or d.correction or d.slots.get("status") not in (None, "bought"):
         return None
-    new, old = d.slots.get("amount"), rec.values.get("amount")
-    if new is None or old is None or _same_amount(new, old):
+    new, old = _decimal(d.slots.get("amount")), _decimal(rec.values.get("amount"))
+    if new is None or old is None or _UPDATED.search(clause) or _says_amount(clause, old):
         return None
-    when = str(d.slots.get("date") or day.isoformat())
+    own = d.slots.get("date")
+    when = str(own or day.isoformat())
     was = rec.values.get("date") or rec.first_seen
-    return when if was is not None and str(was) != when else None
+    if was is None or str(was) == when or (new == old and not own):
+        return None
+    return when
 
 
-def _same_amount(a: object, b: object) -> bool:
+# words that make a new amount a change to a known purchase rather than another one
+_UPDATED = re.compile(CORRECTION.pattern + r"|\bended\s+up\b|\bin\s+the\s+end\b|\bfinal(?:ly)?\b|\bnot\s+£?\$?€?\d", re.I)
+
+
+def _decimal(value: object) -> Decimal | None:
     try:
-        return float(str(a)) == float(str(b))
-    except ValueError:
-        return str(a) == str(b)
+        return Decimal(str(value)) if value is not None else None
+    except ArithmeticError:
+        return None
+
+
+def _says_amount(clause: str, amount: Decimal) -> bool:
+    """The clause names the recorded amount too ("the £31 shop was really £33"): it is about that purchase."""
+    return any(_decimal(n.replace(",", "")) == amount for n in re.findall(r"\d[\d,]*(?:\.\d+)?", clause))
 
 
 def _consistent(d: Draft, rec: Record) -> bool:

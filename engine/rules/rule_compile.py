@@ -394,12 +394,13 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
             "            continue",
             f"        period = _window_label(start, {a.window!r})",
             f"        topic = {_topic(ir)!r}",
+            f"        heading = {_topic(ir)[:1].upper() + _topic(ir)[1:]!r}",
             f"        unit = {unit!r}",
             f"        relation = {_OP_WORDS[a.op]!r}",
             f"        limit = {_money_text(a.value, None)!r}",
             "        evidence = [i for x in recs for i in x.cites(" + cites + ")]",
-            "        out.append(alert(RULE, SEVERITY, f\"{topic[:1].upper() + topic[1:]}, {period}: {total}{unit} ({relation} {limit}{unit})\",",
-            "                         f\"{len(recs)} {topic} record(s) in {period} come to {total}{unit}, {relation} your limit of {limit}{unit}. Your rule: {source}\",",
+            "        out.append(alert(RULE, SEVERITY, f\"{heading}, {period}: {total}{unit} ({relation} {limit}{unit})\",",
+            "                         f\"{len(recs)} record(s) of {topic} in {period} come to {total}{unit}, {relation} your limit of {limit}{unit}. Your rule: {source}\",",
             "                         evidence))",
         ]
     else:
@@ -429,10 +430,18 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
 
 
 def _topic(ir: RuleIR) -> str:
-    """What a total is over, in the rule's own first word for it ("clothes", "Waitrose"), else the
-    collection: an alert saying only "February: 114.90 GBP" leaves the user to guess which rule."""
-    words = [str(w) for g in ir.conditions for c in g if c.op == "contains_any" for w in c.value]
-    return words[0] if words else ir.frame.collection.replace("_", " ")
+    """What a total is over: the category its words stand for ("groceries"), else the rule's first
+    word ("waitrose"), else the record kind — an alert saying only "February: 114.90 GBP" leaves the
+    user to guess which of their limits was crossed."""
+    for group in ir.conditions:
+        for c in group:
+            if c.op != "contains_any":
+                continue
+            words = tuple(str(w) for w in c.value)
+            named = next((name for name, listed in lexicon()["categories"].items()
+                          if tuple(dict.fromkeys(listed)) == words), None)
+            return named or words[0]
+    return ir.frame.name.lower()
 
 
 def summary_short(summary: str) -> str:

@@ -140,7 +140,8 @@ def _remedy(f: Found, allergen: Mention) -> bool:
 
 # "he's on Zyrtec in spring": a medicine someone is on is not what they react to ("took amoxicillin and
 # came out in hives" still is)
-_TAKEN_BEFORE = re.compile(r"\b(?:is|am|are|['’]s|['’]m|['’]re|been|was|were|now|still|started)\s+on\s+(?:\w+\s+)?$", re.I)
+# ("was on amoxicillin and broke out in hives" is how an allergy is told: only the present counts)
+_TAKEN_BEFORE = re.compile(r"\b(?:is|am|are|['’]s|['’]m|['’]re|been|now|still)\s+on\s+(?:\w+\s+)?$", re.I)
 
 
 def _dosed(text: str, end: int, limit: int) -> bool:

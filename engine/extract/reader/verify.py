@@ -198,9 +198,11 @@ _SLOT_SUPPORT = {
     "return_by": re.compile(r"return|refund|send\s+(?:it\s+)?back|exchange", re.I),
     "warranty_until": re.compile(r"warrant|guarantee|cover", re.I),
     "renewal": re.compile(r"renew|charge|bill|auto|trial|subscription|month|year", re.I),
-    # "filling out Theo's school form tonight": the day something was done is nobody's birthday
-    "birthday": re.compile(r"birth|\bb-?day|born|\bturn(?:s|ed|ing)?\b|\bage\b|years?\s+old", re.I),
 }
+# "filling out Theo's school form tonight": the day something was done is nobody's birthday; only words
+# of birth in the date's own sentence make it one ("she turns 6 today", "Dad's 60th on Saturday")
+_BIRTH_WORDS = re.compile(r"birthday|\bb-?day\b|\bborn\b|\bturn(?:s|ed|ing)?\s+\d|\b(?:is|['’]s)\s+\d{1,3}\s+(?:today|tomorrow|on)\b|"
+                          r"['’]s\s+\d{1,3}(?:st|nd|rd|th)\b|years?\s+old", re.I)
 _NUMBER_SLOTS = {"number": re.compile(r"\d{3,}|[A-Z]{1,3}\d{4,}"), "flight": re.compile(r"^[A-Za-z0-9]{2}\s?\d{1,4}$"),
                  # a recurrence says how it repeats ("tomorrow" is a date, not a rhythm)
                  "recurrence": re.compile(r"\b(?:every|each|weekly|daily|monthly|fortnightly|bi-?weekly|weekdays|"
@@ -224,11 +226,14 @@ def _one_slot_per_date(frame: str, rec: dict[str, Any], slots: dict[str, Any], r
 
 
 def _supported(slot: str, cand: Candidate, text: str) -> bool:
+    sents = sentences(text)
+    here = next((i for i, (s, e) in enumerate(sents) if s <= cand.start < e), None)
+    if slot == "birthday":
+        own = text[sents[here][0] : sents[here][1]] if here is not None else text
+        return bool(_BIRTH_WORDS.search(own))
     pattern = _SLOT_SUPPORT.get(slot)
     if pattern is None:
         return True
-    sents = sentences(text)
-    here = next((i for i, (s, e) in enumerate(sents) if s <= cand.start < e), None)
     if here is None:
         return bool(pattern.search(text))
     lo = sents[max(0, here - 1)][0]
@@ -286,11 +291,11 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         cat = category_of(about)
         if cat and names_whole_category(about, cat):
             slots["category"] = cat
-        if slots.get("account") and _shop_category(str(slots["account"])) is not None:
+        if slots.get("kind") == "hold" and _is_shop(str(slots.get("account") or "")):
             # "no more than £100 a month at Waitrose": a shop is where money is spent, not an account it leaves
             shop = str(slots.pop("account"))
-            slots["about"] = about or shop
-            about = str(slots["about"])
+            if shop.lower() not in about.lower():
+                slots["about"] = about = shop
         spending = not slots.get("account") and not re.search(r"\baccount\b", about, re.I)
         if slots.get("kind") == "hold" and slots.get("limit") and not slots.get("account") and not slots.get("end"):
             slots["kind"] = "limit"  # a hold lets nothing out of an account until a day; an amount with neither is a cap
@@ -301,6 +306,19 @@ def _derive(frame: str, slots: dict[str, Any], text: str) -> None:
         hits = find_allergens(a, 0, len(a))
         if hits and hits[0].attrs.get("allergen_class"):
             slots["allergen_class"] = str(hits[0].attrs["allergen_class"]).lower()
+
+
+# "Tesco Bank", "the Sainsbury's credit card": a shop's name on a real account
+_AN_ACCOUNT = re.compile(r"\b(?:bank|card|account|credit|savings?|current|checking|isa)\b", re.I)
+
+
+def _is_shop(name: str) -> bool:
+    """Whether the whole name is a known shop (organisations.tsv), not an account at one."""
+    name = name.strip()
+    if not name or _AN_ACCOUNT.search(name):
+        return False
+    return any(m.attrs.get("org_kind") == "vendor" and m.start == 0 and m.end >= len(name.rstrip(".")) - 1
+               for m in find_orgs(name, 0, len(name)))
 
 
 def _shop_category(vendor: str) -> str | None:

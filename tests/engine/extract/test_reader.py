@@ -324,17 +324,28 @@ def test_a_hold_on_an_account_until_a_day_stays_a_hold_whatever_amount_it_carrie
     assert policy.slots["kind"] == "hold"
 
 
-def test_a_shop_named_as_the_account_of_a_hold_is_what_a_monthly_budget_is_about() -> None:
+@pytest.mark.parametrize("about", [None, "food shop"])
+def test_a_shop_named_as_the_account_of_a_hold_is_what_a_monthly_budget_is_about(about: str | None) -> None:
     text = "Trying to rein in the food shop: no more than £100 a month at Waitrose."
     raw = {"records": [{"record": "Policy", "kind": "hold", "account": "Waitrose", "limit": _ids(text)["£100"],
-                        "per": "month"}]}
+                        "per": "month", **({"about": about} if about else {})}]}
     (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
     assert "account" not in policy.slots
     assert policy.slots["about"] == "Waitrose" and policy.slots["kind"] == "budget"
 
 
-def test_the_day_something_was_done_is_nobodys_birthday_unless_the_text_says_so() -> None:
-    text = "Filling out the school form for Theo tonight. Then it's Maya's birthday today, she turns 6!"
+def test_a_shops_name_on_a_real_account_stays_the_account_of_a_hold() -> None:
+    text = "Nothing comes out of the Tesco Bank account until March 1."
+    raw = {"records": [{"record": "Policy", "kind": "hold", "account": "Tesco Bank account", "end": _ids(text)["March 1"]}]}
+    (policy,) = verify(raw, find_candidates(text, DAY), {}, DAY).drafts
+    assert policy.slots["kind"] == "hold" and policy.slots["account"] == "Tesco Bank account"
+
+
+@pytest.mark.parametrize("text", [
+    "Filling out the school form for Theo tonight. Then it's Maya's birthday today, she turns 6!",
+    "It's Maya's birthday today, she turns 6! Filling out the school form for Theo tonight.",
+])
+def test_the_day_something_was_done_is_nobodys_birthday_unless_the_text_says_so(text: str) -> None:
     ids = _ids(text)
     raw = {"records": [{"record": "Person", "name": "Theo", "birthday": ids["tonight"]},
                        {"record": "Person", "name": "Maya", "birthday": ids["today"]}]}
