@@ -438,6 +438,8 @@ def _topic(ir: RuleIR) -> str:
             if c.op != "contains_any":
                 continue
             words = tuple(str(w) for w in c.value)
+            if not words:
+                continue
             named = next((name for name, listed in lexicon()["categories"].items()
                           if tuple(dict.fromkeys(listed)) == words), None)
             return named or words[0]

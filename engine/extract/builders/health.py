@@ -138,9 +138,8 @@ def _remedy(f: Found, allergen: Mention) -> bool:
             or bool(_TAKEN_BEFORE.search(f.text, max(0, allergen.start - 24), allergen.start)))
 
 
-# "he's on Zyrtec in spring": a medicine someone is on is not what they react to ("took amoxicillin and
-# came out in hives" still is)
-# ("was on amoxicillin and broke out in hives" is how an allergy is told: only the present counts)
+# "he's on Zyrtec in spring": a medicine someone is on now is not what they react to; "was on amoxicillin
+# and broke out in hives" is how an allergy is told, so only the present counts
 _TAKEN_BEFORE = re.compile(r"\b(?:is|am|are|['’]s|['’]m|['’]re|been|now|still)\s+on\s+(?:\w+\s+)?$", re.I)
 
 
