@@ -389,12 +389,13 @@ def rule_function(rule_id: int, ir: RuleIR) -> str:
         else:
             lines.append("        total = Decimal(len(recs))")
         unit = f" {a.currency}" if a.currency else ""
+        topic = _topic(ir)
         lines += [
             f"        if not _compare(total, {a.op!r}, {_value(a.value)}):",
             "            continue",
             f"        period = _window_label(start, {a.window!r})",
-            f"        topic = {_topic(ir)!r}",
-            f"        heading = {_topic(ir)[:1].upper() + _topic(ir)[1:]!r}",
+            f"        topic = {topic!r}",
+            f"        heading = {topic[:1].upper() + topic[1:]!r}",
             f"        unit = {unit!r}",
             f"        relation = {_OP_WORDS[a.op]!r}",
             f"        limit = {_money_text(a.value, None)!r}",
