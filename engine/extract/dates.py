@@ -144,7 +144,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("eod", re.compile(r"\b(?:eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+(?:business|play))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
-    ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?", re.I)),
+    ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?(?P<wk>,?\s+(?:of\s+)?(?:next|this|the\s+coming)\s+week\b)?", re.I)),
     ("rel_period", re.compile(r"\b(?P<mod>next|last)\s+(?P<u>week|month|year)\b", re.I)),
     ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))", re.I)),
     ("day_only", re.compile(r"(?:\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b)(?!\s+(?:birthday|anniversary|floor|grade|place|time|century|year|edition|row|street|st\b|avenue|ave\b))", re.I)),
@@ -197,6 +197,23 @@ _PARTICIPLE_LEAD = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your|this|tha
 _PAST_UNTIL = re.compile(r"\b(?:\w+ed|ran|sat|stood|slept|kept|went|was|were|stayed|dragged)\s+(?:on\s+)?(?:\w+\s+)?until$", re.I)
 # ...but a participle after "is", "stays" or "was" tells a state that lasts until then ("the pool is closed until Friday")
 _STATE_UNTIL = re.compile(r"\b(?:is|are|was|were|be|been|being|stays?|stayed|remains?|remained|gets?|got|['’]s)\s+(?:\w+ly\s+)?\w+ed\s+(?:\w+\s+)?until$", re.I)
+
+
+# the part of a clause a date sits in: between commas, semicolons, dashes and "so"/"but"/"and"
+_PART_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|and|then)\b", re.I)
+# a verb of that part saying the date is ahead or current ("it's on the 18th", "valid 1 to 30 October")
+_PRESENT_HERE = re.compile(r"\b(?:is|are|it['’]s|that['’]s|valid|good\s+(?:until|till|through|thru)|runs|starts|begins)\b", re.I)
+
+
+def _ahead_here(clause: str, s: int, e: int) -> bool:
+    """Whether the part of a past-tense clause that holds a date speaks of now or later ("so I
+    finally signed up, it's on the 18th"; "sorted the e-visa, valid 1 October to 30 October"): the
+    date's own verb decides, not the first verb of the clause."""
+    edges = [m for m in _PART_EDGE.finditer(clause)]
+    lo = max((m.end() for m in edges if m.end() <= s), default=0)
+    hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
+    part = clause[lo:s] + " " + clause[e:hi]
+    return bool(_PRESENT_HERE.search(part) or _FUTURE.search(part)) and not _PAST.search(part)
 
 
 def is_past(clause: str) -> bool:
@@ -371,6 +388,8 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     if kind == "weekday":
         wd = WEEKDAYS[(g["wd"] or "").lower()]
         mod = (g["mod"] or "").lower()
+        if g.get("wk"):  # "Thursday next week", "Friday this week"
+            mod = "this" if "this" in g["wk"].lower() else "next"
         if mod in ("last", "past"):
             back = (today.weekday() - wd) % 7 or 7
             return DateValue(today - dt.timedelta(days=back))
@@ -485,6 +504,7 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
     ``past`` overrides the clause's own tense (a builder that knows "cancelled the vet on Wednesday"
     names an appointment still ahead)."""
     clause = text[lo:hi]
+    own_tense = past is None
     past = is_past(clause) if past is None else past
     day_first = _message_order(text, day_first)
     weak: list[tuple[int, int]] = []
@@ -495,8 +515,8 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
             s, e = m.start(), m.end()
             if any(s < te and ts < e for ts, te in taken):
                 continue
-            if kind == "weekday" and re.search(r"\b(?:black|good|cyber)\s+$", clause[max(0, s - 7) : s], re.I):
-                continue
+            if kind == "weekday" and re.search(r"\b(?:black|good|cyber|happy)\s+$", clause[max(0, s - 7) : s], re.I):
+                continue  # "Black Friday" is a holiday; "Happy Friday" a greeting, no date
             if kind == "weekday" and (m.group("wd") or "").lower() in ("sat", "sun", "mon", "wed") and not m.group("mod") and not m.group("wd")[0].isupper() \
                     and not _SHORT_DAY_OK.match(clause, e) and not _SHORT_DAY_AFTER.search(clause[max(0, s - 14) : s]):
                 continue  # "wed" may be a verb; "dentist wed at 9:40", "sat to mon" are days
@@ -522,8 +542,9 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                     taken.append((s, e))
                     found.append(Mention("date", lo + s, lo + e, m.group(), DateValue(anchor + dt.timedelta(days=sign * n)), {"pattern": kind}))
                 continue
-            target = past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
-            dv = _resolve(kind, m.groupdict(), today, past and not target, day_first)
+            here_past = past and not (own_tense and _ahead_here(clause, s, e))
+            target = here_past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
+            dv = _resolve(kind, m.groupdict(), today, here_past and not target, day_first)
             if dv is None or dv.start is None:
                 continue
             taken.append((s, e))
@@ -820,7 +841,7 @@ def after_previous(value: DateValue, previous: DateValue | None) -> DateValue:
     such day after that date, not the next one after the session date."""
     if previous is None or not value.day_only or value.end is not None:
         return value
-    anchor = previous.end or previous.start
+    anchor = previous.start  # a range's first day: "valid 1 to 30 October … in on the 1st, out on the 29th"
     if value.start >= anchor:
         return value
     moved = same_month_after(anchor, value.start.day)

@@ -31,7 +31,7 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
     out: list[Draft] = []
     for (s1, e1), (s2, e2) in zip(spans, spans[1:], strict=False):
         first, second = text[s1:e1], text[s2:e2]
-        if any(d.span[0] < e2 and s1 < d.span[1] for d in events + out):
+        if any(d.span[0] < e1 and s1 < d.span[1] for d in events + out):
             continue
         booked = _BOOKED.search(first)
         hit = next(((m, kind) for pat, kind in cues.EVENT_KINDS if kind in _KINDS for m in pat.finditer(first)), None)
@@ -39,6 +39,11 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
             continue
         if [d for d in find_dates(text, s1, e1, today, past=False) if isinstance(d.value, DateValue)]:
             continue  # dated in its own sentence: the clause builders' case
+        dated_next = [d for d in events + out if d.span[0] < e2 and s2 < d.span[1]]
+        if dated_next and dated_next[0].frame == "Event":  # "Finally booked the dentist. Thursday next week at 9:30 …": the dated event is the one booked
+            _name_after(dated_next[0], hit[0].group(0))
+        if dated_next:
+            continue
         if re.search(r"\b(?:birthday|anniversary|wedding|party|trip|flight|due|deadline|his|her|their)\b", second, re.I):
             continue  # the next sentence dates something else
         dates = [d for d in find_dates(text, s2, e2, today, past=False) if isinstance(d.value, DateValue) and d.value.start >= today]
@@ -55,3 +60,11 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
             slots["time"] = str(times[0].value)
         out.append(Draft("Event", title.lower(), slots, (s1, e2), subject, hint=title.lower()))
     return out
+
+
+def _name_after(event: Draft, booked: str) -> None:
+    """The booked thing's words lead the dated event's title ("dentist checkup"), so an alert about
+    it says what was booked."""
+    title = str(event.slots.get("title") or "")
+    if booked.lower() not in title.lower():
+        event.slots["title"] = f"{booked} {title}".strip() if title else booked

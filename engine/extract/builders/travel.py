@@ -448,7 +448,10 @@ def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any]) -> Non
     from engine.extract.documents import find_documents, find_entries
 
     lo = f.clause.end + len(re.match(r"[\s.!?,;:]*", f.text[f.clause.end :]).group())  # the next sentence or clause
-    boundary = re.compile(r"[.!?](?:\s|$)|\n").search(f.text, lo)
+    sentence_end = re.compile(r"[.!?](?:\s|$)|\n")
+    boundary = sentence_end.search(f.text, lo)
+    if boundary and not _VALIDITY.search(f.text, lo, boundary.start()):  # "New passport came today!! Way faster than they said. It's valid until April 2036."
+        boundary = sentence_end.search(f.text, boundary.end()) if len(f.text[lo : boundary.start()]) < 60 else boundary
     next_doc = next((d.start for d in find_documents(f.text, lo, len(f.text))), len(f.text))
     hi = min(boundary.start() if boundary else len(f.text), next_doc, lo + 160)
     if hi <= lo or cues.TRIP.search(f.text, lo, hi):
@@ -460,9 +463,16 @@ def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any]) -> Non
             slots["entries"] = entries[0].value
     if "expires" in slots or not _VALIDITY.search(follow):
         return
-    spans = [d for d in find_dates(f.text, lo, hi, ctx.today) if d.value.end is not None and d.value.precision == "day"]
+    found = find_dates(f.text, lo, hi, ctx.today, past=False)
+    spans = [d for d in found if d.value.end is not None and d.value.precision == "day"]
     if spans:
         slots["issued"], slots["expires"] = iso(spans[0].value.start), iso(spans[0].value.end)
+        return
+    # "New passport came today!! It's valid until April 2036.": the last day it is good for
+    ends = [d for d in found if d.value.precision in ("day", "month") and cues.DOC_EXPIRES.search(f.text[lo : d.start])]
+    if ends:
+        value = ends[0].value.start
+        slots["expires"] = iso(month_end(value) if ends[0].value.precision == "month" else value)
 
 
 _POSSESSOR = re.compile(r"(?:\bmy\s+(?P<rel>[a-z][a-z-]+)|(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+)|^(?P<first>[A-Z][a-z]+))['’]s\s+"
