@@ -322,6 +322,14 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
         return "me"  # "he's coming to dinner Saturday": the user's plans, with that person in them
     if re.match(r"(?:(?:she|he)s?|her|his)\b", head, re.I):  # "hes", "shes": the apostrophe left out
         return previous if previous != "me" else (_antecedent(before, known) or SOMEONE)
+    acting = _THEY_TREAT.match(head)
+    if acting:  # "I did an online consultation and they prescribed propranolol": clinicians act, the patient is who was spoken of
+        whom = (acting.group("whom") or "").lower()
+        if whom in ("me", "us"):
+            return "me"
+        if whom in ("him", "her"):
+            return previous if previous != "me" else (_antecedent(before, known) or SOMEONE)
+        return previous
     if re.match(r"(?:they|their)\b", head, re.I):  # "they" may be a clinic or a shop: only a person before it counts
         return previous if previous != "me" else (_antecedent(before, known) or "me")
     group = _group_subject(head)
@@ -360,6 +368,9 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
         return m.group("name").lower()  # "Jun is allergic to…", "Leo's passport expires…"
     return "me"
 
+
+_THEY_TREAT = re.compile(r"they(?:['’]ve|\s+have|\s+just|\s+finally)?\s+(?:prescribed|gave|put|started|switched|upped|increased|lowered|"
+                         r"diagnosed|referred|added)\b(?:\s+(?P<whom>me|us|him|her)\b)?", re.I)
 
 SOMEONE = "someone"
 """The subject of "he"/"she" when the message names nobody it could be: a person, not the user."""

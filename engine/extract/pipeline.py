@@ -22,6 +22,7 @@ from engine.extract.builders.notice import notice_deadlines
 from engine.extract.builders.returns import returns_made
 from engine.extract.builders.services import statement_charges, unknown_subscriptions
 from engine.extract.builders.spends import logged_spends
+from engine.extract.builders.split_deadlines import split_deadlines
 from engine.extract.builders.split_events import split_events
 from engine.extract.builders.trip_details import fill_trip
 from engine.extract.choice import Chooser
@@ -180,6 +181,7 @@ def _whole_message(text: str, today: dt.date, ctx: Context, drafts: list[Draft])
     drafts += paid_again(text, today, ctx.prior, drafts)  # "write a check for the property tax, the 3120 one"
     drafts += bought_it(text, today, drafts)  # "The standing desk showed up ... Got it from Deskly for $489"
     drafts += split_events(text, today, drafts)  # "booked an eye exam." + "Dr. Nguyen had March 18 at 2:30"
+    drafts += split_deadlines(text, today, drafts)  # "Norton auto-renews on 1 October" + "I do NOT want it to"
     drafts += unknown_subscriptions(text, drafts)  # "Cancelled CineBox today ... won't be charged again"
     drafts += statement_charges(text, today, drafts)  # "Spotify 11.99, CineBox 15.99 on the 5th"
     returned = {d.key for d in drafts if d.frame == "Purchase" and d.slots.get("status") == "returned"}

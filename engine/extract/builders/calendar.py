@@ -375,6 +375,8 @@ _ENDS_ANYWAY = re.compile(r"\b(?:sales?|deals?|promo(?:tion)?s?|exhibition|exhib
                           r"weather|holidays?|vacation|trip|event|museum|shop|store|pool|gym|library|bar|restaurant|happy\s+hour|day|week|"
                           r"month|year|war|drought|lockdown|roadworks|works|construction|play)(?:\s+(?:at|in|on|of)\s+[\w'’ -]+)?$", re.I)
 _CLOSES = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s+(?:closes?|close|ends?|closing|shuts?)\b(?!\s+of\b)", re.I)
+# "cancelled my membership … it ends 31 March": an end the user already arranged, nothing left to do by then
+_CANCELLED_HERE = re.compile(r"\b(?:cancell?ed|cancell?ation|terminated|unsubscribed|no\s+more\s+payments)\b", re.I)
 _LABEL = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s*[:–-]\s*(?:the\s+)?deadline\b", re.I)
 _DUE_BACK = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,50}?)\s+(?:(?:is|are)\s+)?due\s+back\b", re.I)
 
@@ -559,7 +561,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             m4 = _CLOSES.search(low)
             if m3:
                 action, subject, strong = m3.group("a").lower(), m3.group("s"), True
-            elif m4 and dates and not _ENDS_ANYWAY.search(m4.group("s").strip()):
+            elif m4 and dates and not _ENDS_ANYWAY.search(m4.group("s").strip()) and not _CANCELLED_HERE.search(f.text):
                 subject = m4.group("s")
     if subject is not None and _PRONOUN.match(subject.strip()) and expires:
         subject = expires.group("s")  # "my gym membership expires on the 15th, gotta renew it before then"

@@ -185,6 +185,8 @@ def subscription(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Dra
         if paused and (re.search(r"\b(?:until|till|til|through|to)\s+(?:the\s+)?$", text_before(f, d, 12), re.I)
                        or re.match(r"(?:until|till|til|through)\b", d.text, re.I)):
             continue  # "paused HelloFresh until May": when the pause ends, not a stated charge date
+        if re.search(r"\bsince\s+(?:the\s+)?$", text_before(f, d, 12), re.I):
+            continue  # "a gym I went to twice since Christmas": a past span, not when it charges
         if cues.RENEWAL.search(text_before(f, d, 40)) or not (cancel or cancel_by):
             slots["renewal"] = iso(d.value.start) if cancel else _upcoming_renewal(f, d, ctx.today)
             day_only = bare_day("renewal", d)

@@ -441,7 +441,11 @@ _VALIDITY = re.compile(r"\b(?:valid|good|expir(?:es|y|ing)|runs\s+out|until|till
 _ROBBED = cues._w(r"pick-?pocketed", "robbed", "mugged", "burgled", r"broke\s+into", r"broken\s+into", r"(?:bag|wallet|purse)\s+(?:was\s+|got\s+)?(?:stolen|snatched|nicked)")
 
 
-def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any]) -> None:
+_ANOTHERS = re.compile(r"(?-i:\b(?!(?:It|That|There|Here|What|Who|He|She|Mine|Everything)['’])[A-Z][a-z]+['’]s\b)|\b(?:his|hers?|their|theirs)\b|\bmy\s+\w+['’]s\b", re.I)
+_MINE = re.compile(r"\b(?:mine|my\s+own|my\s+one)\b", re.I)
+
+
+def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any], holder: str = "me") -> dict[str, Any] | None:
     """Validity and entries said in the next clause of the same message, before any other document:
     "got my cambodia e-visa today!! single entry, valid 1 March to 30 March 2026"."""
     from engine.extract.dates import find_dates
@@ -457,6 +461,11 @@ def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any]) -> Non
     if hi <= lo or cues.TRIP.search(f.text, lo, hi):
         return
     follow = f.text[lo:hi]
+    if holder != "me" and _MINE.search(follow):
+        # "my sister just renewed her passport … made me look at mine, it expires 8th January": the user's own
+        own: dict[str, Any] = {"kind": slots["kind"], **({"country": slots["country"]} if "country" in slots else {})}
+        _add_following_details(f, ctx, own)
+        return own if "expires" in own else None
     if "entries" not in slots:
         entries = find_entries(f.text, lo, hi)
         if entries:
@@ -469,7 +478,8 @@ def _add_following_details(f: Found, ctx: Context, slots: dict[str, Any]) -> Non
         slots["issued"], slots["expires"] = iso(spans[0].value.start), iso(spans[0].value.end)
         return
     # "New passport came today!! It's valid until April 2036.": the last day it is good for
-    ends = [d for d in found if d.value.precision in ("day", "month") and cues.DOC_EXPIRES.search(f.text[lo : d.start])]
+    ends = [d for d in found if d.value.precision in ("day", "month") and cues.DOC_EXPIRES.search(f.text[lo : d.start])
+            and not _ANOTHERS.search(f.text, lo, d.start)]  # "mine's fine till 2031 but Leo's expires 20 Sept": Leo's
     if ends:
         value = ends[0].value.start
         slots["expires"] = iso(month_end(value) if ends[0].value.precision == "month" else value)
@@ -650,7 +660,8 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
         slots["entries"] = f.of("entries")[0].value
     if f.of("docnum"):
         slots["number"] = f.of("docnum")[0].value
-    _add_following_details(f, ctx, slots)
+    holder = _holder(f, doc, ctx)
+    own = _add_following_details(f, ctx, slots, holder)
     status = first_match(cues.DOC_STATUS, low)
     if status is None and _ROBBED.search(f.text, max(0, f.clause.start - 120), f.clause.end):
         status = "lost"  # "got pickpocketed on the tube, they took my wallet and my passport"
@@ -662,5 +673,8 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
     if status:
         slots["status"] = status
     key = f"{doc.value}:{country or ''}"
-    return [Draft("TravelDocument", key, slots, clause_span(f), _holder(f, doc, ctx), "cancel" if cancel else "assert",
-                  correction=bool(cues.CORRECTION.search(low)) or status is not None, day_only=day_only, hint=doc.value)]
+    drafts = [Draft("TravelDocument", key, slots, clause_span(f), holder, "cancel" if cancel else "assert",
+                    correction=bool(cues.CORRECTION.search(low)) or status is not None, day_only=day_only, hint=doc.value)]
+    if own is not None:
+        drafts.append(Draft("TravelDocument", key, own, clause_span(f), "me", hint=doc.value))
+    return drafts
