@@ -180,7 +180,7 @@ CONDITION_NOT = _w(r"(?:don't|do\s+not|doesn't|does\s+not|dont|doesnt|didn't|nev
                    r"if\s+(?:I|you|he|she|we|they)\b", r"(?:people|anyone|someone|everyone)\s+with", r"(?:died|passed\s+away)\s+(?:of|from)")
 
 EVENT_KINDS = [
-    (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy",
+    (_w(r"appointments?", r"appts?", "checkup", "check-up", "physical", "dentist", "orthodontist", "physio", "physiotherapy", r"(?-i:PT)",
         "therapy", "surgery", "procedure", "vaccination", r"vaccine", r"(?:flu\s+|covid\s+)?shot", "booster", "jab", "scan", "mri", "x-ray", "blood test", "haircut", "vet",
         "consultation", "follow-up", "cleaning", "eye exam",
         # clinicians and procedures people name as the appointment itself ("I have the dermatologist on the 20th")

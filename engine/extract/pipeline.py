@@ -15,10 +15,13 @@ from engine.errors import ModelError
 from engine.extract import cues
 from engine.extract.builders.base import Context, Draft, same_month_after
 from engine.extract.builders.bills import bills, paid_again
-from engine.extract.builders.bought_it import bought_it
+from engine.extract.builders.bookings import booked_commitments
+from engine.extract.builders.bought_it import bought_it, name_the_one
 from engine.extract.builders.budgets import money_policies
+from engine.extract.builders.deliveries import deliveries, window_lengths
 from engine.extract.builders.holds import hold_policies
 from engine.extract.builders.notice import notice_deadlines
+from engine.extract.builders.payment_card import paid_with
 from engine.extract.builders.returns import returns_made
 from engine.extract.builders.services import statement_charges, unknown_subscriptions
 from engine.extract.builders.spends import logged_spends
@@ -182,8 +185,13 @@ def _whole_message(text: str, today: dt.date, ctx: Context, drafts: list[Draft])
     drafts += bought_it(text, today, drafts)  # "The standing desk showed up ... Got it from Deskly for $489"
     drafts += split_events(text, today, drafts)  # "booked an eye exam." + "Dr. Nguyen had March 18 at 2:30"
     drafts += split_deadlines(text, today, drafts)  # "Norton auto-renews on 1 October" + "I do NOT want it to"
+    drafts += booked_commitments(text, today, drafts)  # "Booked a cut and colour with Jade, Friday 5th March at 6pm"
     drafts += unknown_subscriptions(text, drafts)  # "Cancelled CineBox today ... won't be charged again"
     drafts += statement_charges(text, today, drafts)  # "Spotify 11.99, CineBox 15.99 on the 5th"
+    name_the_one(text, drafts)  # "my old laptop died so I bought a new one"
+    paid_with(text, drafts)  # "899 dollars at Best Buy, put it on the Visa"
+    window_lengths(text, drafts)  # "30 days to return it, counted from when it's delivered"
+    drafts += deliveries(text, today, ctx.prior)  # "The coat came yesterday!": its return window starts
     returned = {d.key for d in drafts if d.frame == "Purchase" and d.slots.get("status") == "returned"}
     drafts += [d for d in returns_made(text, ctx.prior) if d.key not in returned]
     held = {str(d.slots.get("account", "")).lower() for d in drafts if d.frame == "Policy" and d.slots.get("kind") == "hold"}
@@ -232,6 +240,11 @@ def _continue(found: Found, drafts: list[Draft]) -> bool:
                 break
         if found.of("docnum"):
             add["number"] = found.of("docnum")[0].value
+    elif last.frame == "Account" and "balance" not in last.slots:
+        # "It's the RBC Visa, limit is 3000 dollars, and … the balance is sitting at 2450": the card's balance
+        said = _BALANCE.search(found.clause.text)
+        if said:
+            add["balance"] = f"{float(said.group('n').replace(',', '')):.2f}"
     elif last.frame == "Purchase":
         from engine.extract.dates import _add, _num
 
@@ -254,6 +267,8 @@ def _continue(found: Found, drafts: list[Draft]) -> bool:
     return True
 
 
+_BALANCE = re.compile(r"\bbalance\s+(?:is|'s|’s|of|was|sits|stands|now)?\s*(?:sitting|standing|currently|now|at|around|about|\s)*"
+                      r"[$£€]?\s?(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d{2,7}(?:\.\d{2})?)\b(?!\s*(?:%|percent|points|miles|days))", re.I)
 _DATE_SLOTS = ("start", "due", "expires", "renewal", "date", "issued", "end", "stop")
 
 

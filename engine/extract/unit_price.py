@@ -105,6 +105,9 @@ def with_unit_prices(drafts: list[Draft], text: str) -> list[Draft]:
             continue
         try:
             found = unit_price(text[d.span[0] : d.span[1]], Decimal(str(amount)))
+            if found is None and d.frame == "Trip":  # a cost said after the booking's sentence: "… the hotel is the Maven, $215 a night"
+                found = next((u for a, b in _sentences_saying(text, Decimal(str(amount))) if (u := unit_price(text[a:b], Decimal(str(amount))))
+                              and u.unit in _TRIP_UNITS and not (u.quantity and _FARE.search(text, a, b))), None)
         except ArithmeticError:
             continue
         if found is None or (d.frame == "Trip" and (found.unit not in _TRIP_UNITS or (
@@ -115,3 +118,10 @@ def with_unit_prices(drafts: list[Draft], text: str) -> list[Draft]:
         if found.quantity:
             d.slots["quantity"] = found.quantity
     return drafts
+
+
+def _sentences_saying(text: str, amount: Decimal) -> list[tuple[int, int]]:
+    """The sentences of ``text`` that state ``amount`` as money."""
+    from engine.extract.segment import sentences
+
+    return [(a, b) for a, b in sentences(text) if any(m.value is not None and Decimal(str(m.value)) == amount for m in find_money(text, a, b))]

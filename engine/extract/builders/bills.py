@@ -28,6 +28,8 @@ _SET_UP = re.compile(r"\b(?:set\s+(?:it|that|this|the\s+payment)\s+up|scheduled\
 _OUT_OF = re.compile(r"\b(?:out\s+of|from)\s+(?:our|my|the)\s+(?P<a>(?:[A-Z][\w&]+\s+)?(?:joint\s+)?(?:savings|checking|current)(?:\s+account)?)\b", re.I)
 _PAY_AGAIN = re.compile(r"\b(?:write|writing|wrote|send|sending|mail|mailing|drop|dropping|pay|paying)\s+(?:a\s+)?(?P<how>check|cheque|cash|payment)?"
                         r"\s*(?:for|on|toward)\s+(?:the|our|my)\s+(?P<what>[\w'’ -]{3,30}?)(?=\s*[,.;!]|\s+(?:and|bill|today|tomorrow|on|by)\b)", re.I)
+# "Wrote checks for everything in the pile: the electric, the linen service, and Hartley for the 8812 invoice"
+_CHECKS_WRITTEN = re.compile(r"\b(?:wrote|writing|write|mailed|posted|sent)\s+(?:out\s+)?(?:a\s+|the\s+)?(?P<how>checks|cheques)\b", re.I)
 _NOT_WHAT = re.compile(r"^(?:phone|this|that|first|last|next|big|huge|final|new|whole)$", re.I)
 
 
@@ -76,11 +78,11 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
         return []
     out: list[Draft] = []
     for s, e in sentences(text):
-        m = _PAY_AGAIN.search(text, s, e)
+        m = _PAY_AGAIN.search(text, s, e) or _CHECKS_WRITTEN.search(text, s, e)
         if m is None or re.search(r"\b(?:if\s+(?:I|we)|should\s+I|whether|did\s+(?:I|we)|not\s+to|no\s+need\s+to|never|won['’]t|"
                                   r"(?:don['’]t|do\s+not)\s+(?:write|pay|send|mail)|was\s+going\s+to|were\s+going\s+to|instead\s+of)\b", text[s:e], re.I):
             continue  # "told Dan not to write a check, it's already set up online": no second payment
-        said = m.group("what").lower()
+        said = (m.groupdict().get("what") or text[m.end() : e]).lower()  # a list of checks names its payees after the verb
         rec = next((r for r in reversed(owed) if _same_bill(said, str(r.values["payee"]))), None)
         if rec is None or any(d.frame == "Transfer" and d.span[0] < e and s < d.span[1] for d in drafts):
             continue
@@ -89,7 +91,7 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
         if not ({amount, amount.removesuffix(".00")} & numbers):
             continue  # the sentence must repeat the bill's amount: a different sum is a different payment
         slots: dict[str, str] = {"payee": str(rec.values["payee"]), "amount": amount, "status": "requested", "requested_by": "me",
-                                 "account": m.group("how").lower() if m.group("how") and m.group("how").lower() != "payment" else "another way"}
+                                 "account": m.group("how").lower().removesuffix("s") if m.group("how") and m.group("how").lower() != "payment" else "another way"}
         if rec.values.get("currency"):
             slots["currency"] = str(rec.values["currency"])
         when = [d for d in find_dates(text, s, e, today, past=False) if isinstance(d.value, DateValue)]
@@ -101,5 +103,14 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
 
 
 def _same_bill(said: str, payee: str) -> bool:
-    words = {w for w in re.findall(r"[a-z]{3,}", payee.lower()) if w not in ("the", "bill", "county", "city", "state")}
-    return bool(words) and words <= set(re.findall(r"[a-z]{3,}", said))
+    """Whether the words name the payee: all its words, or the first word of a name of several
+    ("Hartley" for Hartley Restaurant Supply), never a generic word alone."""
+    words = [w for w in re.findall(r"[a-z]{3,}", payee.lower()) if w not in ("the", "bill", "county", "city", "state")]
+    said_words = set(re.findall(r"[a-z]{3,}", said))
+    if not words:
+        return False
+    return set(words) <= said_words or (len(words) >= 2 and words[0] in said_words and words[0] not in _GENERIC_PAYEE)
+
+
+_GENERIC_PAYEE = frozenset(("property", "water", "electric", "gas", "council", "car", "home", "tax", "phone", "internet",
+                            "credit", "student", "health", "dental", "life", "pet", "school", "first", "national", "american"))

@@ -73,3 +73,21 @@ def _thing(sentence: str) -> str | None:
         lead = before[-1] if before and before[-1].lower() not in _STOP and before[-1][:1].islower() else ""
         return f"{lead} {word}".strip()
     return None
+
+
+_ONE = re.compile(r"(?:(?:a|an|the)\s+)?(?:new\s+|another\s+|replacement\s+)?(?:one|ones|another|it|them|replacement)", re.I)
+
+
+def name_the_one(text: str, drafts: list[Draft]) -> None:
+    """"My old laptop finally died so I bought a new one": a purchase of "one" is of the thing named before it."""
+    for d in drafts:
+        if d.frame != "Purchase" or not _ONE.fullmatch(str(d.slots.get("item") or "").strip()):
+            continue
+        before = text[: d.span[0]] + " " + text[d.span[0] : d.span[1]].split(str(d.slots["item"]))[0]
+        thing = next((x for x in (_thing(part) for part in reversed(re.split(r"(?<=[.!?;,(])\s+", before))) if x), None)
+        if thing:
+            word = thing.split()[-1]  # "old laptop" → the new one is a laptop
+            d.slots["item"] = word
+            cat = category_of(word)
+            if cat and not d.slots.get("category"):
+                d.slots["category"] = cat

@@ -22,6 +22,8 @@ _BOOKED = re.compile(r"\b(?:booked|scheduled|made|got|set\s+up|arranged|have|has
 _NOT_DONE = re.compile(r"\b(?:should|need\s+to|have\s+to|must|want\s+to|going\s+to|will|'ll|’ll|if|whether|forgot|haven['’]t|didn['’]t|can['’]t)\b", re.I)
 _WITH = re.compile(r"\b(?P<w>(?:Dr\.?|Doctor)\s+[A-Z][\w'’-]+)")
 _KINDS = {"appointment", "meeting"}
+# a title that says only that there is an appointment, not what it is for
+_GENERIC = re.compile(r"(?:(?:my|the|a|an|first|next|new|follow-?up)\s+)*(?:appointment|appt|session|visit|slot|booking)s?", re.I)
 
 
 def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = "me") -> list[Draft]:
@@ -35,6 +37,11 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
             continue
         booked = _BOOKED.search(first)
         hit = next(((m, kind) for pat, kind in cues.EVENT_KINDS if kind in _KINDS for m in pat.finditer(first)), None)
+        generic = [d for d in events if d.frame == "Event" and d.span[0] < e2 and s2 < d.span[1]
+                   and _GENERIC.fullmatch(str(d.slots.get("title") or ""))]
+        if hit is not None and generic and not first.rstrip().endswith("?"):
+            _name_after(generic[0], hit[0].group(0))  # "PT called back! First appointment is next Thursday at 4:15"
+            continue
         if booked is None or hit is None or _NOT_DONE.search(first[: hit[0].start()]) or first.rstrip().endswith("?"):
             continue
         if [d for d in find_dates(text, s1, e1, today, past=False) if isinstance(d.value, DateValue)]:

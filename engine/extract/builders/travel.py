@@ -272,13 +272,25 @@ def user_rule(f: Found) -> bool:
                 and re.search(r"\b(?:if|when|before|after|once)\b", low, re.I))
 
 
+def _leaving_home(f: Found, p: Mention) -> bool:
+    """"We fly out of Birmingham on the 2nd" in a message about the Algarve: where the trip starts, not where it
+    goes. "Pushed my flight out of Hanoi to November 12" in a message only about Vietnam is the end of the stay
+    there, so the place stays the trip's."""
+    if not re.search(r"\bout\s+of\s+(?:the\s+)?$", text_before(f, p, 12), re.I):
+        return False
+    from engine.extract.places import find_places
+
+    here = p.attrs.get("country")
+    return any(q.attrs.get("country") and q.attrs.get("country") != here for q in find_places(f.text, 0, len(f.text)))
+
+
 def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
     low = f.clause.text
     if user_rule(f):
         return []
     strong = bool(cues.TRIP_STRONG.search(low))
     places = [p for p in f.of("place") if (p.start, p.end) not in used]
-    origin = [p for p in places if re.search(r"\bfrom\s+(?:the\s+)?$", text_before(f, p, 12), re.I)
+    origin = [p for p in places if (re.search(r"\bfrom\s+(?:the\s+)?$", text_before(f, p, 12), re.I) or _leaving_home(f, p))
               and not re.search(r"\b(?:back|home|return(?:ing)?)\s+from\s+(?:the\s+)?$", text_before(f, p, 16), re.I)]
     places = [p for p in places if p not in origin]
     if origin and not places and not cues.TRIP_STRONG.search(low):
@@ -532,7 +544,7 @@ def _document_date(f: Found, doc: Mention, d: Mention) -> bool:
 _APPLIED = cues._w(r"appl(?:ied|ying)", r"application", "submitted", r"sent\s+(?:off|in)", r"put\s+in")
 
 
-_LENGTH_WORD = re.compile(r"\b(?:years?|months?|weeks?)\b", re.I)
+_LENGTH_WORD = re.compile(r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several)\s+(?:years?|months?|weeks?)\b", re.I)
 # "runs out in 2 weeks" counts down to a day; "good for 2 years from today" is a length counted elsewhere
 _COUNTDOWN = re.compile(r"\bin\s+(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:weeks?|months?|years?)\b", re.I)
 

@@ -22,6 +22,12 @@ _FARE = re.compile(r"\b(?:fare|round[\s-]?trip|return\s+ticket|tickets?|flights?
 _ELSE = re.compile(r"\b(?:due|deposit|deadline|by\s+(?:the\s+)?\d|sitter|he|she|they|my\s+(?:mom|mum|dad|sister|brother|wife|husband|partner|son|daughter|friend))\b",
                    re.I)
 _NOT_FARE = re.compile(r"\b(?:game|concert|show|match|museum|theat(?:er|re)|gig|festival|parking|tour)\b", re.I)
+_OUT = re.compile(r"\b(?:fly|flying|flies|leave|leaving|depart|departing|head(?:ing)?\s+off|set(?:ting)?\s+off)\s+(?:out|off|from|on)\b", re.I)
+# a car the user drives on the trip: hired there, or their own taken along
+_DRIVES = re.compile(r"\b(?:rent(?:ed|ing)?|hir(?:ed|ing|e)|picking\s+up|pick\s+up|booked)\s+(?:a|an|the|our)\s+(?:\w+\s+)?"
+                     r"(?:car|minivan|van|suv|campervan|camper|motorhome|rv|4x4|jeep|convertible)\b|\b(?:car\s+(?:rental|hire)|rental\s+car|hire\s+car)\b"
+                     r"|\b(?P<own>(?:driving|drive|taking)\s+(?:our|my)\s+(?:own\s+)?car|road\s+trip)\b", re.I)
+_NOT_DRIVING = re.compile(r"\b(?:no|not|without|don['’]t|won['’]t|didn['’]t|never|instead\s+of)\b[^.!?]*$", re.I)
 _BACK = re.compile(r"\b(?:back|return(?:ing)?|home|coming\s+back|fly(?:ing)?\s+back)\b", re.I)
 
 
@@ -31,8 +37,10 @@ def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
     if len(trips) != 1:
         return drafts
     trip = trips[0]
-    if "end" in trip.slots and "start" not in trip.slots:
-        return drafts  # "On the 27th." answering "when do you come back?": the return only
+    out_only = "end" in trip.slots and "start" not in trip.slots  # "On the 27th." answering "when do you come back?"
+    drives = [m for m in _DRIVES.finditer(text) if not _NOT_DRIVING.search(text, max(0, m.start() - 30), m.start())]
+    if drives and trip.slots.get("transport") != "car":  # "we fly into Denver on Aug 20 and I rented a minivan at the airport"
+        trip.slots["driving"] = "own" if all(m.group("own") for m in drives) else "rented"
     spans = [(s, e) for s, e in sentences(text) if s >= trip.span[1]]  # the sentences after the booking's own
     out = list(drafts)
     for s, e in spans:
@@ -40,6 +48,11 @@ def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
         if any(d.frame in ("Trip", "Event", "TravelDocument", "Deadline") for d in others) or _ELSE.search(text[s:e]):
             continue  # the sentence has a commitment of its own, or is about a deposit, a due date or someone else
         dates = [d for d in find_dates(text, s, e, today, past=False) if isinstance(d.value, DateValue)]
+        if out_only:  # only a way out said in so many words, before the return already read
+            if "start" not in trip.slots and dates and _OUT.search(text, s, e) and not _BACK.search(text, s, e) \
+                    and dates[0].value.end is None and dates[0].value.start.isoformat() <= str(trip.slots["end"]):
+                trip.slots["start"] = dates[0].value.start.isoformat()
+            continue
         if "start" not in trip.slots and dates:
             first = dates[0].value
             if first.end is not None:

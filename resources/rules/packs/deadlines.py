@@ -156,7 +156,7 @@ def return_alerts(state, today: date) -> list[Alert]:
         if purchase.status != "bought" or purchase.return_by is None:
             continue
         left = (purchase.return_by - today).days
-        if not 0 <= left <= WINDOW_DAYS:
+        if not 0 <= left <= NOTICE_DAYS:  # as other countdowns: told two weeks ahead, warned in the last week
             continue
         words = _item_words(purchase.item)
         if any(subject == purchase.subject and other and other <= words for subject, other in gone):
@@ -165,7 +165,8 @@ def return_alerts(state, today: date) -> list[Alert]:
         where = f" to {purchase.vendor}" if purchase.vendor else ""
         when = _when(left)
         out.append(alert(
-            RETURN_RULE, "critical" if left <= 1 else "warning", f"Return window for {item} closes {when}",
+            RETURN_RULE, "critical" if left <= 1 else "warning" if left <= WINDOW_DAYS else "info",
+            f"Return window for {item} closes {when}",
             f"The return window for {item} closes {purchase.return_by}, {when}; after that it "
             f"can no longer be returned{where}.",
             purchase.cites("return_by", "item"),

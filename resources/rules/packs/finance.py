@@ -319,6 +319,11 @@ def charges_to(account, transfers, only_card: bool = False) -> list:
     ]
 
 
+def _paid_to(charge) -> str:
+    """Who a charge went to: a transfer's payee, a purchase's shop or item."""
+    return getattr(charge, "payee", None) or getattr(charge, "vendor", None) or getattr(charge, "item", None) or "a payee"
+
+
 def limit_alerts(state, today) -> list[Alert]:
     out: list[Alert] = []
     transfers = [t for t in known(state.finance.transfers, today) if t.status != "cancelled" and t.amount is not None]
@@ -329,6 +334,9 @@ def limit_alerts(state, today) -> list[Alert]:
             continue
         label = _account_label(account)
         mine = [t for t in charges_to(account, transfers, only_card=cards == [account]) if same_currency(t.currency, account.currency)]
+        if str(account.kind or "") == "credit_card" or account.balance is not None:  # a purchase "put on the Visa" is charged to it
+            paid = [p for p in purchases if getattr(p, "account", None)]  # a project rendered before the field has none
+            mine += [p for p in charges_to(account, paid, only_card=cards == [account]) if same_currency(p.currency, account.currency)]
         said = next((t.account for t in mine if not mentions_party(t.account, account.institution or "")), None)
         if said and account.institution:
             label = f"{account.institution} {said}"  # the card as the user calls it: "Chase Visa"
@@ -343,7 +351,7 @@ def limit_alerts(state, today) -> list[Alert]:
             cur = account.currency
             if later:
                 spent = " and ".join(
-                    f"{money(t.amount, t.currency or cur)} to {t.payee or 'a payee'}" + (f" on {t.date}" if t.date else "")
+                    f"{money(t.amount, t.currency or cur)} to {_paid_to(t)}" + (f" on {t.date}" if t.date else "")
                     for t in later
                 )
                 message = (
@@ -392,10 +400,49 @@ def _topic(pref) -> tuple[str, frozenset] | None:
     return ("topic", words) if words else None
 
 
+# a limit on the price of one unit: "no hotel over £150 a night", "fuel over 1.85 a litre"
+PER_UNIT = re.compile(r"\b(?:per|a|an|each|every)\s+(?P<u>night|person|head|litre|liter|bottle|ticket|item|seat|hour|day|kg|gallon)\b")
+# what a night's price is the price of: any record priced per night is a stay
+STAY_WORDS = frozenset(("hotel", "hotels", "stay", "stays", "room", "rooms", "airbnb", "accommodation", "hostel", "lodging", "motel"))
+
+
+def unit_limit_alerts(state, today, pref, unit: str, purchases) -> list[Alert]:
+    """Records priced per ``unit`` (a trip's nights, a purchase's litres) whose price of one is over the
+    limit the user stated for one."""
+    words = frozenset(w for w in tokens(pref.topic) if w not in LIMIT_WORDS and w not in (unit, unit + "s"))
+    stated = first_fact(pref, "limit")
+    trips = [t for t in known(state.travel.trips, today) if t.status != "cancelled"]
+    out: list[Alert] = []
+    for rec in [*trips, *purchases]:
+        price = getattr(rec, "unit_price", None)
+        if price is None or getattr(rec, "unit", None) not in (unit, unit + "s") or price <= pref.limit:
+            continue
+        if not same_currency(rec.currency, pref.currency) or first_fact(rec, "unit_price", "cost", "amount") < stated:
+            continue
+        what = " ".join(str(x) for x in (getattr(rec, "item", None), getattr(rec, "vendor", None), getattr(rec, "destination", None)) if x)
+        if words and not (words & tokens(what) or (unit == "night" and words & STAY_WORDS)):
+            continue
+        cur = rec.currency or pref.currency
+        count = getattr(rec, "quantity", None)
+        times = f" ({count} {unit}s)" if count and count > 1 else ""
+        when = f" from {rec.start}" if getattr(rec, "start", None) else f" on {rec.date}" if getattr(rec, "date", None) else ""
+        out.append(alert(
+            LIMIT_RULE, "warning", f"{_cap(what or 'A booking')}: {money(price, cur)} a {unit}, over your {money(pref.limit, cur)} limit",
+            f"{_cap(what or 'The booking')}{when} costs {money(price, cur)} a {unit}{times}, over the {money(pref.limit, cur)} "
+            f"a {unit} you set for {pref.topic} by {money(price - pref.limit, cur)}.",
+            pref.cites("limit", "topic") + rec.cites("unit_price", "cost", "amount", "quantity", "unit"),
+        ))
+    return out
+
+
 def preference_limit_alerts(state, today, transfers, purchases) -> list[Alert]:
     out: list[Alert] = []
     for pref in known(state.preferences.preferences, today):
         if pref.status != "active" or pref.limit is None:
+            continue
+        per = PER_UNIT.search(_norm(pref.topic)) or PER_UNIT.search(_norm(pref.value))
+        if per is not None:
+            out += unit_limit_alerts(state, today, pref, per.group("u"), purchases)
             continue
         topic = _topic(pref)
         if topic is None:

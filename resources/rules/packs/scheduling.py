@@ -87,8 +87,8 @@ def _slot(event):
     if parsed is not None:
         start, end = parsed
         until = parse_minutes(getattr(event, "end_time", None)) if getattr(event, "end_time", None) else None
-        if end is None and until is not None and until[0] > start:
-            end = until[0]
+        if end is None and until is not None:
+            end = until[0] if until[0] > start else 24 * 60  # a night shift 19:30–08:00 fills the evening it starts
         return ("timed", start, end if end is not None else start + DURATION, end is None)
     if ALL_DAY.search(_norm(event.title)):
         return ("day",)

@@ -273,8 +273,9 @@ def _inside(trip, visa) -> bool:
 
 
 def licence_alerts(trip, documents: list) -> list[Alert]:
-    """A road trip needs the driver's licence valid until the car is returned."""
-    if trip.transport != "car":
+    """A road trip — or a trip with a car the user drives there — needs the driver's licence valid until
+    the car is returned."""
+    if trip.transport != "car" and getattr(trip, "driving", None) is None:  # a project rendered before the field
         return []
     licences = [d for d in documents if d.kind == "licence" and d.subject == trip.subject and d.status in HELD and d.expires]
     if not licences:
@@ -286,11 +287,12 @@ def licence_alerts(trip, documents: list) -> list[Alert]:
     name = place_name(trip)
     who = "Your driving licence" if trip.subject == "me" else f"{trip.subject}'s driving licence"
     when = "before" if licence.expires < trip.start else "during"
+    kind = "road trip" if trip.transport == "car" else "trip with a rental car" if getattr(trip, "driving", None) == "rented" else "trip you drive on"
     return [alert(
-        LICENCE_RULE, "critical", f"{who} expires {when} the road trip to {name}",
-        f"{who} expires {licence.expires}, {when} the road trip to {name} ({trip.start} to {last_day}). "
+        LICENCE_RULE, "critical", f"{who} expires {when} the {kind} to {name}",
+        f"{who} expires {licence.expires}, {when} the {kind} to {name} ({trip.start} to {last_day}). "
         "You cannot legally drive or rent a car on an expired licence: renew it before you go.",
-        licence.cites("expires") + trip.cites("start", "end", "transport", "country", "destination"),
+        licence.cites("expires") + trip.cites("start", "end", "transport", "driving", "country", "destination"),
     )]
 
 

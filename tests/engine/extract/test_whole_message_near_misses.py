@@ -138,3 +138,21 @@ def test_a_second_payment_with_a_doubt_is_still_a_second_payment() -> None:
                    {"payee": "county property tax", "amount": "3120.00"})]
     text = "Told Mark to write a check for the property tax, the 3120 one, since I'm not sure the portal took it."
     assert [d.slots["account"] for d in paid_again(text, DAY, owed, [])] == ["check"]
+
+
+def _hartley() -> list[Record]:
+    return [Record("Transfer", "hartley restaurant supply:2340.00", "me", "requested",
+                   {"payee": "Hartley Restaurant Supply", "amount": "2340.00"})]
+
+
+def test_a_bill_in_a_list_of_checks_written_is_a_second_payment() -> None:
+    text = ("Wrote checks for everything in the pile: the electric, the linen service, and Hartley for the 8812 invoice, "
+            "the 2340 one. Dropped them all in the mail.")
+    assert [(d.slots["payee"], d.slots["account"]) for d in paid_again(text, DAY, _hartley(), [])] == [
+        ("Hartley Restaurant Supply", "check")]
+
+
+def test_checks_for_other_sums_or_a_generic_first_word_are_not_that_bill() -> None:
+    assert paid_again("Wrote checks for the linen service and Hartley, the 410 one.", DAY, _hartley(), []) == []
+    owed = [Record("Transfer", "water board:88.00", "me", "requested", {"payee": "Water Board", "amount": "88.00"})]
+    assert paid_again("Wrote checks for the water softener guy, 88 dollars.", DAY, owed, []) == []

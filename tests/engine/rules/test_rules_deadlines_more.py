@@ -103,3 +103,10 @@ def test_a_family_members_document_counts_only_while_they_travel_with_the_user(w
                                 "purpose": "family"})
     (a,) = _run(world, "deadlines.document_expiry", dt.datetime(2025, 7, 1))
     assert a.title == "daughter's passport expires in 19 days"
+
+
+def test_a_return_window_two_weeks_out_is_told_as_info_and_a_month_out_is_quiet(world) -> None:
+    world.say("Purchase", "coat", {"item": "wool coat", "return_by": "2026-12-05"})
+    (a,) = _run(world, "deadlines.return_window", dt.datetime(2026, 11, 24))
+    assert a.severity == "info" and "closes 2026-12-05, in 11 days" in a.message
+    assert _run(world, "deadlines.return_window", dt.datetime(2026, 11, 5)) == []

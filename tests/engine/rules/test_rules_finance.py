@@ -95,6 +95,24 @@ def test_a_charge_to_the_only_card_by_its_network_name(world) -> None:
     assert a.title == "Chase Visa over its $5,000 limit" and "$5,249" in a.message
 
 
+def test_a_purchase_put_on_the_card_counts_toward_its_limit(world) -> None:
+    world.say("Account", "rbc", {"institution": "RBC", "kind": "credit_card", "limit": "3000", "balance": "2450",
+                                 "currency": "USD"}, on=D1)
+    laptop = world.say("Purchase", "laptop", {"item": "laptop", "vendor": "Best Buy", "amount": "899", "currency": "USD",
+                                              "account": "Visa", "date": "2025-06-04"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert a.title == "RBC Visa over its $3,000 limit" and "$3,349" in a.message and "Best Buy" in a.message
+    assert laptop in a.evidence
+
+
+def test_a_purchase_paid_some_other_way_does_not_count(world) -> None:
+    world.say("Account", "rbc", {"institution": "RBC", "kind": "credit_card", "limit": "3000", "balance": "2450",
+                                 "currency": "USD"}, on=D1)
+    world.say("Purchase", "laptop", {"item": "laptop", "vendor": "Best Buy", "amount": "899", "currency": "USD",
+                                     "date": "2025-06-04"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+
+
 def test_a_network_name_is_no_card_when_there_are_two(world) -> None:
     world.say("Account", "chase", {"institution": "Chase", "kind": "credit_card", "limit": "5000", "balance": "3900",
                                    "currency": "USD"}, on=D1)
@@ -215,3 +233,29 @@ def test_an_account_first_named_by_the_payees_side_after_someone_else_asked(worl
     assert a.severity == "warning" and first in a.evidence and second in a.evidence
     assert a.title == "Check the bank details for Kestrel Media before paying"
     assert "account ending 4410" in a.message and "changed" not in a.message
+
+
+def test_a_hotel_over_the_stated_price_a_night(world) -> None:
+    pref = world.say("Preference", "hotel", {"topic": "hotel per night", "limit": "150", "currency": "GBP"}, on=D1)
+    trip = world.say("Trip", "GB:edinburgh", {"destination": "Edinburgh", "country": "GB", "start": "2025-08-26", "end": "2025-08-28",
+                                              "cost": "189", "currency": "GBP", "quantity": 2, "unit": "night",
+                                              "unit_price": "189"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert "£189 a night" in a.title and "£150" in a.title and "by £39" in a.message and "(2 nights)" in a.message
+    assert pref in a.evidence and trip in a.evidence
+
+
+def test_a_hotel_under_the_nightly_limit_or_a_total_over_it_is_quiet(world) -> None:
+    world.say("Preference", "hotel", {"topic": "hotel per night", "limit": "150", "currency": "GBP"}, on=D1)
+    world.say("Trip", "GB:york", {"destination": "York", "country": "GB", "cost": "280", "currency": "GBP", "quantity": 2,
+                                  "unit": "night", "unit_price": "140"}, on=D2)
+    world.say("Purchase", "boots", {"item": "boots", "amount": "189", "currency": "GBP"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+
+
+def test_a_nightly_cap_named_with_other_words_still_means_the_stay(world) -> None:
+    world.say("Preference", "hotel", {"topic": "reimburse hotel per night", "limit": "180", "currency": "USD"}, on=D1)
+    world.say("Trip", "US:denver", {"destination": "Denver", "country": "US", "cost": "215", "currency": "USD",
+                                    "unit": "night", "unit_price": "215"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert "$215 a night" in a.title and "$180" in a.title

@@ -176,3 +176,19 @@ def test_a_cap_per_unit_compares_the_whole_amount_of_a_price_in_another_unit(wor
                                  "unit_price": "100.00", "date": "2026-05-10"}, on=dt.date(2026, 5, 10))
     (a,) = _run(world, "policies.limit", dt.datetime(2026, 5, 20, 12))
     assert f"costs {amount}" in a.message
+
+
+def test_a_night_shift_past_midnight_clashes_with_an_evening_booking(world) -> None:
+    shift = world.say("Event", "night shift:2027-03-05", {"title": "night shift", "start": "2027-03-05", "time": "19:30",
+                                                          "end_time": "08:00"}, on=dt.date(2027, 2, 20))
+    hair = world.say("Event", "cut", {"title": "late cut and colour", "start": "2027-03-05", "time": "21:00"},
+                     on=dt.date(2027, 2, 27))
+    (a,) = _run(world, "scheduling.overlap", dt.datetime(2027, 2, 27, 12))
+    assert set(a.evidence) == {shift, hair}
+
+
+def test_a_night_shift_does_not_clash_with_that_mornings_appointment(world) -> None:
+    world.say("Event", "night shift:2027-03-05", {"title": "night shift", "start": "2027-03-05", "time": "19:30",
+                                                  "end_time": "08:00"}, on=dt.date(2027, 2, 20))
+    world.say("Event", "gp", {"title": "GP", "start": "2027-03-05", "time": "10:00"}, on=dt.date(2027, 2, 27))
+    assert _run(world, "scheduling.overlap", dt.datetime(2027, 2, 27, 12)) == []

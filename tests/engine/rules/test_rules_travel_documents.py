@@ -184,6 +184,16 @@ def test_a_licence_ending_during_a_road_trip(world) -> None:
     assert _alerts(world, rule=LICENCE) == []
 
 
+def test_a_licence_ending_before_a_flight_trip_with_a_rental_car(world) -> None:
+    world.say("TravelDocument", "licence:", {"kind": "licence", "expires": "2026-08-14"})
+    world.say("Trip", "US", {"country": "US", "destination": "Denver", "start": "2026-08-20", "end": "2026-08-27",
+                             "transport": "flight"})
+    assert _alerts(world, rule=LICENCE) == []  # flying there says nothing about driving
+    world.say("Trip", "US", {"driving": "rented"})
+    (a,) = _alerts(world, rule=LICENCE)
+    assert "rental car" in a.title and "2026-08-14" in a.message and "Denver" in a.message
+
+
 def test_schengen_90_in_180_counts_every_stay_for_a_visa_free_visitor(world) -> None:
     world.say("TravelDocument", "passport:CA", {"kind": "passport", "country": "CA", "expires": "2030-01-01"})
     world.say("Trip", "FR", {"country": "FR", "start": "2025-02-01", "end": "2025-03-31"})  # 59 days
