@@ -209,6 +209,8 @@ def _ahead_here(clause: str, s: int, e: int) -> bool:
     """Whether the part of a past-tense clause that holds a date speaks of now or later ("so I
     finally signed up, it's on the 18th"; "sorted the e-visa, valid 1 October to 30 October"): the
     date's own verb decides, not the first verb of the clause."""
+    if re.search(r"\b(?:since|been|from|ago|after)\s+(?:the\s+)?$", clause[max(0, s - 12) : s], re.I):
+        return False  # "it's been a week since the 14th": counted from a day gone by
     edges = [m for m in _PART_EDGE.finditer(clause)]
     lo = max((m.end() for m in edges if m.end() <= s), default=0)
     hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
@@ -388,8 +390,10 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     if kind == "weekday":
         wd = WEEKDAYS[(g["wd"] or "").lower()]
         mod = (g["mod"] or "").lower()
-        if g.get("wk"):  # "Thursday next week", "Friday this week"
-            mod = "this" if "this" in g["wk"].lower() else "next"
+        if g.get("wk") and "this" in g["wk"].lower():  # "Monday this week": this week's, past or ahead
+            return DateValue(today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=wd))
+        if g.get("wk"):  # "Thursday next week", "Thursday of the coming week"
+            mod = "next"
         if mod in ("last", "past"):
             back = (today.weekday() - wd) % 7 or 7
             return DateValue(today - dt.timedelta(days=back))

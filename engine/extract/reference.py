@@ -161,6 +161,8 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
     old_slot = None
     if rec is None and len(rejected) == 1 and len(dates) == 1:
         rec, old_slot = _dated_with(rejected[0], records, subject)
+    if rec is None and len(dates) == 1 and _MOVED_HOME.search(text):
+        rec = _trip_under_way(records, subject, dates[0].value.start)  # "Moved my flight home to the 6th of November"
     if rec is None:
         return []
     keep = {k: v for k, v in rec.values.items() if k in _KEEP and v is not None}
@@ -218,6 +220,18 @@ def reference_change(found: Found, records: Sequence[Record], subject: str) -> l
         return []
     return [Draft(rec.frame, rec.key, {**keep, slot: amount, "currency": currency}, span, rec.subject, correction=True,
                   confidence=0.8)]
+
+
+# the way back moved, with no trip named: "moved my flight home to the 6th", "pushed our return to Sunday"
+_MOVED_HOME = re.compile(r"\b(?:moved|pushed|changed|rebooked|shifted|bumped)\s+(?:my|our|the)\s+(?:flight|trip|train)\s+(?:home|back)\b"
+                         r"|\b(?:moved|pushed|changed|rebooked|shifted|bumped)\s+(?:my|our|the)\s+(?:return|homeward)\s*(?:flight|trip|train|date)?\b", re.I)
+
+
+def _trip_under_way(records: Sequence[Record], subject: str, new_end: dt.date) -> Record | None:
+    """The trip a moved return belongs to: the latest live trip of the subject that starts before the new end."""
+    trips = [r for r in records if r.frame == "Trip" and r.subject == subject and r.status not in ("cancelled", "taken")
+             and isinstance(r.values.get("start"), dt.date) and r.values["start"] <= new_end]
+    return max(trips, key=lambda r: r.values["start"], default=None)
 
 
 def _homeward(text: str) -> bool:

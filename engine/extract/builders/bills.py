@@ -79,6 +79,9 @@ def paid_again(text: str, today: dt.date, prior: list[Record], drafts: list[Draf
     out: list[Draft] = []
     for s, e in sentences(text):
         m = _PAY_AGAIN.search(text, s, e) or _CHECKS_WRITTEN.search(text, s, e)
+        if m is not None and m.re is _CHECKS_WRITTEN and re.search(r"\b(?:he|she|they|(?-i:[A-Z][a-z]+))\s+(?:\w+ly\s+)?$|\bused\s+to\b|\balready\b",
+                                                                 text[s : m.start()], re.I):
+            continue  # "Mark wrote checks for Hartley", "I used to write checks": not a second payment by the user
         if m is None or re.search(r"\b(?:if\s+(?:I|we)|should\s+I|whether|did\s+(?:I|we)|not\s+to|no\s+need\s+to|never|won['’]t|"
                                   r"(?:don['’]t|do\s+not)\s+(?:write|pay|send|mail)|was\s+going\s+to|were\s+going\s+to|instead\s+of)\b", text[s:e], re.I):
             continue  # "told Dan not to write a check, it's already set up online": no second payment

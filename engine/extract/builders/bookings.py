@@ -20,11 +20,15 @@ from engine.extract.dates import DateValue, find_dates, find_times
 from engine.extract.segment import sentences
 
 _BOOKED = re.compile(
-    r"\b(?:booked(?:\s+in)?|reserved|(?:got|made|have|snagged|scored)\s+(?:us\s+|me\s+)?(?:a\s+)?(?=reservation|booking|table)"
+    r"\b(?:booked(?:\s+in)?|reserved|(?:got|made|snagged|scored)\s+(?:us\s+|me\s+)?(?:a\s+)?(?=reservation|booking|table)"
     r"|signed\s+(?:up|us\s+up|me\s+up)\s+for)\s*", re.I)
 # wishes, plans, questions and other people's bookings are not commitments of the user
 _NOT_YET = re.compile(r"\b(?:should|need\s+to|have\s+to|want\s+to|going\s+to|gonna|will|'ll|’ll|if|whether|haven['’]t|didn['’]t|"
-                      r"can['’]t|couldn['’]t|might|maybe|thinking|about\s+to|trying\s+to|cancell?ed)\b|\b(?:he|she|they)\s+$", re.I)
+                      r"can['’]t|couldn['’]t|might|maybe|thinking|about\s+to|trying\s+to|cancell?ed|wish|hope|'d|’d)\b", re.I)
+# who booked: the user ("I", "we", or no subject at all: "Booked a cut and colour …"), from the last clause edge to the verb
+_MINE = re.compile(r"(?:^|[,;:!(]|\band\b|\bso\b|\bthen\b)\s*(?:(?:finally|just|also|ok|okay|yay|so|well|and)\s+)*"
+                   r"(?:(?:I|we)(?:['’]ve|\s+have|\s+had|['’]d)?\s+)?(?:(?:finally|just|already|also)\s+)?$", re.I)
+_NOT_A_BOOKING = re.compile(r"\b(?:error|reference|number|confirmation|mistake|problem|fee|code|system|site|app)\b", re.I)
 _OBJECT_END = re.compile(r"\s*(?:[,.;!?(]|\s-\s|\bfor\s+(?:the|a|an|\d|next|this|my|our|his|her)|\bon\s|\bthis\s|\bnext\s|\btomorrow\b|"
                          r"\btonight\b|\bat\s+\d|\bfrom\s+\d)", re.I)
 _PLACE = re.compile(r"\b(?:at|in)\s+(?P<p>(?:the\s+)?(?:[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3}|[a-z]+(?:\s+[a-z]+)?(?=\s*[,.;!?]|\s+(?:on|at|for)\b)))", )
@@ -57,12 +61,15 @@ def _days(text: str, s: int, e: int, today: dt.date) -> list[DateValue]:
 
 def _booking(text: str, s: int, e: int, nxt: str, today: dt.date, subject: str) -> list[Draft]:
     m = _BOOKED.search(text, s, e)
-    if m is None or _NOT_YET.search(text, s, m.start()) or cues.TRIP_STRONG.search(text, s, e):
+    if m is None or _NOT_YET.search(text, s, m.start()) or cues.TRIP_STRONG.search(text, s, e) or not _MINE.search(text[s : m.start()]):
         return []
     end = _OBJECT_END.search(text, m.end(), e)
-    thing = re.sub(r"^(?:(?:a|an|the|us|me|in|my|our)\s+)+", "", text[m.end() : end.start() if end else e].strip(), flags=re.I).strip()
+    stop = min([end.start() if end else e] + [d.start for d in find_dates(text, m.end(), e, today, past=False)])
+    thing = re.sub(r"^(?:(?:a|an|the|us|me|in|my|our)\s+)+", "", text[m.end() : stop].strip(), flags=re.I).strip()
+    thing = re.sub(r"\s+(?:for|on|at)$", "", thing)
     days = _days(text, s, e, today)
-    if not thing or len(thing) > 60 or len(days) != 1 or _TRAVEL_THING.match(thing):
+    if not thing or len(thing) > 60 or len(days) != 1 or _TRAVEL_THING.match(thing) or _NOT_A_BOOKING.search(thing) \
+            or re.fullmatch(r"(?:it|them|that|this|one)", thing, re.I):
         return []
     title = thing if len(thing) <= 48 else re.split(r"\s+(?:with|at|in)\s+", thing, maxsplit=1)[0]
     slots: dict[str, object] = {"title": title, "kind": "appointment" if re.search(r"\bwith\b", thing) else "social",
@@ -93,9 +100,10 @@ def _shifts(text: str, s: int, e: int, today: dt.date, subject: str) -> list[Dra
     if what == "call":
         title = "on call"
     # the days listed right after the shift ("the 3rd, 4th and 5th"), up to a word that starts something else
-    stop = re.search(r"\b(?:then|but|off|except|apart\s+from)\b", text[m.end() : e], re.I)
+    stop = re.search(r"\b(?:then|but|off|except|apart\s+from|so|because|since)\b|24/7", text[m.end() : e], re.I)
     hi = m.end() + stop.start() if stop else e
-    days = _days(text, m.end(), hi, today)
+    until = re.search(r"\b(?:until|till|til)\s+(?:the\s+)?(?:\d|[a-z]+day|next|end)", text[m.end() : hi], re.I)  # "on nights until the 12th": no listed days
+    days = [] if stop and stop.group(0) == "24/7" else _days(text, m.end(), m.end() + until.start() if until else hi, today)
     times = find_times(text, m.end(), hi)
     if not days or len(days) > 14:
         return []

@@ -75,6 +75,10 @@ def _thing(sentence: str) -> str | None:
     return None
 
 
+# the thing named is what broke or went ("my old laptop finally died"), not a word before another noun ("the laptop bag ripped")
+_GONE = re.compile(r"\s*(?:\)|,)?\s*(?:(?:finally|just|completely|totally|officially)\s+)?(?:died|broke|is\s+broken|was\s+broken|snapped|"
+                   r"stopped|gave\s+(?:up|out)|conked|packed\s+(?:up|in)|cracked|quit|is\s+dead|was\s+dead|went|got\s+stolen|"
+                   r"was\s+stolen|got\s+lost|is\s+done|was\s+done|wore\s+out|is\s+toast|bit\s+the\s+dust)\b", re.I)
 _ONE = re.compile(r"(?:(?:a|an|the)\s+)?(?:new\s+|another\s+|replacement\s+)?(?:one|ones|another|it|them|replacement)", re.I)
 
 
@@ -83,9 +87,10 @@ def name_the_one(text: str, drafts: list[Draft]) -> None:
     for d in drafts:
         if d.frame != "Purchase" or not _ONE.fullmatch(str(d.slots.get("item") or "").strip()):
             continue
-        before = text[: d.span[0]] + " " + text[d.span[0] : d.span[1]].split(str(d.slots["item"]))[0]
+        said = re.search(rf"\b{re.escape(str(d.slots['item']))}\b", text[d.span[0] : d.span[1]], re.I)
+        before = text[: d.span[0] + (said.start() if said else 0)]
         thing = next((x for x in (_thing(part) for part in reversed(re.split(r"(?<=[.!?;,(])\s+", before))) if x), None)
-        if thing:
+        if thing and _GONE.match(before, before.lower().rfind(thing.split()[-1].lower()) + len(thing.split()[-1])):
             word = thing.split()[-1]  # "old laptop" → the new one is a laptop
             d.slots["item"] = word
             cat = category_of(word)

@@ -377,6 +377,18 @@ _ENDS_ANYWAY = re.compile(r"\b(?:sales?|deals?|promo(?:tion)?s?|exhibition|exhib
 _CLOSES = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s+(?:closes?|close|ends?|closing|shuts?)\b(?!\s+of\b)", re.I)
 # "cancelled my membership … it ends 31 March": an end the user already arranged, nothing left to do by then
 _CANCELLED_HERE = re.compile(r"\b(?:cancell?ed|cancell?ation|terminated|unsubscribed|no\s+more\s+payments)\b", re.I)
+def _cancelled_here(f: Found, ending: str) -> bool:
+    """Whether the message says the user cancelled the thing that ends, or the clause that it stops charging."""
+    words = {w for w in re.findall(r"[a-z]{4,}", ending.lower()) if w not in ("says", "said", "email", "confirmation", "that")}
+    for m in _CANCELLED_HERE.finditer(f.text):
+        near = f.text[m.start() : m.end() + 40].lower()
+        if "payments" in m.group(0).lower() and f.clause.start <= m.start() < f.clause.end:
+            return True
+        if any(w in near for w in words):
+            return True
+    return False
+
+
 _LABEL = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,60}?)\s*[:–-]\s*(?:the\s+)?deadline\b", re.I)
 _DUE_BACK = re.compile(r"^(?:(?:the|my|our|a|an)\s+)?(?P<s>[\w'’+ -]{2,50}?)\s+(?:(?:is|are)\s+)?due\s+back\b", re.I)
 
@@ -561,7 +573,7 @@ def deadline(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
             m4 = _CLOSES.search(low)
             if m3:
                 action, subject, strong = m3.group("a").lower(), m3.group("s"), True
-            elif m4 and dates and not _ENDS_ANYWAY.search(m4.group("s").strip()) and not _CANCELLED_HERE.search(f.text):
+            elif m4 and dates and not _ENDS_ANYWAY.search(m4.group("s").strip()) and not _cancelled_here(f, m4.group("s")):
                 subject = m4.group("s")
     if subject is not None and _PRONOUN.match(subject.strip()) and expires:
         subject = expires.group("s")  # "my gym membership expires on the 15th, gotta renew it before then"

@@ -61,19 +61,32 @@ def _renewals_to_stop(text: str, today: dt.date) -> list[Draft]:
         dates = _ahead(text, s + m.end(), e, today) if m else []
         if m is None or not dates:
             continue
-        if not _STOP.search(text, s + m.start()):
-            return []  # the wish to stop comes before the renewal it would stop: another thing
         thing = m.group("s").strip()
+        if not any(_about(text, stop, thing) for stop in _STOP.finditer(text, s + m.start())):
+            return []  # no wish to stop it after the renewal: "I need to cancel the gym" is another thing
         if _PRONOUN.match(thing):
             thing = _named_before(text, s + m.start()) or ""
             if not thing:
                 return []
+        thing = re.sub(r"^(?:my|our|the)\s+", "", thing, flags=re.I)
         return [Draft("Deadline", thing.lower(), {"about": thing, "action": "cancel", "due": dates[0].start.isoformat()},
                       (s, e), "me", hint="renewal")]
     return []
 
 
 _OWNER = re.compile(r"(?-i:\b(?P<n>[A-Z][\w&+-]+))['’]s\b")
+
+
+def _about(text: str, stop: re.Match[str], thing: str) -> bool:
+    """Whether a wish to stop is about the renewing thing: "I do NOT want it to", "cancel before then",
+    "turn off auto-renew", or the thing's own words after the verb."""
+    if stop.group(0).lower().rstrip().endswith("to") and re.search(r"\bwant\b", stop.group(0), re.I):
+        return True
+    after = text[stop.end() : stop.end() + 40].lower()
+    if re.match(r"\s*(?:it|this|that|them|auto-?renew\w*|the\s+renewal|before|now|asap|in\s+time)\b", after):
+        return True
+    words = {w for w in re.findall(r"[a-z]{3,}", thing.lower()) if w not in ("the", "my", "our", "subscription", "plan")}
+    return bool(words) and any(re.search(rf"\b{re.escape(w)}\b", after) for w in words)
 
 
 def _named_before(text: str, at: int) -> str | None:
@@ -91,8 +104,9 @@ def _bare_deadlines(text: str, today: dt.date) -> list[Draft]:
             continue
         doing = _DOING.search(text, s1, e1)
         dates = _ahead(text, s2, e2, today)
-        if doing is None or not dates:
-            continue
+        if doing is None or not dates or re.match(r"(?:her|his|their|your)\b", doing.group("s"), re.I) \
+                or re.search(r"\b(?:she|he|they|(?-i:[A-Z][a-z]+))\s+(?:is|are|was|were|has\s+been)?\s*$", text[s1 : doing.start()]):
+            continue  # "Sarah is filing her tax return": not the user's deadline
         thing = doing.group("s").strip()
         return [Draft("Deadline", thing.lower(), {"about": thing, "due": dates[0].start.isoformat()}, (s1, e2), "me", hint="deadline")]
     return []

@@ -23,7 +23,8 @@ _NOT_DONE = re.compile(r"\b(?:should|need\s+to|have\s+to|must|want\s+to|going\s+
 _WITH = re.compile(r"\b(?P<w>(?:Dr\.?|Doctor)\s+[A-Z][\w'’-]+)")
 _KINDS = {"appointment", "meeting"}
 # a title that says only that there is an appointment, not what it is for
-_GENERIC = re.compile(r"(?:(?:my|the|a|an|first|next|new|follow-?up)\s+)*(?:appointment|appt|session|visit|slot|booking)s?", re.I)
+_GENERIC = re.compile(r"(?:(?:my|the|a|an|first|next|new|follow-?up|quick|routine|annual)\s+)*(?:appointment|appt|session|visit|slot|booking|"
+                      r"check-?up|consultation|clean(?:ing)?|exam)s?", re.I)
 
 
 def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = "me") -> list[Draft]:
@@ -47,7 +48,7 @@ def split_events(text: str, today: dt.date, drafts: list[Draft], subject: str = 
         if [d for d in find_dates(text, s1, e1, today, past=False) if isinstance(d.value, DateValue)]:
             continue  # dated in its own sentence: the clause builders' case
         dated_next = [d for d in events + out if d.span[0] < e2 and s2 < d.span[1]]
-        if dated_next and dated_next[0].frame == "Event":  # "Finally booked the dentist. Thursday next week at 9:30 …": the dated event is the one booked
+        if dated_next and dated_next[0].frame == "Event" and _GENERIC.fullmatch(str(dated_next[0].slots.get("title") or "")):  # "Finally booked the dentist. Thursday next week at 9:30 …": the dated event is the one booked
             _name_after(dated_next[0], hit[0].group(0))
         if dated_next:
             continue

@@ -272,6 +272,18 @@ def user_rule(f: Found) -> bool:
                 and re.search(r"\b(?:if|when|before|after|once)\b", low, re.I))
 
 
+_HOMEWARD_BEFORE = re.compile(r"\b(?:back|home|return(?:ing)?)\s+to\s+$|\b(?:from|out\s+of)\s+$", re.I)
+
+
+def _only_country(f: Found) -> str | None:
+    """The one country the places of the whole message are in, if there is exactly one."""
+    from engine.extract.places import find_places
+
+    countries = {str(p.attrs["country"]) for p in find_places(f.text, 0, len(f.text)) if p.attrs.get("country")
+                 and not _HOMEWARD_BEFORE.search(f.text, max(0, p.start - 16), p.start)}  # "back to Melbourne" is home
+    return countries.pop() if len(countries) == 1 else None
+
+
 def _leaving_home(f: Found, p: Mention) -> bool:
     """"We fly out of Birmingham on the 2nd" in a message about the Algarve: where the trip starts, not where it
     goes. "Pushed my flight out of Hanoi to November 12" in a message only about Vietnam is the end of the stay
@@ -281,7 +293,8 @@ def _leaving_home(f: Found, p: Mention) -> bool:
     from engine.extract.places import find_places
 
     here = p.attrs.get("country")
-    return any(q.attrs.get("country") and q.attrs.get("country") != here for q in find_places(f.text, 0, len(f.text)))
+    return any(q.attrs.get("country") and q.attrs.get("country") != here and not _HOMEWARD_BEFORE.search(f.text, max(0, q.start - 16), q.start)
+               for q in find_places(f.text, 0, len(f.text)))
 
 
 def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:
@@ -615,6 +628,8 @@ def travel_document(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[
         if after:
             country = after[0].attrs["country"]
             used.add((after[0].start, after[0].end))
+    if country is None and doc.value == "visa":
+        country = _only_country(f)  # "working from Vietnam in October … Sorted the e-visa": a visa is for where the message goes
     slots: dict[str, Any] = {"kind": doc.value}
     if country:
         slots["country"] = country

@@ -27,7 +27,11 @@ _OUT = re.compile(r"\b(?:fly|flying|flies|leave|leaving|depart|departing|head(?:
 _DRIVES = re.compile(r"\b(?:rent(?:ed|ing)?|hir(?:ed|ing|e)|picking\s+up|pick\s+up|booked)\s+(?:a|an|the|our)\s+(?:\w+\s+)?"
                      r"(?:car|minivan|van|suv|campervan|camper|motorhome|rv|4x4|jeep|convertible)\b|\b(?:car\s+(?:rental|hire)|rental\s+car|hire\s+car)\b"
                      r"|\b(?P<own>(?:driving|drive|taking)\s+(?:our|my)\s+(?:own\s+)?car|road\s+trip)\b", re.I)
-_NOT_DRIVING = re.compile(r"\b(?:no|not|without|don['’]t|won['’]t|didn['’]t|never|instead\s+of)\b[^.!?]*$", re.I)
+# a car that is only a wish, a worry or the past: "might rent a car", "too expensive", "last year's road trip"
+_NOT_DRIVING = re.compile(r"\b(?:no|not|without|don['’]t|won['’]t|didn['’]t|never|instead\s+of|should|might|may|maybe|if|could|would|"
+                          r"thinking|considering|expensive|last\s+(?:year|time|summer|month)|used\s+to|desk|counter)\b", re.I)
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|my\s+(?:brother|sister|mum|mom|dad|friend|son|daughter|cousin|colleague)|(?-i:[A-Z][a-z]+)\s+(?:has|had|is))\b"
+                           r"(?:(?!\b(?:I|we)\b).)*$", re.I)
 _BACK = re.compile(r"\b(?:back|return(?:ing)?|home|coming\s+back|fly(?:ing)?\s+back)\b", re.I)
 
 
@@ -38,7 +42,8 @@ def fill_trip(text: str, today: dt.date, drafts: list[Draft]) -> list[Draft]:
         return drafts
     trip = trips[0]
     out_only = "end" in trip.slots and "start" not in trip.slots  # "On the 27th." answering "when do you come back?"
-    drives = [m for m in _DRIVES.finditer(text) if not _NOT_DRIVING.search(text, max(0, m.start() - 30), m.start())]
+    drives = [m for a, b in sentences(text) if not text[a:b].rstrip().endswith("?") and not _NOT_DRIVING.search(text, a, b)
+              for m in _DRIVES.finditer(text, a, b) if not _SOMEONE_ELSE.search(text, a, m.start())]
     if drives and trip.slots.get("transport") != "car":  # "we fly into Denver on Aug 20 and I rented a minivan at the airport"
         trip.slots["driving"] = "own" if all(m.group("own") for m in drives) else "rented"
     spans = [(s, e) for s, e in sentences(text) if s >= trip.span[1]]  # the sentences after the booking's own

@@ -335,8 +335,10 @@ def limit_alerts(state, today) -> list[Alert]:
         label = _account_label(account)
         mine = [t for t in charges_to(account, transfers, only_card=cards == [account]) if same_currency(t.currency, account.currency)]
         if str(account.kind or "") == "credit_card" or account.balance is not None:  # a purchase "put on the Visa" is charged to it
-            paid = [p for p in purchases if getattr(p, "account", None)]  # a project rendered before the field has none
-            mine += [p for p in charges_to(account, paid, only_card=cards == [account]) if same_currency(p.currency, account.currency)]
+            paid = [p for p in purchases if getattr(p, "account", None) and p.status == "bought"]  # a project rendered before the field has none
+            logged = {(t.amount, t.date) for t in mine}  # the same spend told as a payment and as a purchase counts once
+            mine += [p for p in charges_to(account, paid, only_card=cards == [account])
+                     if same_currency(p.currency, account.currency) and (p.amount, p.date) not in logged]
         said = next((t.account for t in mine if not mentions_party(t.account, account.institution or "")), None)
         if said and account.institution:
             label = f"{account.institution} {said}"  # the card as the user calls it: "Chase Visa"
@@ -401,7 +403,7 @@ def _topic(pref) -> tuple[str, frozenset] | None:
 
 
 # a limit on the price of one unit: "no hotel over £150 a night", "fuel over 1.85 a litre"
-PER_UNIT = re.compile(r"\b(?:per|a|an|each|every)\s+(?P<u>night|person|head|litre|liter|bottle|ticket|item|seat|hour|day|kg|gallon)\b")
+PER_UNIT = re.compile(r"\b(?:per|a|an|each|every)\s+(?P<u>night|person|head|litre|liter|bottle|ticket|item|seat|kg|gallon)\b")
 # what a night's price is the price of: any record priced per night is a stay
 STAY_WORDS = frozenset(("hotel", "hotels", "stay", "stays", "room", "rooms", "airbnb", "accommodation", "hostel", "lodging", "motel"))
 
@@ -421,6 +423,9 @@ def unit_limit_alerts(state, today, pref, unit: str, purchases) -> list[Alert]:
             continue
         what = " ".join(str(x) for x in (getattr(rec, "item", None), getattr(rec, "vendor", None), getattr(rec, "destination", None)) if x)
         if words and not (words & tokens(what) or (unit == "night" and words & STAY_WORDS)):
+            continue
+        where = re.search(r"\b(?:in|at)\s+(?P<w>[a-z]+)", _norm(pref.topic))  # "hotels in London per night": London's only
+        if where and where.group("w") not in tokens(what):
             continue
         cur = rec.currency or pref.currency
         count = getattr(rec, "quantity", None)

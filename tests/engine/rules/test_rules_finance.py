@@ -259,3 +259,25 @@ def test_a_nightly_cap_named_with_other_words_still_means_the_stay(world) -> Non
                                     "unit": "night", "unit_price": "215"}, on=D2)
     (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
     assert "$215 a night" in a.title and "$180" in a.title
+
+
+def test_a_nightly_cap_for_one_city_or_a_daily_budget_is_not_every_stay(world) -> None:
+    world.say("Preference", "hotel", {"topic": "hotels in london per night", "limit": "200", "currency": "GBP"}, on=D1)
+    world.say("Preference", "daily", {"topic": "spending a day", "limit": "50", "currency": "GBP"}, on=D1)
+    world.say("Trip", "FR:paris", {"destination": "Paris", "country": "FR", "cost": "250", "currency": "GBP", "unit": "night",
+                                   "unit_price": "250"}, on=D2)
+    world.say("Purchase", "car", {"item": "car rental", "amount": "60", "currency": "GBP", "unit": "day", "unit_price": "60"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+
+
+def test_a_returned_purchase_or_one_also_told_as_a_payment_counts_once_at_most(world) -> None:
+    world.say("Account", "rbc", {"institution": "RBC", "kind": "credit_card", "limit": "3000", "balance": "2450",
+                                 "currency": "USD"}, on=D1)
+    world.say("Purchase", "laptop", {"item": "laptop", "amount": "899", "currency": "USD", "account": "Visa",
+                                     "date": "2025-06-04"}, on=D2)
+    world.say("Purchase", "laptop", {"status": "returned"}, on=D2)
+    assert _run(world, LIMIT, dt.datetime(2025, 6, 4, 12)) == []
+    world.say("Transfer", "tv", {"amount": "700", "currency": "USD", "payee": "Costco", "account": "Visa", "date": "2025-06-04"}, on=D2)
+    world.say("Purchase", "tv", {"item": "tv", "amount": "700", "currency": "USD", "account": "Visa", "date": "2025-06-04"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert "to $3,150" in a.message and "$3,850" not in a.message
