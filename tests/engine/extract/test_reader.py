@@ -353,3 +353,11 @@ def test_the_day_something_was_done_is_nobodys_birthday_unless_the_text_says_so(
     birthdays = {d.slots["name"]: d.slots.get("birthday") for d in got.drafts}
     assert birthdays == {"Maya": f"--{DAY.month:02d}-{DAY.day:02d}"}
     assert [(r.field, r.value) for r in got.rejected] == [("birthday", ids["tonight"])]
+
+
+def test_slots_code_computes_are_never_offered_to_the_model() -> None:
+    from engine.extract.reader.concepts import fields_of
+
+    assert "driving" not in {f.name for f in fields_of("Trip")}  # read by code from "rented a minivan", never proposed
+    assert "return_days" not in {f.name for f in fields_of("Purchase")}
+    assert "account" in {f.name for f in fields_of("Purchase")}  # a span of the message, checked like any span
