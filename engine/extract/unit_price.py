@@ -7,21 +7,20 @@ which from the words around the amount in the record's own sentences; the model 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 
 from engine.extract.builders.base import Draft
 from engine.extract.dates import NUMBER_WORDS
 from engine.extract.money import find_money
 
-# units a price is said per; the name a rule compares ("person" covers heads, seats and tickets)
-UNITS = {"night": "night", "nights": "night", "person": "person", "people": "person", "head": "person", "heads": "person",
-         "guest": "person", "guests": "person", "adult": "person", "adults": "person", "seat": "person", "seats": "person",
-         "ticket": "person", "tickets": "person", "bottle": "bottle", "bottles": "bottle", "room": "room", "rooms": "room",
-         "litre": "litre", "litres": "litre", "liter": "litre", "liters": "litre", "kg": "kg", "kilo": "kg", "kilos": "kg",
-         "item": "item", "items": "item", "piece": "item", "pieces": "item", "pair": "pair", "pairs": "pair",
-         "box": "box", "boxes": "box", "bag": "bag", "bags": "bag", "pack": "pack", "packs": "pack", "meal": "meal", "meals": "meal"}
+# units a price is said per, and the name a rule compares ("person" covers heads, seats and tickets): the
+# finance terms the rule packs read too, so a cap "per head" and a price "per seat" meet
+UNITS: dict[str, str] = json.loads((Path(__file__).resolve().parents[2] / "resources" / "rules" / "finance_terms.json")
+                                   .read_text(encoding="utf-8"))["units"]
 _UNIT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
 _COUNTS = {k: v for k, v in NUMBER_WORDS.items() if k not in ("a", "an", "a few")}
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(map(re.escape, _COUNTS), key=len, reverse=True)) + r")"

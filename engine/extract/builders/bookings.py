@@ -16,7 +16,7 @@ import re
 
 from engine.extract import cues
 from engine.extract.builders.base import Draft
-from engine.extract.dates import DateValue, find_dates, find_times
+from engine.extract.dates import NUMBER_WORDS, DateValue, find_dates, find_times
 from engine.extract.segment import sentences
 
 _BOOKED = re.compile(
@@ -34,7 +34,6 @@ _OBJECT_END = re.compile(r"\s*(?:[,.;!?(]|\s-\s|\bfor\s+(?:the|a|an|\d|next|this
 _PLACE = re.compile(r"\b(?:at|in)\s+(?P<p>(?:the\s+)?(?:[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,3}|[a-z]+(?:\s+[a-z]+)?(?=\s*[,.;!?]|\s+(?:on|at|for)\b)))", )
 _LENGTH = re.compile(r"\b(?:takes?|lasts?|it['’]s|runs?|should\s+take)\s+(?:about\s+|around\s+|roughly\s+|like\s+)?"
                      r"(?P<n>\d{1,2}(?:\.5)?|an?|one|two|three|four|five)\s+(?P<u>hours?|hrs?|minutes|mins)\b", re.I)
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "I'm on nights the 3rd, 4th and 5th", "working earlies Monday to Wednesday", "on call the 12th"
 _SHIFT = re.compile(r"\b(?:I['’]?m|I\s+am|I['’]ll\s+be)\s+(?:on|working|doing)\s+(?P<what>(?:night|day|early|late|double|weekend|long)\s+shifts?|"
                     r"shifts?|nights|earlies|lates|long\s+days|call)\b", re.I)
@@ -82,7 +81,7 @@ def _booking(text: str, s: int, e: int, nxt: str, today: dt.date, subject: str) 
         slots["time"] = str(times[0].value)
         length = _LENGTH.search(nxt)
         if length is not None:
-            n = _NUMBERS.get(length.group("n").lower()) or float(length.group("n"))
+            n = NUMBER_WORDS.get(length.group("n").lower()) or float(length.group("n"))
             minutes = int(n * (60 if length.group("u").lower().startswith("h") else 1))
             h, mm = map(int, str(slots["time"]).split(":"))
             finish = h * 60 + mm + minutes

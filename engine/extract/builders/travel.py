@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from typing import Any
 
@@ -275,13 +276,20 @@ def user_rule(f: Found) -> bool:
 _HOMEWARD_BEFORE = re.compile(r"\b(?:back|home|return(?:ing)?)\s+to\s+$|\b(?:from|out\s+of)\s+$", re.I)
 
 
-def _only_country(f: Found) -> str | None:
-    """The one country the places of the whole message are in, if there is exactly one."""
+@functools.lru_cache(maxsize=32)
+def _away_countries(text: str) -> frozenset[str]:
+    """The countries of the message's places, leaving out where it goes home to or leaves from ("back to
+    Melbourne", "out of Birmingham"): read once per message, for every clause that asks."""
     from engine.extract.places import find_places
 
-    countries = {str(p.attrs["country"]) for p in find_places(f.text, 0, len(f.text)) if p.attrs.get("country")
-                 and not _HOMEWARD_BEFORE.search(f.text, max(0, p.start - 16), p.start)}  # "back to Melbourne" is home
-    return countries.pop() if len(countries) == 1 else None
+    return frozenset(str(p.attrs["country"]) for p in find_places(text, 0, len(text)) if p.attrs.get("country")
+                     and not _HOMEWARD_BEFORE.search(text, max(0, p.start - 16), p.start))
+
+
+def _only_country(f: Found) -> str | None:
+    """The one country the places of the whole message are in, if there is exactly one."""
+    countries = _away_countries(f.text)
+    return next(iter(countries)) if len(countries) == 1 else None
 
 
 def _leaving_home(f: Found, p: Mention) -> bool:
@@ -290,11 +298,7 @@ def _leaving_home(f: Found, p: Mention) -> bool:
     there, so the place stays the trip's."""
     if not re.search(r"\bout\s+of\s+(?:the\s+)?$", text_before(f, p, 12), re.I):
         return False
-    from engine.extract.places import find_places
-
-    here = p.attrs.get("country")
-    return any(q.attrs.get("country") and q.attrs.get("country") != here and not _HOMEWARD_BEFORE.search(f.text, max(0, q.start - 16), q.start)
-               for q in find_places(f.text, 0, len(f.text)))
+    return bool(_away_countries(f.text) - {p.attrs.get("country")})
 
 
 def trip(f: Found, ctx: Context, used: set[tuple[int, int]]) -> list[Draft]:

@@ -403,21 +403,22 @@ def _topic(pref) -> tuple[str, frozenset] | None:
 
 
 # a limit on the price of one unit: "no hotel over £150 a night", "fuel over 1.85 a litre"
-PER_UNIT = re.compile(r"\b(?:per|a|an|each|every)\s+(?P<u>night|person|head|litre|liter|bottle|ticket|item|seat|kg|gallon)\b")
+UNITS = TERMS["units"]  # alias -> the unit name the extractor stores ("per head" and "per seat" are "person")
+PER_UNIT = re.compile(r"\b(?:per|a|an|each|every)\s+(?P<u>" + "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True)) + r")\b")
 # what a night's price is the price of: any record priced per night is a stay
-STAY_WORDS = frozenset(("hotel", "hotels", "stay", "stays", "room", "rooms", "airbnb", "accommodation", "hostel", "lodging", "motel"))
+STAY_WORDS = frozenset(TERMS["stay_words"])
 
 
 def unit_limit_alerts(state, today, pref, unit: str, purchases) -> list[Alert]:
     """Records priced per ``unit`` (a trip's nights, a purchase's litres) whose price of one is over the
     limit the user stated for one."""
-    words = frozenset(w for w in tokens(pref.topic) if w not in LIMIT_WORDS and w not in (unit, unit + "s"))
+    words = frozenset(w for w in tokens(pref.topic) if w not in LIMIT_WORDS and UNITS.get(w) != unit)
     stated = first_fact(pref, "limit")
     trips = [t for t in known(state.travel.trips, today) if t.status != "cancelled"]
     out: list[Alert] = []
     for rec in [*trips, *purchases]:
         price = getattr(rec, "unit_price", None)
-        if price is None or getattr(rec, "unit", None) not in (unit, unit + "s") or price <= pref.limit:
+        if price is None or UNITS.get(str(getattr(rec, "unit", None))) != unit or price <= pref.limit:
             continue
         if not same_currency(rec.currency, pref.currency) or first_fact(rec, "unit_price", "cost", "amount") < stated:
             continue
@@ -447,7 +448,7 @@ def preference_limit_alerts(state, today, transfers, purchases) -> list[Alert]:
             continue
         per = PER_UNIT.search(_norm(pref.topic)) or PER_UNIT.search(_norm(pref.value))
         if per is not None:
-            out += unit_limit_alerts(state, today, pref, per.group("u"), purchases)
+            out += unit_limit_alerts(state, today, pref, UNITS[per.group("u")], purchases)
             continue
         topic = _topic(pref)
         if topic is None:

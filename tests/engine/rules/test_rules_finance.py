@@ -281,3 +281,11 @@ def test_a_returned_purchase_or_one_also_told_as_a_payment_counts_once_at_most(w
     world.say("Purchase", "tv", {"item": "tv", "amount": "700", "currency": "USD", "account": "Visa", "date": "2025-06-04"}, on=D2)
     (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
     assert "to $3,150" in a.message and "$3,850" not in a.message
+
+
+def test_a_cap_per_head_meets_a_price_per_seat(world) -> None:
+    world.say("Preference", "dinner", {"topic": "group dinner per head", "limit": "40", "currency": "GBP"}, on=D1)
+    world.say("Purchase", "dinner", {"item": "group dinner", "amount": "270", "currency": "GBP", "quantity": 6, "unit": "person",
+                                     "unit_price": "45"}, on=D2)
+    (a,) = _run(world, LIMIT, dt.datetime(2025, 6, 4, 12))
+    assert "£45 a person" in a.title and "£40" in a.title
