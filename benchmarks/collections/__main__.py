@@ -2,6 +2,7 @@
 questions over them be answered?
 
     python -m benchmarks.collections [--part tune|holdout|all] [--no-model] [--id w6-001] [--json out]
+                                     [--profiles DIR]
 
 Each history is replayed session by session into a fresh profile (``Service.ingest``, the path
 `uac ingest` takes), then its questions are asked at their ``now``. A stated record counts when
@@ -9,6 +10,10 @@ some record of the state has its day and every number it states (a number may be
 unit of the same quantity: minutes and hours, seconds and minutes), for the right person; the
 words it states (a title, a crop) are scored separately. A corrected record is scored by its
 corrected values.
+
+``--profiles DIR`` keeps each history's profile in ``DIR/<id>`` and, when it is already there,
+asks the questions over it without ingesting again: for studying the asking side while the
+reading side is unchanged (its record counts are only as fresh as the profiles).
 """
 
 from __future__ import annotations
@@ -102,17 +107,21 @@ def answer_matches(q: dict[str, Any], answer: Any) -> bool:
     return str(want).lower() in str(got).lower()
 
 
-def run(sc: dict[str, Any], backend: Any) -> dict[str, Any]:
+def run(sc: dict[str, Any], backend: Any, keep: Path | None = None) -> dict[str, Any]:
     from engine.profile import Profile
     from engine.service import Service
     from engine.state import fold
 
     out: dict[str, Any] = {"id": sc["id"], "kind": sc["kind"], "records": [], "questions": [], "model_s": []}
     with tempfile.TemporaryDirectory() as tmp:
-        svc = Service(Profile.open(Path(tmp)), backend, use_model=backend is not None)
+        home = keep / sc["id"] if keep is not None else Path(tmp)
+        ingested = (home / ".ingested").exists()
+        svc = Service(Profile.open(home), backend, use_model=backend is not None)
         try:
-            for session in sc["sessions"]:
-                svc.ingest(session["text"], dt.date.fromisoformat(session["session_date"]))
+            if not ingested:
+                for session in sc["sessions"]:
+                    svc.ingest(session["text"], dt.date.fromisoformat(session["session_date"]))
+                (home / ".ingested").write_text("every session\n")
             state = fold(svc.log.facts())
             records = [r for frame, recs in state.records.items() if frame != "Note" for r in recs]
             for gold in final_records(sc):
@@ -143,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-model", action="store_true")
     ap.add_argument("--id", help="only histories whose id starts with this")
     ap.add_argument("--json", type=Path, help="write every record and answer here")
+    ap.add_argument("--profiles", type=Path, help="keep each history's profile here; reuse one already ingested")
     args = ap.parse_args(argv)
     items = load_items(SETS[args.set], args.part, args.id)
     backend = default_backend(args.no_model)
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     print(f"{len(items)} histories, set {args.set} ({args.part}), {'no model' if backend is None else 'default model'}")
     for sc in items:
-        res = run(sc, backend)
+        res = run(sc, backend, args.profiles)
         results.append(res)
         rec_ok = sum(r["ok"] for r in res["records"])
         q_ok = sum(q["ok"] for q in res["questions"])

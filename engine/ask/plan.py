@@ -293,6 +293,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     elif re.search(r"^\s*(which|what|where|who|whose|list|name|show)\b", q) or DISTINCT_WORDS.search(q):
         query.aggregate = "distinct"
         query.target = target or coll.label_field
+        measured = _value_on_a_day(q, coll, windows, numeric_hits)
+        if target is None and query.target == coll.date_field and measured:
+            query.target = measured  # "what did I weigh on the 19th": the weight that day, not the day
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
         query.aggregate = "count"
         d.notes.append("yes/no question answered by counting matches")
@@ -746,6 +749,21 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
     if not (ends and starts and m):
         return []
     return [FieldHit(ends[0], m.start(), stem(m.group(0)), True)]
+
+
+_ASKS_FOR_A_DAY = re.compile(r"\b(?:when|what\s+(?:date|day|time)|which\s+(?:date|day|night|morning|evening|week|month))\b")
+
+
+def _value_on_a_day(q: str, coll: Collection, windows: list[Window], numeric_hits: list) -> str | None:
+    """The number a "what was it on <day>" question asks for: the field it names, else the
+    collection's only number. A question bounded by a day never asks for that day back."""
+    if not windows or _ASKS_FOR_A_DAY.search(q):
+        return None
+    named = {h.field for h in numeric_hits}
+    if len(named) == 1:
+        return named.pop()
+    numbers = [f.name for f in coll.numeric() if f.formula is None]
+    return numbers[0] if not named and len(numbers) == 1 else None
 
 
 def _date_field(coll: Collection, fhits: list) -> str | None:

@@ -52,9 +52,17 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("What was my heaviest weigh-in?", 94.6),
         ("How many fill-ups since the start of June?", 4),
         ("How many times did I fill the truck in June?", 4),  # "truck" is only in what was said
+        ("What did I weigh on the 12th of January?", 93.8),  # the value that day, not the day back
+        ("What did the truck take on 13 June, in gallons?", 22.0),
     ],
 )
 def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:
     state, store = learned
     got = ask(state, question, NOW, None, store)
     assert got.answer == pytest.approx(answer, abs=0.01), got.computation
+
+
+def test_a_day_asked_for_is_still_a_day(learned: tuple[State, LogStore]) -> None:
+    state, store = learned
+    got = ask(state, "Which day in January did I weigh in at my lightest?", NOW, None, store)
+    assert str(got.answer)[:10] == "2026-01-12", got.computation
