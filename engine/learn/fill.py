@@ -6,6 +6,7 @@ and one fact per record (a correction supersedes the record it corrects)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -78,10 +79,14 @@ def _same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str,
     if same is not None or not values:
         return same
     units = {v.unit for v in values.values() if v.kind == "float" and v.unit}
+    bare = not units and any(v.kind == "float" for v in values.values())
     for n, c in known.items():
-        if _prefix(n, name) >= 5 and any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units)
-                                         for f in c.fields):
+        if _prefix(n, name) < 5:
+            continue
+        if any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units) for f in c.fields):
             return c
+        if bare and any(f.kind == "float" for f in c.fields):
+            return c  # "Weighed yesterday, 92.1": the unit said the first time is left out later
     return None
 
 
@@ -94,12 +99,19 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
     fitted: dict[str, str] = {}
     added: list[LearnedField] = []
     free = [f for f in coll.fields if f.name != "date"]
+    named = {name: next((f for f in free if f.name == name or _base(f.name) == name or f.name == field_name(name, v)), None)
+             for name, v in values.items()}
     for name, v in values.items():
-        target = next((f for f in free if f.name == name or _base(f.name) == name or f.name == field_name(name, v)), None)
+        target = named[name]
         if target is None and v.kind == "float" and v.dimension:
             same_dim = [f for f in free if f.kind == "float" and f.unit and convert(Decimal(1), v.unit, f.unit) is not None]
             if len(same_dim) == 1:
                 target = same_dim[0]
+        if target is None and v.kind == "float" and not v.unit:
+            # a bare number ("93.8 this morning") in a collection with one number field no other value took
+            open_numbers = [f for f in free if f.kind == "float" and f not in named.values()]
+            if len(open_numbers) == 1 and len([f for f in coll.fields if f.kind == "float"]) == 1:
+                target = open_numbers[0]
         if target is None:
             new = LearnedField(field_name(name, v), v.kind, v.unit, v.currency)
             if any(f.name == new.name for f in [*coll.fields, *added]):
@@ -216,14 +228,28 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
                                        evidence=f"new collection {coll.describe()}" if coll.fact_id is None
                                        else f"collection {coll.describe()}"))
         batch.collections[coll.name] = coll
-    old = _corrected(coll, p, batch.prior, slots)
     start, end = p.span()
+    p.who = _whose(coll, p.who, [*batch.prior, *batch.facts], _sentence(text, start, end))
+    old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
     batch.facts.append(NewFact(
         session_id, message_id, session_date, IMPORT_DOMAIN, coll.frame, key, slots, span=(start, end),
         evidence=_sentence(text, start, end), subject=p.who, extractor="model", confidence=0.8,
         supersedes=tuple(f.id for f in old),
     ))
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|im|ive|me|myself|my)\b", re.I)
+
+
+def _whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], sentence: str) -> str:
+    """Whose record this is. A collection kept about one other person or pet ("Mia came out at
+    86.5 cm") keeps its later records theirs when the sentence says nothing of the user ("Science
+    marks came yesterday: 84/100", "88.3 centimetres! She's shooting up")."""
+    if who != "me" or _FIRST_PERSON.search(sentence):
+        return who
+    subjects = {f.subject for f in facts if f.frame == coll.frame}
+    return subjects.pop() if len(subjects) == 1 and "me" not in subjects else who
 
 
 def _sentence(text: str, start: int, end: int) -> str:

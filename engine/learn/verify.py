@@ -17,6 +17,7 @@ from engine.learn.propose import MAX_TEXT, Offer
 _SELF = frozenset({"", "me", "i", "myself", "we", "us", "user", "the user", "self"})
 _OWNER = re.compile(r"^(?:my|our)\s+", re.I)
 _SPACE = re.compile(r"\s+")
+_WHEN_FIELDS = frozenset({"when", "day", "date", "time", "on", "at", "timing"})
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b")
 
 
@@ -138,6 +139,8 @@ def verify(raw: Any, o: Offer) -> Checked:
                     continue  # the record's own day, already taken from "date"
                 values[fname] = v
                 continue
+            if fname in _WHEN_FIELDS:
+                continue  # "when": "Saturday" is the record's day, read from its date, not a text field
             span = find_words(o.text, raw_value)
             if span is None or len(raw_value) > MAX_TEXT or re.fullmatch(r"[\d.,:/\s]+", raw_value):
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")

@@ -113,3 +113,60 @@ def test_built_in_and_malformed_names_are_refused() -> None:
         with pytest.raises(InvalidCollection):
             check_name(bad)
     assert check_name("weigh_ins") == "weigh_ins"
+
+
+def test_a_bare_number_later_joins_the_collection_its_unit_started(store: LogStore) -> None:
+    first = "Stepped on the scale this morning: 94.6 kg."
+    o = offer(first, dt.date(2026, 1, 5))
+    _learn(store, first, {"records": [{"collection": "weight", "date": "today", "values": {
+        "mass": o.quantities[0].id}}]}, dt.date(2026, 1, 5))
+    second = "Weighed yesterday after the sauna, 92.1. Probably just water."
+    o = offer(second, dt.date(2026, 1, 20))
+    (bare,) = o.quantities
+    assert bare.unit == ""
+    rejected = _learn(store, second, {"records": [{"collection": "weigh_ins", "date": o.dates[0].id, "values": {
+        "weight": bare.id, "when": "yesterday"}}]}, dt.date(2026, 1, 20))
+    assert rejected == []
+    assert list(learned_collections(store.facts())) == ["weight"]
+    assert [(r["date"], r["mass_kg"]) for r in _records(store, "weight")] == [
+        (dt.date(2026, 1, 5), 94.6), (dt.date(2026, 1, 19), 92.1)]
+    third = "Correction on the sauna one: I wrote it down wrong, it was 93.1, not 92.1."
+    o = offer(third, dt.date(2026, 2, 3))
+    new = next(q.id for q in o.quantities if q.surface.startswith("93.1"))
+    _learn(store, third, {"records": [{"collection": "weight", "date": "today", "values": {
+        "mass": new, "when": "Correction on the sauna one"}}]}, dt.date(2026, 2, 3))
+    assert [(r["date"], r["mass_kg"]) for r in _records(store, "weight")] == [
+        (dt.date(2026, 1, 5), 94.6), (dt.date(2026, 1, 19), 93.1)]
+    assert all("when" not in r for r in _records(store, "weight"))
+
+
+def test_a_bare_number_is_not_guessed_among_two_number_fields(store: LogStore) -> None:
+    first = "Long run today, 10 km in 55 minutes."
+    o = offer(first, DAY)
+    _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {
+        "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]})
+    second = "Ran again this morning, 7.5 on the watch."
+    o = offer(second, DAY + dt.timedelta(days=1))
+    _learn(store, second, {"records": [{"collection": "runs", "date": "today", "values": {
+        "effort": o.quantities[0].id}}]}, DAY + dt.timedelta(days=1))
+    later = _records(store, "runs")[-1]
+    assert later["effort"] == 7.5 and later["distance_km"] is None and later["duration_min"] is None
+
+
+def test_a_collection_kept_about_someone_keeps_their_later_records(store: LogStore) -> None:
+    first = "Mia had her 2-year check-up this morning and the nurse measured her at 86.5 cm."
+    o = offer(first, DAY)
+    cm = next(q.id for q in o.quantities if q.surface.startswith("86.5"))
+    _learn(store, first, {"records": [{"collection": "heights", "who": "Mia", "date": "today", "values": {
+        "height": cm}}]})
+    second = "Did the doorframe thing again yesterday, 88.3 centimetres! She's shooting up."
+    day = DAY + dt.timedelta(days=30)
+    o = offer(second, day)
+    _learn(store, second, {"records": [{"collection": "heights", "date": o.dates[0].id, "values": {
+        "height": o.quantities[0].id}}]}, day)
+    third = "I measured myself against the same door for fun, 171 cm."
+    o = offer(third, day)
+    _learn(store, third, {"records": [{"collection": "heights", "date": "today", "values": {
+        "height": o.quantities[0].id}}]}, day)
+    assert [(r["_who"], r["height"]) for r in _records(store, "heights")] == [
+        ("Mia", 86.5), ("Mia", 88.3), ("me", 171.0)]
