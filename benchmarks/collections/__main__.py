@@ -2,7 +2,7 @@
 questions over them be answered?
 
     python -m benchmarks.collections [--part tune|holdout|all] [--no-model] [--id w6-001] [--json out]
-                                     [--profiles DIR]
+                                     [--profiles DIR] [--gold-records]
 
 Each history is replayed session by session into a fresh profile (``Service.ingest``, the path
 `uac ingest` takes), then its questions are asked at their ``now``. A stated record counts when
@@ -14,6 +14,11 @@ corrected values.
 ``--profiles DIR`` keeps each history's profile in ``DIR/<id>`` and, when it is already there,
 asks the questions over it without ingesting again: for studying the asking side while the
 reading side is unchanged (its record counts are only as fresh as the profiles).
+
+``--gold-records`` measures asking alone: each history's own records as its writer gave them
+(corrections applied, whose record kept) are stored as one learned collection named by the
+history's kind, and only the questions are scored — what a perfect reading would let the
+planner answer.
 """
 
 from __future__ import annotations
@@ -145,6 +150,70 @@ def run(sc: dict[str, Any], backend: Any, keep: Path | None = None) -> dict[str,
     return out
 
 
+_UNIT_SUFFIX = {"hr": "h", "hrs": "h", "hours": "h", "sec": "s", "gallons": "gal", "c": "°C", "f": "°F", "pct": "%",
+                "kwh": "kWh", "in": "in"}
+
+
+def _gold_field(name: str, values: list[Any]) -> Any:
+    from engine.learn.collection import LearnedField
+    from engine.learn.quantities import unit_named
+
+    if all(isinstance(v, str) and len(v) == 5 and v[2] == ":" for v in values):
+        return LearnedField(name, "time")
+    if all(isinstance(v, str) for v in values):
+        return LearnedField(name, "date" if name == "date" else "str")
+    tail = name.rpartition("_")[2]
+    unit = _UNIT_SUFFIX.get(tail, tail)
+    return LearnedField(name, "float", unit if unit_named(unit) is not None else "")
+
+
+def run_gold(sc: dict[str, Any], backend: Any) -> dict[str, Any]:
+    """Ask the history's questions over its writer's own records (see ``--gold-records``)."""
+    from engine.ask import ask
+    from engine.frames import IMPORT_DOMAIN
+    from engine.learn.collection import clean_name, new_collection, record_key, schema_fact
+    from engine.log import LogStore, NewFact
+    from engine.state import fold
+
+    out: dict[str, Any] = {"id": sc["id"], "kind": sc["kind"], "records": [], "questions": [], "model_s": []}
+    from engine.learn.collection import RESERVED_FIELDS
+
+    records = [dict(r, values={(f"{k}_name" if k in RESERVED_FIELDS else k): v for k, v in r["values"].items()})
+               for r in final_records(sc)]
+    names = list(dict.fromkeys(k for r in records for k in r["values"]))
+    fields = [_gold_field(n, [r["values"][n] for r in records if n in r["values"]]) for n in names]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = LogStore(Path(tmp) / "log.sqlite3")
+        try:
+            first = sc["sessions"][0]
+            day = dt.date.fromisoformat(first["session_date"])
+            sid, (mid,) = store.add_session([("user", first["text"])], day)
+            name = clean_name(sc["kind"])
+            coll = new_collection(name, fields, [])
+            facts: list[Any] = [schema_fact(coll, session_id=sid, message_id=mid, session_date=day, evidence="")]
+            for r in records:
+                slots = dict(r["values"])
+                who = r.get("about") or "me"
+                facts.append(NewFact(sid, mid, day, IMPORT_DOMAIN, coll.frame, record_key(coll.name, who, slots, None),
+                                     slots, subject=who, evidence=sc["sessions"][r["session_index"]]["text"]))
+            store.add_facts(facts)
+            state = fold(store.facts())
+            out["collections"] = [coll.name]
+            for q in sc["questions"]:
+                now = dt.datetime.fromisoformat(q["now"] + ("T12:00" if "T" not in q["now"] else ""))
+                started = time.perf_counter()
+                try:
+                    ans = ask(state, q["question"], now, backend, store)
+                    got, text = ans.answer, f"{ans.computation}"
+                except Exception as exc:  # noqa: BLE001 - a crash is a wrong answer, reported
+                    got, text = None, f"error: {exc}"
+                out["questions"].append({"q": q["question"], "want": q["answer"], "got": got, "text": text[:300],
+                                         "ok": answer_matches(q, got), "s": time.perf_counter() - started})
+        finally:
+            store.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench-collections")
     ap.add_argument("--set", choices=sorted(SETS), default="independent")
@@ -153,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--id", help="only histories whose id starts with this")
     ap.add_argument("--json", type=Path, help="write every record and answer here")
     ap.add_argument("--profiles", type=Path, help="keep each history's profile here; reuse one already ingested")
+    ap.add_argument("--gold-records", action="store_true", help="ask over the writer's own records (asking alone)")
     args = ap.parse_args(argv)
     items = load_items(SETS[args.set], args.part, args.id)
     backend = default_backend(args.no_model)
@@ -160,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     print(f"{len(items)} histories, set {args.set} ({args.part}), {'no model' if backend is None else 'default model'}")
     for sc in items:
-        res = run(sc, backend, args.profiles)
+        res = run_gold(sc, backend) if args.gold_records else run(sc, backend, args.profiles)
         results.append(res)
         rec_ok = sum(r["ok"] for r in res["records"])
         q_ok = sum(q["ok"] for q in res["questions"])
@@ -172,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         for q in res["questions"]:
             if not q["ok"]:
                 print(f"      wrong: {q['q']!r} want {q['want']!r} got {q['got']!r}")
+                if args.gold_records:
+                    print(f"        {q['text']}")
     recs = [r for res in results for r in res["records"]]
     qs = [q for res in results for q in res["questions"]]
     print(f"\n{len(items)} histories in {time.perf_counter() - started:.0f} s")

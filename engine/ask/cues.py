@@ -214,7 +214,13 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
     return hits
 
 
-_NUM = r"(\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
+FRACTIONS = {"half a": Decimal("0.5"), "half an": Decimal("0.5"), "a half": Decimal("0.5"),
+             "a quarter of a": Decimal("0.25"), "a quarter of an": Decimal("0.25"), "a quarter": Decimal("0.25"),
+             "three quarters of a": Decimal("0.75"), "three quarters of an": Decimal("0.75"),
+             "a third of a": Decimal(1) / 3, "a third of an": Decimal(1) / 3}
+"""A bound said as a fraction of its unit: "more than half an inch", "under a quarter of a mile"."""
+_FRACTION = "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in sorted(FRACTIONS, key=len, reverse=True))
+_NUM = r"(" + _FRACTION + r"|\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
 _CUR = r"(?:[$€£]\s*)?"
 _UNIT = r"\s*([a-z$€£%]+)?"
 COMPARE = [
@@ -233,6 +239,9 @@ COMPARE = [
 
 def _num(text: str) -> Decimal:
     t = text.replace(",", "")
+    said = " ".join(t.split())
+    if said in FRACTIONS:
+        return FRACTIONS[said]
     return Decimal(NUMBER_WORDS[t]) if t in NUMBER_WORDS else Decimal(t)
 
 

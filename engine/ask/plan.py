@@ -516,7 +516,22 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
             return (w, SUPERLATIVE_WORDS[w], adj if adj in MEASURE_ADJECTIVES else None)
         if w in SUPERLATIVE_WORDS:
             return (w, SUPERLATIVE_WORDS[w], ADJ_OF.get(w))
+        if _ANY_SUPERLATIVE.fullmatch(w) and w not in _NOT_SUPERLATIVE and re.search(r"\b(?:the|my|our|his|her|their)\s+$", q[:t.pos]):
+            # "the wettest day", "my hottest run": the most of the measure, or the least for a word of less
+            base = re.sub(r"est$", "", w)
+            return (w, -1 if any(base.startswith(b) for b in _LESS_WORDS) else 1, None)
     return None
+
+
+_ANY_SUPERLATIVE = re.compile(r"[a-z]{3,}est")
+_NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "harvest", "request", "suggest", "modest", "protest",
+                              "contest", "manifest", "digest", "invest", "arrest", "inquest", "conquest", "bequest",
+                              "behest", "earnest", "retest", "pretest", "unrest", "priest", "tempest", "midwest",
+                              "northwest", "southwest", "attest", "detest", "infest", "ingest", "divest", "molest"})
+"""Words ending in "est" that are not superlatives."""
+_LESS_WORDS = ("cold", "cool", "dri", "dry", "slow", "weak", "calm", "quiet", "few", "small", "thin", "narrow",
+               "shallow", "easi", "gentl", "mild", "soft", "low", "short", "light", "cheap", "close", "near")
+"""Superlatives of less ("the driest week", "my slowest ride"); any other "-est" word is of more."""
 
 
 def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | None]:
@@ -862,6 +877,13 @@ def _superlative_query(
     if target and coll.fields[target].numeric:
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = target
+        return
+    day_after = re.search(rf"\b{word}\s+(?:{adj}\s+)?(?:day|night|date|morning|evening|afternoon)\b", q)
+    if target is None and measure and day_after and coll.date_field:
+        # "what was the wettest day": the day that has the most, not the amount
+        query.aggregate = "argmax" if direction > 0 else "argmin"
+        query.measure = measure
+        query.target = coll.date_field
         return
     if target is None and measure and not re.search(r"\b(?:which|what|where|who|whom|whose|when)\b", q):
         # "shortest run this year?", "smallest fill-up total in 2026?": nothing asks for a record

@@ -131,6 +131,12 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, dt.date(y, mo, day), dt.date(y, mo, day))
         except ValueError:
             continue
+    for m in re.finditer(r"\b(?:the|on)\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;!?)]|(?:-|–|to|through|thru|until|till|and|or)\b))", q):
+        # "after the 14th", "the 5th to the 11th": a day of the month said alone is the latest such day
+        try:
+            add(m, *(2 * (_latest_day_of_month(int(m.group(1)), today),)))
+        except ValueError:
+            continue
     relative = r"(this|last|next|previous)\s+year"
     for m in re.finditer(rf"\b(?:q([1-4])|(first|second|third|fourth) quarter)(?:\s+(?:of\s+)?(?:{year}|{relative}))?", q):
         n = int(m.group(1)) if m.group(1) else ["first", "second", "third", "fourth"].index(m.group(2)) + 1
@@ -210,6 +216,20 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         add(m, d, d)
     found.sort(key=lambda w: w.pos)
     return _with_since(q, _ranges(q, found) if join else found, today)
+
+
+def _latest_day_of_month(day: int, today: dt.date) -> dt.date:
+    """The latest ``day``-th of a month on or before today (raises ValueError for a 32nd)."""
+    first = today.replace(day=1)
+    for back in range(3):
+        month = _shift_months(first, back)
+        try:
+            found = month.replace(day=day)
+        except ValueError:
+            continue
+        if found <= today:
+            return found
+    raise ValueError(f"no {day}th in the last months")
 
 
 def _add_days(add: Callable[[re.Match[str], dt.date, dt.date], None], m: re.Match[str], month: int,

@@ -66,3 +66,42 @@ def test_a_day_asked_for_is_still_a_day(learned: tuple[State, LogStore]) -> None
     state, store = learned
     got = ask(state, "Which day in January did I weigh in at my lightest?", NOW, None, store)
     assert str(got.answer)[:10] == "2026-01-12", got.computation
+
+
+RAIN = [("2026-03-01", 0.45), ("2026-03-07", 1.25), ("2026-03-11", 0.2), ("2026-03-22", 0.8), ("2026-03-29", 0.35)]
+
+
+@pytest.fixture
+def rain(tmp_path: Path) -> tuple[State, LogStore]:
+    store = LogStore(tmp_path / "log.db")
+    sid, (mid,) = store.add_session([("user", "the rain gauge")], dt.date(2026, 3, 1))
+    coll = new_collection("rain_gauge", [LearnedField("date", "date"), LearnedField("rainfall_in", "float", "in")], [])
+    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 3, 1), evidence="")]
+    for day, inches in RAIN:
+        slots = {"date": day, "rainfall_in": inches}
+        facts.append(NewFact(sid, mid, dt.date(2026, 3, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
+    store.add_facts(facts)
+    yield fold(store.facts()), store
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What was the wettest day this month?", "2026-03-07"),  # any "-est" word, and the day that had it
+        ("What was the driest day in March?", "2026-03-11"),  # a superlative of less
+        ("How much rain fell on the wettest day?", 1.25),
+        ("Which days had more than half an inch of rain?", ["2026-03-07", "2026-03-22"]),  # a bound said as a fraction
+        ("How many readings after the 10th?", 3),  # a day of the month said alone: the latest such day
+        ("How much rain from the 5th to the 25th?", 2.25),
+    ],
+)
+def test_superlatives_fractions_and_days_of_the_month(rain: tuple[State, LogStore], question: str, answer: object) -> None:
+    state, store = rain
+    got = ask(state, question, dt.datetime(2026, 3, 30, 12), None, store)
+    if isinstance(answer, float | int):
+        assert got.answer == pytest.approx(answer, abs=0.01), got.computation
+    elif isinstance(answer, list):
+        assert [str(a)[:10] for a in got.answer] == answer, got.computation
+    else:
+        assert str(got.answer)[:10] == answer, got.computation
