@@ -37,7 +37,7 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "quality": ("quality",), "mood": ("mood",), "glucose": ("glucose", "sugar"), "sugar": ("glucose", "sugar"),
     "where": ("destination", "city", "place", "location", "venue", "country", "restaurant", "store"),
     "who": ("with", "person", "people", "doctor", "prescriber", "organizer", "payee", "attendee"),
-    "when": ("date", "start", "day"), "date": ("date", "day"), "time": ("time",),
+    "when": ("date", "start", "day"), "date": ("date", "day"), "time": ("time", "duration", "minute", "min", "hour"),
     "category": ("category", "type", "kind"), "type": ("type", "kind", "category"),
     "kind": ("kind", "type", "category"),
     "city": ("city", "destination", "place", "location"), "country": ("country", "destination"),

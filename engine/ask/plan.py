@@ -709,6 +709,9 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
             cands = _spent(coll, cands) + [c for c in cands if c not in _spent(coll, cands)]
         if len(cands) == 1:
             return cands[0]
+        named_too = [c for c in cands if any(h.field == c for h in numeric_hits)]
+        if len(named_too) == 1:
+            return named_too[0]  # "my longest swim in terms of time": long in laps or in minutes, and time says which
         if cands:
             return _open_measure(d, cands, cands[0])
     syn = list(dict.fromkeys(h.field for h in numeric_hits))

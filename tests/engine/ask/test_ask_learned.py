@@ -105,3 +105,22 @@ def test_superlatives_fractions_and_days_of_the_month(rain: tuple[State, LogStor
         assert [str(a)[:10] for a in got.answer] == answer, got.computation
     else:
         assert str(got.answer)[:10] == answer, got.computation
+
+
+def test_an_adjective_of_two_fields_is_settled_by_the_field_the_question_names(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    sid, (mid,) = store.add_session([("user", "swims")], dt.date(2026, 3, 1))
+    coll = new_collection("swims", [LearnedField("date", "date"), LearnedField("laps", "float", "laps"),
+                                    LearnedField("duration_min", "float", "min")], [])
+    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 3, 1), evidence="")]
+    for day, laps, minutes in [("2026-03-01", 32, 40), ("2026-03-15", 44, 45), ("2026-03-23", 40, 50)]:
+        slots = {"date": day, "laps": laps, "duration_min": minutes}
+        facts.append(NewFact(sid, mid, dt.date(2026, 3, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
+    store.add_facts(facts)
+    state = fold(store.facts())
+    now = dt.datetime(2026, 4, 2, 12)
+    by_time = ask(state, "On which day did I do my longest swim in terms of time?", now, None, store)
+    by_laps = ask(state, "On which day did I do my longest swim in laps?", now, None, store)
+    store.close()
+    assert str(by_time.answer)[:10] == "2026-03-23", by_time.computation
+    assert str(by_laps.answer)[:10] == "2026-03-15", by_laps.computation
