@@ -92,6 +92,8 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, on(y), on(y))
         except ValueError:
             continue
+    for m, start, end in _parts_of_periods(q, today):
+        add(m, start, end)
     for m in re.finditer(rf"\b(?:between|from)\s+({MONTH_RE})\s+(?:and|to|through|until)\s+({MONTH_RE})\b(?:\s+(?:of\s+)?{year})?", q):
         m1, m2 = MONTHS[m.group(1)], MONTHS[m.group(2)]
         y = int(m.group(3)) if m.group(3) else _recent_month(m2, today)
@@ -216,6 +218,95 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         add(m, d, d)
     found.sort(key=lambda w: w.pos)
     return _with_since(q, _ranges(q, found) if join else found, today)
+
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_RE = "|".join(_DAYS)
+_ORDINAL_WEEKS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_COUNT = r"(one|two|three|four|\d)"
+_FORTNIGHT = re.compile(r"\b(?:the\s+)?(?:last|past|previous)\s+(?:fortnight|couple\s+of\s+weeks|two\s+weeks)\b")
+
+
+def _weekday_on_or_before(day: dt.date, weekday: int) -> dt.date:
+    return day - dt.timedelta(days=(day.weekday() - weekday) % 7)
+
+
+def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.date, dt.date]]:
+    """Parts of a month, weeks and weekends, and named weekdays as dates: "the first two weeks of
+    June", "early/mid/late March", "the second half of May", "the last week of May", "last
+    weekend", "the past fortnight", "last Saturday", "since Monday", "Friday to Sunday", "the start
+    of the year" — each the latest such span unless a year is said."""
+    out: list[tuple[re.Match[str], dt.date, dt.date]] = []
+    year = r"(?:,?\s+((?:19|20)\d{2}))?"
+
+    def month_of(name: str, said: str | None) -> tuple[dt.date, dt.date]:
+        mo = MONTHS[name]
+        return month_window(int(said) if said else _recent_month(mo, today), mo)
+
+    for m in re.finditer(rf"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:{_COUNT}\s+)?weeks?\s+(?:of|in)\s+({MONTH_RE}){year}", q):
+        first, last = month_of(m.group(3), m.group(4))
+        n = NUMBER_WORDS.get(m.group(2) or "") or (int(m.group(2)) if (m.group(2) or "").isdigit() else 1)
+        if m.group(1) == "last":
+            out.append((m, last - dt.timedelta(days=7 * n - 1), last))
+        else:
+            k = _ORDINAL_WEEKS[m.group(1)]
+            start = first + dt.timedelta(days=7 * (k - 1))
+            out.append((m, start, min(last, start + dt.timedelta(days=7 * n - 1))))
+    for m in re.finditer(rf"\b(early|mid|late|the\s+start\s+of|the\s+beginning\s+of|the\s+end\s+of)[\s-]+({MONTH_RE}){year}", q):
+        first, last = month_of(m.group(2), m.group(3))
+        part = m.group(1).split()[1] if m.group(1).startswith("the") else m.group(1)
+        if part in ("early", "start", "beginning"):
+            out.append((m, first, first + dt.timedelta(days=9)))
+        elif part == "mid":
+            out.append((m, first + dt.timedelta(days=10), first + dt.timedelta(days=19)))
+        else:
+            out.append((m, first + dt.timedelta(days=20), last))
+    for m in re.finditer(rf"\b(?:the\s+)?(first|second)\s+half\s+of\s+({MONTH_RE}){year}", q):
+        first, last = month_of(m.group(2), m.group(3))
+        mid = first + dt.timedelta(days=14)
+        out.append((m, first, mid) if m.group(1) == "first" else (m, mid + dt.timedelta(days=1), last))
+    for m in re.finditer(r"\b(last|this|previous)\s+weekend\b", q):
+        saturday = _weekday_on_or_before(today, 5)
+        if m.group(1) != "this" and saturday + dt.timedelta(days=1) >= today:
+            saturday -= dt.timedelta(days=7)  # "last weekend" said on a Sunday is the one before
+        out.append((m, saturday, saturday + dt.timedelta(days=1)))
+    for m in _FORTNIGHT.finditer(q):
+        out.append((m, today - dt.timedelta(days=13), today))
+    for m in re.finditer(rf"\b(?:from\s+)?({_DAY_RE})\s*(?:to|through|thru|until|till|-|–)\s*({_DAY_RE})\b", q):
+        end = _weekday_on_or_before(today, _DAYS.index(m.group(2)))
+        out.append((m, _weekday_on_or_before(end, _DAYS.index(m.group(1))), end))
+    for m in re.finditer(rf"\b(last|this|since|before|after|until|till|on)\s+(?:the\s+)?({_DAY_RE})\b(?!s)", q):
+        if m.group(1) == "on" and not re.search(r"\b(?:was|were|did|had|got)\b", q):
+            continue  # "on Saturday" alone may mean every Saturday: left to the weekday cues
+        day = _weekday_on_or_before(today, _DAYS.index(m.group(2)))
+        if m.group(1) == "last" and day == today:
+            day -= dt.timedelta(days=7)
+        elif m.group(1) == "this":
+            day = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=_DAYS.index(m.group(2)))
+        text_at = m.start(2) if m.group(1) in ("since", "before", "after", "until", "till") else m.start()
+        out.append((_Span(m, text_at), day, today if m.group(1) == "until" else day))
+    for m in re.finditer(r"\b(?:start|beginning)\s+of\s+(?:the|this)\s+(year|month|week)\b|\b(year|month)\s+to\s+date\b", q):
+        unit = m.group(1) or m.group(2)
+        start = (today.replace(month=1, day=1) if unit == "year" else today.replace(day=1) if unit == "month"
+                 else today - dt.timedelta(days=today.weekday()))
+        out.append((m, start, today))
+    return out
+
+
+class _Span:
+    """A match seen from a later start: "since Monday" is the window "Monday" after "since"."""
+
+    def __init__(self, m: re.Match[str], start: int) -> None:
+        self._m, self._start = m, start
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._m.end()
+
+    def group(self, i: int = 0) -> str:
+        return self._m.string[self._start:self._m.end()] if i == 0 else self._m.group(i)
 
 
 def _latest_day_of_month(day: int, today: dt.date) -> dt.date:
