@@ -84,6 +84,27 @@ def who_of(raw: Any, text: str) -> str | None:
     return _OWNER.sub("", who).strip() or "me"
 
 
+_OF_THING = re.compile(r"\s+of\s+(?:the\s+|my\s+|our\s+|some\s+|fresh\s+)?([A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})")
+_THING_ENDS = re.compile(r"\s+(?:off|from|in|at|on|for|with|and|plus|but|which|that|this|today|yesterday|tonight|"
+                         r"before|after|since|so|then|when|while|i|we|it|was|were|is|are)\b.*$", re.I)
+
+
+def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
+    """What a quantity is of, as the message says it ("910g of tomatoes", "two litres of water"):
+    a record whose model reading named no words still says what was measured."""
+    measured = [v for v in values.values() if v.kind == "float" and v.unit]
+    if len(measured) != 1:
+        return None
+    v = measured[0]
+    m = _OF_THING.match(text, v.end)
+    if m is None:
+        return None
+    phrase = _THING_ENDS.sub("", m.group(1)).strip(" '’-")
+    if not phrase or len(phrase) > MAX_TEXT:
+        return None
+    return Value("str", phrase, m.start(1), m.start(1) + len(phrase))
+
+
 def verify(raw: Any, o: Offer) -> Checked:
     out = Checked()
     records = raw.get("records") if isinstance(raw, dict) else None
@@ -149,6 +170,10 @@ def verify(raw: Any, o: Offer) -> Checked:
         if not values:
             out.rejected.append(f"{name}: no verified value")
             continue
+        if not any(v.kind == "str" for v in values.values()):
+            what = _measured_thing(o.text, values)
+            if what is not None:
+                values["item"] = what
         numbers = tuple(q.value for q in o.quantities)
         out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, numbers))
     return out

@@ -170,3 +170,23 @@ def test_a_collection_kept_about_someone_keeps_their_later_records(store: LogSto
         "height": o.quantities[0].id}}]}, day)
     assert [(r["_who"], r["height"]) for r in _records(store, "heights")] == [
         ("Mia", 86.5), ("Mia", 88.3), ("me", 171.0)]
+
+
+@pytest.mark.parametrize(("text", "item"), [
+    ("Picked another 910g of tomatoes yesterday, plus my first two courgettes.", "tomatoes"),
+    ("640 grams of Gardener's Delight off the greenhouse plants.", "Gardener's Delight"),
+    ("Drank 2 litres of water today.", "water"),
+])
+def test_what_a_quantity_is_of_is_kept_when_the_model_named_no_words(store: LogStore, text: str, item: str) -> None:
+    o = offer(text, DAY)
+    q = next(q for q in o.quantities if q.unit)
+    _learn(store, text, {"records": [{"collection": "harvests", "date": "today", "values": {"amount": q.id}}]})
+    (rec,) = _records(store, "harvests")
+    assert rec["item"] == item
+
+
+def test_a_bare_number_says_nothing_of_what_it_measures(store: LogStore) -> None:
+    text = "Logged 7 of them today."
+    o = offer(text, DAY)
+    _learn(store, text, {"records": [{"collection": "tallies", "date": "today", "values": {"count": o.quantities[0].id}}]})
+    assert "item" not in _records(store, "tallies")[0]
