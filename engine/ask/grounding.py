@@ -113,7 +113,13 @@ def said_about(coll: Collection, log_store: LogStore | None) -> set[str]:
         texts = [f.evidence for f in log_store.entangled(coll.frame)]
         return {_stem(w) for text in texts for w in _words(text)}
     ids = {i for r in coll.records for i in r.evidence}
-    texts = [f.evidence for f in log_store.facts(domain=IMPORT_DOMAIN) if f.id in ids]
+    facts = [f for f in log_store.facts(domain=IMPORT_DOMAIN) if f.id in ids]
+    texts = [f.evidence for f in facts]
+    for message_id in {f.message_id for f in facts if f.message_id is not None}:
+        # a learned record's whole message: "started Japanese again ... 25 minutes of hiragana drills"
+        message = log_store.message(message_id)
+        if message is not None and message.speaker == "user":
+            texts.append(message.text)
     return {_stem(w) for text in texts for w in _words(text)}
 
 

@@ -124,3 +124,21 @@ def test_an_adjective_of_two_fields_is_settled_by_the_field_the_question_names(t
     store.close()
     assert str(by_time.answer)[:10] == "2026-03-23", by_time.computation
     assert str(by_laps.answer)[:10] == "2026-03-15", by_laps.computation
+
+
+def test_what_the_records_message_says_grounds_a_question(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    text = "Ok I've started Japanese again. Did 25 minutes of hiragana drills tonight after my shift."
+    sid, (mid,) = store.add_session([("user", text)], dt.date(2026, 10, 5))
+    coll = new_collection("hiragana_drills", [LearnedField("date", "date"), LearnedField("duration_min", "float", "min")], [])
+    slots = {"date": "2026-10-05", "duration_min": 25.0}
+    store.add_facts([
+        NewFact(sid, mid, dt.date(2026, 10, 5), "notes", "Note", "n1", {"text": "Ok I've started Japanese again."},
+                evidence="Ok I've started Japanese again."),
+        schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 10, 5), evidence=""),
+        NewFact(sid, mid, dt.date(2026, 10, 5), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, mid), slots,
+                evidence="Did 25 minutes of hiragana drills tonight after my shift."),
+    ])
+    got = ask(fold(store.facts()), "How many minutes of Japanese did I do in October?", dt.datetime(2026, 10, 30, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(25.0), got.computation
