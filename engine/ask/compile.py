@@ -381,6 +381,8 @@ def _pred(coll: Collection, f: Filter) -> str:
     a = _attr(name)
     if f.op == "missing":
         return f"{a} is None"
+    if f.op == "present":
+        return f"{a} is not None"
     if f.op == "weekday":
         if kind not in ("date", "datetime") or not all(d in calendar.day_name for d in f.value):
             raise InputError(f"{name} has no weekday")

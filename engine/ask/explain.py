@@ -79,6 +79,8 @@ def _condition(f: dict[str, Any]) -> str:
         return "(" + " or ".join(_condition(sub) for sub in value if isinstance(sub, dict)) + ")"
     if op == "missing":
         return f"{_words(str(f.get('field')))} is left empty"
+    if op == "present":
+        return f"{_words(str(f.get('field')))} is given"
     if op == "weekday" and isinstance(value, list | tuple):
         return f"{_words(str(f.get('field')))} falls on a " + " or ".join(map(str, value))
     if op == "between" and isinstance(value, list | tuple) and len(value) == 2:

@@ -16,7 +16,7 @@ AGGREGATES = (
     "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
 )
 """``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""
-FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any", "missing")
+FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any", "missing", "present")
 """``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
 ``missing``: the field holds nothing (the value is ignored);
 ``any``: at least one of a tuple of filters holds (the field is ignored). A ``dt.time`` value

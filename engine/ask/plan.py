@@ -503,7 +503,7 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
     for t in tokens(q):
         w = t.text
         if w in ("last", "first") and re.match(
-            rf"{w}\s+(\d+|year|month|week|day|time|quarter|half|two|three|four|five|ten)\b", q[t.pos:]
+            rf"{w}\s+(\d+|year|month|week|day|quarter|half|two|three|four|five|ten)\b", q[t.pos:]
         ) or w == "last" and re.match(r"last\s+(night|weekend|summer|winter|spring|autumn|fall|christmas|easter)\b", q[t.pos:]):
             continue  # "the first week", "last summer": a window ("the first night" of many is not one)
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
@@ -550,8 +550,9 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
             return found, None
         if stem(words[0]) in coll_stems:
             return coll.label_field, "record"
-    if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q):
-        return _role(coll, PLACE_WORDS), None
+    if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q) and (
+            coll.role_field(PLACE_WORDS) or not re.search(r"^\s*where\s+(?:is|was|were|are)\s+(?:my|the|our)\b", q)):
+        return _role(coll, PLACE_WORDS), None  # "where was my streak at" with no place kept: what it was
     if re.search(r"^\s*who(?:se)?\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
     if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)", q):
@@ -819,10 +820,11 @@ def _superlative_query(
         datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
         named = [h.field for h in numeric_hits if h.direct]
         if target is None and named and datef and not re.search(r"^\s*when\b", q):
-            # "my most recent weight": that field of the latest record, not the latest date
+            # "my most recent weight": that field of the latest record that has it, not the latest date
             query.aggregate = "argmax" if direction > 0 else "argmin"
             query.measure = datef
             query.target = named[0]
+            query.filters.append(Filter(named[0], "present", None))
             return
         if target is None or target == datef or re.search(r"^\s*when\b", q):
             query.aggregate = "max" if direction > 0 else "min"
@@ -974,10 +976,11 @@ def _filters(
             base.remove(part)
         else:
             d.notes.append("no condition found for the share; answering 100%")
-    query.filters = []
+    planned, query.filters = query.filters, []  # conditions the aggregate itself needs ("that has a streak") stay
     for _, f in sorted(base, key=lambda x: x[0]):
         if f not in query.filters:  # "bike ride": Cycling once
             query.filters.append(f)
+    query.filters += [f for f in planned if f not in query.filters]
 
 
 def _today(coll: Collection, name: str) -> dt.date:

@@ -142,3 +142,22 @@ def test_what_the_records_message_says_grounds_a_question(tmp_path: Path) -> Non
     got = ask(fold(store.facts()), "How many minutes of Japanese did I do in October?", dt.datetime(2026, 10, 30, 12), None, store)
     store.close()
     assert got.answer == pytest.approx(25.0), got.computation
+
+
+def test_the_last_time_a_value_was_said(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    sid, (mid,) = store.add_session([("user", "study")], dt.date(2026, 10, 5))
+    coll = new_collection("language_study", [LearnedField("date", "date"), LearnedField("duration_min", "float", "min"),
+                                             LearnedField("streak_days", "float", "days")], [])
+    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 10, 5), evidence="")]
+    for slots in ({"date": "2026-10-05", "duration_min": 25.0}, {"date": "2026-10-12", "streak_days": 7.0},
+                  {"date": "2026-10-26", "streak_days": 21.0}, {"date": "2026-10-28", "duration_min": 30.0}):
+        facts.append(NewFact(sid, mid, dt.date(2026, 10, 5), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
+    store.add_facts(facts)
+    state = fold(store.facts())
+    now = dt.datetime(2026, 11, 2, 12)
+    latest = ask(state, "Where was my app streak at the last time I mentioned it?", now, None, store)
+    first = ask(state, "What was my streak the first time I told you?", now, None, store)
+    store.close()
+    assert latest.answer == pytest.approx(21.0), latest.computation
+    assert first.answer == pytest.approx(7.0), first.computation
