@@ -186,6 +186,9 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
     if coll is not None and coll.state == "refused":
         batch.rejected.append(f"{coll.name}: a collection you refused")
         return
+    if not p.values and (coll is None or any(f.name != "date" for f in coll.fields)):
+        batch.rejected.append(f"{p.collection}: no verified value")
+        return
     schema_changed = False
     if coll is None:
         if not any(v.kind in ("float", "time", "money") for v in p.values.values()):
@@ -220,7 +223,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
         value = _json(p.values[name], f)
         if value is not None:
             slots[fname] = value
-    if len(slots) == 1:
+    if len(slots) == 1 and any(f.name != "date" for f in coll.fields):
         batch.rejected.append(f"{coll.name}: no value fits its fields")
         return
     if schema_changed:

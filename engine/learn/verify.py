@@ -49,6 +49,8 @@ class Proposed:
         spans = [(v.start, v.end) for v in self.values.values()]
         if self.date_span:
             spans.append(self.date_span)
+        if not spans:
+            return 0, 0  # only that it happened: the message's first sentence says it
         return min(s for s, _ in spans), max(e for _, e in spans)
 
 
@@ -87,6 +89,12 @@ def who_of(raw: Any, text: str) -> str | None:
 _OF_THING = re.compile(r"\s+of\s+(?:the\s+|my\s+|our\s+|some\s+|fresh\s+)?([A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})")
 _THING_ENDS = re.compile(r"\s+(?:off|from|in|at|on|for|with|and|plus|but|which|that|this|today|yesterday|tonight|"
                          r"before|after|since|so|then|when|while|i|we|it|was|were|is|are)\b.*$", re.I)
+
+
+def _only_happened(rec: dict[str, Any]) -> bool:
+    """A record that says only that something happened ("took my iron tablet with lunch"): kept
+    for a collection that holds nothing but days (fill checks which one it is)."""
+    return isinstance(rec.get("values"), dict) and all(isinstance(v, str) for v in rec["values"].values())
 
 
 def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
@@ -167,7 +175,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
-        if not values:
+        if not values and not _only_happened(rec):
             out.rejected.append(f"{name}: no verified value")
             continue
         if not any(v.kind == "str" for v in values.values()):

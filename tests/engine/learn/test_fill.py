@@ -190,3 +190,19 @@ def test_a_bare_number_says_nothing_of_what_it_measures(store: LogStore) -> None
     o = offer(text, DAY)
     _learn(store, text, {"records": [{"collection": "tallies", "date": "today", "values": {"count": o.quantities[0].id}}]})
     assert "item" not in _records(store, "tallies")[0]
+
+
+def test_a_record_that_only_happened_fills_a_collection_of_days_only(store: LogStore) -> None:
+    from engine.learn.collection import LearnedField, new_collection, schema_fact
+
+    sid, (mid,) = store.add_session([("user", "rule")], DAY)
+    days_only = new_collection("iron_tablets", [LearnedField("date", "date")], [])
+    store.add_facts([schema_fact(days_only, session_id=sid, message_id=mid, session_date=DAY, evidence="")])
+    first = "Long run today, 10 km in 55 minutes."
+    o = offer(first, DAY)
+    _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {"distance": o.quantities[0].id}}]})
+    text = "Took my iron tablet with lunch, then a long walk."
+    rejected = _learn(store, text, {"records": [{"collection": "iron_tablets", "date": "today", "values": {}},
+                                                {"collection": "runs", "date": "today", "values": {}}]})
+    assert [r["date"] for r in _records(store, "iron_tablets")] == [DAY]
+    assert len(_records(store, "runs")) == 1 and any("runs: no verified value" in r for r in rejected)
