@@ -214,12 +214,12 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
     return hits
 
 
-FRACTIONS = {"half a": Decimal("0.5"), "half an": Decimal("0.5"), "a half": Decimal("0.5"),
+FRACTIONS = {"half a": Decimal("0.5"), "half an": Decimal("0.5"),
              "a quarter of a": Decimal("0.25"), "a quarter of an": Decimal("0.25"), "a quarter": Decimal("0.25"),
              "three quarters of a": Decimal("0.75"), "three quarters of an": Decimal("0.75"),
              "a third of a": Decimal(1) / 3, "a third of an": Decimal(1) / 3}
 """A bound said as a fraction of its unit: "more than half an inch", "under a quarter of a mile"."""
-_FRACTION = "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in sorted(FRACTIONS, key=len, reverse=True))
+_FRACTION = "|".join(re.escape(k).replace(r"\ ", r"\s+") + r"(?!\s+dozen)\b" for k in sorted(FRACTIONS, key=len, reverse=True))
 _NUM = r"(" + _FRACTION + r"|\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
 _CUR = r"(?:[$€£]\s*)?"
 _UNIT = r"\s*([a-z$€£%]+)?"

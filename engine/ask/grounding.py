@@ -113,10 +113,13 @@ def said_about(coll: Collection, log_store: LogStore | None) -> set[str]:
         texts = [f.evidence for f in log_store.entangled(coll.frame)]
         return {_stem(w) for text in texts for w in _words(text)}
     ids = {i for r in coll.records for i in r.evidence}
-    facts = [f for f in log_store.facts(domain=IMPORT_DOMAIN) if f.id in ids]
+    imported = log_store.facts(domain=IMPORT_DOMAIN)
+    facts = [f for f in imported if f.id in ids]
     texts = [f.evidence for f in facts]
-    for message_id in {f.message_id for f in facts if f.message_id is not None}:
-        # a learned record's whole message: "started Japanese again ... 25 minutes of hiragana drills"
+    shared = {f.message_id for f in imported if f.frame not in (coll.frame, IMPORT_SCHEMA_FRAME)}
+    for message_id in {f.message_id for f in facts if f.message_id is not None} - shared:
+        # a learned record's whole message, when no other collection's records were told in it:
+        # "started Japanese again ... 25 minutes of hiragana drills"
         message = log_store.message(message_id)
         if message is not None and message.speaker == "user":
             texts.append(message.text)

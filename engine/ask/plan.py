@@ -152,7 +152,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
     query = d.query
-    sup = _superlative(q)
+    sup = _superlative(q, question, named_field=any(h.direct and coll.fields[h.field].numeric for h in find_fields(q, coll)))
     if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "upcoming" in coll.fields:
         sup = ("next", -1, "upcoming")  # "who has the next birthday": the fewest days until it
     if sup and sup[2] in ("old", "young") and "age" in coll.fields:
@@ -498,13 +498,15 @@ FROM_WORDS = frozenset({"origin", "from", "departure", "source", "depart"})
 TO_WORDS = frozenset({"destination", "to", "arrival", "dest", "arrive"})
 
 
-def _superlative(q: str) -> tuple[str, int, str | None] | None:
-    """(word, direction, adjective) of the first superlative, e.g. ('most', 1, 'expensive')."""
+def _superlative(q: str, said: str = "", named_field: bool = True) -> tuple[str, int, str | None] | None:
+    """(word, direction, adjective) of the first superlative, e.g. ('most', 1, 'expensive');
+    ``said`` is the question as written (a capitalised "-est" word is a name: the Budapest run)."""
     for t in tokens(q):
         w = t.text
         if w in ("last", "first") and re.match(
-            rf"{w}\s+(\d+|year|month|week|day|quarter|half|two|three|four|five|ten)\b", q[t.pos:]
-        ) or w == "last" and re.match(r"last\s+(night|weekend|summer|winter|spring|autumn|fall|christmas|easter)\b", q[t.pos:]):
+            rf"{w}\s+(\d+|year|month|week|day|quarter|half|two|three|four|five|ten|fortnight|couple|few)\b", q[t.pos:]
+        ) or w == "last" and re.match(r"last\s+(night|weekend|summer|winter|spring|autumn|fall|christmas|easter|"
+                                      r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", q[t.pos:]):
             continue  # "the first week", "last summer": a window ("the first night" of many is not one)
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
             continue  # "at least 4 stars", "at most $20": a threshold, not a superlative
@@ -516,7 +518,10 @@ def _superlative(q: str) -> tuple[str, int, str | None] | None:
             return (w, SUPERLATIVE_WORDS[w], adj if adj in MEASURE_ADJECTIVES else None)
         if w in SUPERLATIVE_WORDS:
             return (w, SUPERLATIVE_WORDS[w], ADJ_OF.get(w))
-        if _ANY_SUPERLATIVE.fullmatch(w) and w not in _NOT_SUPERLATIVE and re.search(r"\b(?:the|my|our|his|her|their)\s+$", q[:t.pos]):
+        if w in ("last", "first") and re.match(rf"{w}\s+time\b", q[t.pos:]) and not named_field:
+            continue  # "how far did I run last time" without a field named: left as it was read before
+        if _ANY_SUPERLATIVE.fullmatch(w) and w not in _NOT_SUPERLATIVE and re.search(r"\b(?:the|my|our|his|her|their)\s+$", q[:t.pos]) \
+                and not re.search(rf"\b{w.capitalize()}\b", said):
             # "the wettest day", "my hottest run": the most of the measure, or the least for a word of less
             base = re.sub(r"est$", "", w)
             return (w, -1 if any(base.startswith(b) for b in _LESS_WORDS) else 1, None)
@@ -527,10 +532,13 @@ _ANY_SUPERLATIVE = re.compile(r"[a-z]{3,}est")
 _NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "harvest", "request", "suggest", "modest", "protest",
                               "contest", "manifest", "digest", "invest", "arrest", "inquest", "conquest", "bequest",
                               "behest", "earnest", "retest", "pretest", "unrest", "priest", "tempest", "midwest",
-                              "northwest", "southwest", "attest", "detest", "infest", "ingest", "divest", "molest"})
-"""Words ending in "est" that are not superlatives."""
+                              "northwest", "southwest", "attest", "detest", "infest", "ingest", "divest", "molest",
+                              "everest", "budapest", "bucharest", "oktoberfest", "armrest", "headrest", "footrest",
+                              "fastest", "quickest", "slowest"})
+"""Words ending in "est" that are not superlatives, and those whose direction depends on the measure
+(the fastest time is the least of it, the fastest speed the most): left to the measure cues."""
 _LESS_WORDS = ("cold", "cool", "dri", "dry", "slow", "weak", "calm", "quiet", "few", "small", "thin", "narrow",
-               "shallow", "easi", "gentl", "mild", "soft", "low", "short", "light", "cheap", "close", "near")
+               "shallow", "easi", "gentl", "mild", "soft", "low", "short", "light", "cheap", "clos", "near")
 """Superlatives of less ("the driest week", "my slowest ride"); any other "-est" word is of more."""
 
 

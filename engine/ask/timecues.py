@@ -133,8 +133,19 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, dt.date(y, mo, day), dt.date(y, mo, day))
         except ValueError:
             continue
-    for m in re.finditer(r"\b(?:the|on)\s+(\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;!?)]|(?:-|–|to|through|thru|until|till|and|or)\b))", q):
-        # "after the 14th", "the 5th to the 11th": a day of the month said alone is the latest such day
+    bare = r"(\d{1,2})(?:st|nd|rd|th)"
+    for m in re.finditer(rf"\b(?:from\s+|between\s+)?(?:the\s+)?{bare}\s*(?:-|–|to|through|thru|until|till|and)\s*(?:the\s+)?{bare}\b"
+                         rf"(?!\s*(?:of\s+)?(?:{MONTH_RE}))(?!\s+(?:time|run|one|place|last)\b)", q):
+        # "the 5th to the 11th", "the 28th to the 3rd": the latest such span begun by today
+        try:
+            start = _latest_day_of_month(int(m.group(1)), today)
+            end = start.replace(day=int(m.group(2))) if int(m.group(2)) >= start.day else _shift_months(
+                start.replace(day=1), -1).replace(day=int(m.group(2)))
+        except ValueError:
+            continue
+        add(m, start, end)
+    for m in re.finditer(rf"\b(?:the|on)\s+{bare}\b(?=\s*(?:$|[,.;!?)]|(?:to|through|thru|until|till|and)\b(?!\s+last)))", q):
+        # "after the 14th", "on the 19th": a day of the month said alone is the latest such day
         try:
             add(m, *(2 * (_latest_day_of_month(int(m.group(1)), today),)))
         except ValueError:
@@ -243,28 +254,38 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
         mo = MONTHS[name]
         return month_window(int(said) if said else _recent_month(mo, today), mo)
 
+    def past(m: re.Match[str], start: dt.date, end: dt.date, said: str | None) -> None:
+        """The latest such span: a part of this month still to come is last year's."""
+        if start > today and not said:
+            start, end = start.replace(year=start.year - 1), end.replace(year=end.year - 1)
+        out.append((m, start, end))
+
     for m in re.finditer(rf"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:{_COUNT}\s+)?weeks?\s+(?:of|in)\s+({MONTH_RE}){year}", q):
         first, last = month_of(m.group(3), m.group(4))
         n = NUMBER_WORDS.get(m.group(2) or "") or (int(m.group(2)) if (m.group(2) or "").isdigit() else 1)
         if m.group(1) == "last":
-            out.append((m, last - dt.timedelta(days=7 * n - 1), last))
+            past(m, last - dt.timedelta(days=7 * n - 1), last, m.group(4))
         else:
             k = _ORDINAL_WEEKS[m.group(1)]
             start = first + dt.timedelta(days=7 * (k - 1))
-            out.append((m, start, min(last, start + dt.timedelta(days=7 * n - 1))))
-    for m in re.finditer(rf"\b(early|mid|late|the\s+start\s+of|the\s+beginning\s+of|the\s+end\s+of)[\s-]+({MONTH_RE}){year}", q):
+            past(m, start, min(last, start + dt.timedelta(days=7 * n - 1)), m.group(4))
+    for m in re.finditer(rf"(?<!\bby )\b(early|mid|late|the\s+start\s+of|the\s+beginning\s+of|the\s+end\s+of)[\s-]+({MONTH_RE}){year}", q):
+        # "by the end of March" is up to its end (the month's own window), not its last days
         first, last = month_of(m.group(2), m.group(3))
         part = m.group(1).split()[1] if m.group(1).startswith("the") else m.group(1)
         if part in ("early", "start", "beginning"):
-            out.append((m, first, first + dt.timedelta(days=9)))
+            past(m, first, first + dt.timedelta(days=9), m.group(3))
         elif part == "mid":
-            out.append((m, first + dt.timedelta(days=10), first + dt.timedelta(days=19)))
+            past(m, first + dt.timedelta(days=10), first + dt.timedelta(days=19), m.group(3))
         else:
-            out.append((m, first + dt.timedelta(days=20), last))
+            past(m, first + dt.timedelta(days=20), last, m.group(3))
     for m in re.finditer(rf"\b(?:the\s+)?(first|second)\s+half\s+of\s+({MONTH_RE}){year}", q):
         first, last = month_of(m.group(2), m.group(3))
         mid = first + dt.timedelta(days=14)
-        out.append((m, first, mid) if m.group(1) == "first" else (m, mid + dt.timedelta(days=1), last))
+        if m.group(1) == "first":
+            past(m, first, mid, m.group(3))
+        else:
+            past(m, mid + dt.timedelta(days=1), last, m.group(3))
     for m in re.finditer(r"\b(last|this|previous)\s+weekend\b", q):
         saturday = _weekday_on_or_before(today, 5)
         if m.group(1) != "this" and saturday + dt.timedelta(days=1) >= today:
@@ -272,11 +293,13 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
         out.append((m, saturday, saturday + dt.timedelta(days=1)))
     for m in _FORTNIGHT.finditer(q):
         out.append((m, today - dt.timedelta(days=13), today))
-    for m in re.finditer(rf"\b(?:from\s+)?({_DAY_RE})\s*(?:to|through|thru|until|till|-|–)\s*({_DAY_RE})\b", q):
+    for m in re.finditer(rf"\b(?:from\s+|(?:last|this)\s+)({_DAY_RE})\s*(?:to|through|thru|until|till|-|–)\s*({_DAY_RE})\b", q):
+        # "from Friday to Sunday" is one span; "Monday to Friday" alone is every weekday (the weekday cues)
         end = _weekday_on_or_before(today, _DAYS.index(m.group(2)))
         out.append((m, _weekday_on_or_before(end, _DAYS.index(m.group(1))), end))
     for m in re.finditer(rf"\b(last|this|since|before|after|until|till|on)\s+(?:the\s+)?({_DAY_RE})\b(?!s)", q):
-        if m.group(1) == "on" and not re.search(r"\b(?:was|were|did|had|got)\b", q):
+        if m.group(1) == "on" and (not re.search(r"\b(?:was|were|did|had|got)\b", q)
+                                   or re.search(r"\b(?:average|usually|typically|normally|tend)\b", q)):
             continue  # "on Saturday" alone may mean every Saturday: left to the weekday cues
         day = _weekday_on_or_before(today, _DAYS.index(m.group(2)))
         if m.group(1) == "last" and day == today:
@@ -284,8 +307,11 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
         elif m.group(1) == "this":
             day = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=_DAYS.index(m.group(2)))
         text_at = m.start(2) if m.group(1) in ("since", "before", "after", "until", "till") else m.start()
-        out.append((_Span(m, text_at), day, today if m.group(1) == "until" else day))
-    for m in re.finditer(r"\b(?:start|beginning)\s+of\s+(?:the|this)\s+(year|month|week)\b|\b(year|month)\s+to\s+date\b", q):
+        if m.group(1) in ("until", "till"):
+            out.append((m, dt.date(1900, 1, 1), day))  # "until Friday": everything up to that day
+            continue
+        out.append((_Span(m, text_at), day, day))
+    for m in re.finditer(r"(?<=since )the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+(year|month|week)\b|\b(year|month)\s+to\s+date\b", q):
         unit = m.group(1) or m.group(2)
         start = (today.replace(month=1, day=1) if unit == "year" else today.replace(day=1) if unit == "month"
                  else today - dt.timedelta(days=today.weekday()))

@@ -85,7 +85,8 @@ def _same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str,
             continue
         if any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units) for f in c.fields):
             return c
-        if bare and any(f.kind == "float" for f in c.fields):
+        if bare and len([f for f in c.fields if f.kind == "float"]) == 1 and len(
+                [v for v in values.values() if v.kind == "float"]) == 1:
             return c  # "Weighed yesterday, 92.1": the unit said the first time is left out later
     return None
 
@@ -107,8 +108,9 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
             same_dim = [f for f in free if f.kind == "float" and f.unit and convert(Decimal(1), v.unit, f.unit) is not None]
             if len(same_dim) == 1:
                 target = same_dim[0]
-        if target is None and v.kind == "float" and not v.unit:
-            # a bare number ("93.8 this morning") in a collection with one number field no other value took
+        unmatched = [n for n, u in values.items() if u.kind == "float" and named[n] is None]
+        if target is None and v.kind == "float" and not v.unit and unmatched == [name]:
+            # the one bare number ("93.8 this morning") in a collection with one number field no other value took
             open_numbers = [f for f in free if f.kind == "float" and f not in named.values()]
             if len(open_numbers) == 1 and len([f for f in coll.fields if f.kind == "float"]) == 1:
                 target = open_numbers[0]
@@ -232,7 +234,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
                                        else f"collection {coll.describe()}"))
         batch.collections[coll.name] = coll
     start, end = p.span()
-    p.who = _whose(coll, p.who, [*batch.prior, *batch.facts], _sentence(text, start, end))
+    p.who = _whose(coll, p.who, [*batch.prior, *batch.facts], _sentence(text, start, end), text)
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
     batch.facts.append(NewFact(
@@ -242,17 +244,23 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
     ))
 
 
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|im|ive|me|myself|my)\b", re.I)
+_FIRST_PERSON = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself|my|we|our|us)(?![\w.])", re.I)
+_THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)\b", re.I)
 
 
-def _whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], sentence: str) -> str:
+def _whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], sentence: str, message: str) -> str:
     """Whose record this is. A collection kept about one other person or pet ("Mia came out at
-    86.5 cm") keeps its later records theirs when the sentence says nothing of the user ("Science
-    marks came yesterday: 84/100", "88.3 centimetres! She's shooting up")."""
+    86.5 cm") keeps its later records theirs when the sentence says nothing of the user and the
+    message speaks of them ("Science marks came yesterday: 84/100, he was thrilled", "88.3
+    centimetres! She's shooting up"); a terse "Swam 40 lengths" stays the user's."""
     if who != "me" or _FIRST_PERSON.search(sentence):
         return who
     subjects = {f.subject for f in facts if f.frame == coll.frame}
-    return subjects.pop() if len(subjects) == 1 and "me" not in subjects else who
+    if len(subjects) != 1 or "me" in subjects:
+        return who
+    other = subjects.pop()
+    named = re.search(rf"\b{re.escape(other)}\b", message, re.I) is not None
+    return other if named or _THIRD_PERSON.search(message) else who
 
 
 def _sentence(text: str, start: int, end: int) -> str:

@@ -115,7 +115,17 @@ def kind_words(text: str) -> tuple[str, ...]:
     from engine.learn.collection import InvalidCollection, check_name
 
     out: dict[str, None] = {}
-    for a, b in sentences(text):
+    for m in _ACRONYM.finditer(text):  # "BP 128 over 84": a kind said as its letters
+        out.setdefault(f"{m.group(0).lower()}_log", None)
+    for q in find_quantities(text, []):  # "393 pages", "12 laps": what was counted names a kind too
+        unit = units().get(q.unit.lower()) if q.unit else None
+        if unit is not None and unit.dimension == unit.name and len(unit.name) >= 3:
+            out.setdefault(unit.name, None)
+    measured = [(q.start, q.end) for q in find_quantities(text, [])]
+    spans = sentences(text)
+    spans = [s for s in spans if any(s[0] <= a < s[1] for a, _ in measured)] + [
+        s for s in spans if not any(s[0] <= a < s[1] for a, _ in measured)]  # sentences with a number first
+    for a, b in spans:
         prev: re.Match[str] | None = None
         for m in _KIND_WORD.finditer(text, a, b):
             word = re.sub(r"['’]s$", "", m.group(0).lower())
@@ -132,12 +142,6 @@ def kind_words(text: str) -> tuple[str, ...]:
                 except InvalidCollection:
                     continue
             prev = m
-    for m in _ACRONYM.finditer(text):  # "BP 128 over 84": a kind said as its letters
-        out.setdefault(f"{m.group(0).lower()}_log", None)
-    for q in find_quantities(text, []):  # "393 pages", "12 laps": what was counted names a kind too
-        unit = units().get(q.unit.lower()) if q.unit else None
-        if unit is not None and unit.dimension == unit.name and len(unit.name) >= 3:
-            out.setdefault(unit.name, None)
     return tuple(out)[:MAX_KINDS]
 
 

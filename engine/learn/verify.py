@@ -97,6 +97,22 @@ def _only_happened(rec: dict[str, Any]) -> bool:
     return isinstance(rec.get("values"), dict) and all(isinstance(v, str) for v in rec["values"].values())
 
 
+_NOT_DONE = re.compile(r"\b(?:not|never|no|forgot|forget|didn't|didnt|haven't|havent|won't|will|going\s+to|gonna|"
+                       r"tomorrow|later|should|shall|might|maybe|plan|planning|want|hope)\b|'ll\b", re.I)
+
+
+def _said_done(text: str, collection: str) -> bool:
+    """A record with no value must rest on a statement that it happened: a sentence that names
+    the collection's kind ("took my iron tablet") and is neither a question, a negation nor a plan."""
+    parts = [p[:4] for p in collection.split("_") if len(p) >= 3]
+    for a, b in sentences(text):
+        sentence = text[a:b]
+        words = re.findall(r"[a-z]+", sentence.lower())
+        if any(w.startswith(p) for p in parts for w in words):
+            return not sentence.rstrip().endswith("?") and not _NOT_DONE.search(sentence)
+    return False
+
+
 def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
     """What a quantity is of, as the message says it ("910g of tomatoes", "two litres of water"):
     a record whose model reading named no words still says what was measured."""
@@ -175,7 +191,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
-        if not values and not _only_happened(rec):
+        if not values and not (_only_happened(rec) and _said_done(o.text, name)):
             out.rejected.append(f"{name}: no verified value")
             continue
         if not any(v.kind == "str" for v in values.values()):

@@ -161,3 +161,43 @@ def test_the_last_time_a_value_was_said(tmp_path: Path) -> None:
     store.close()
     assert latest.answer == pytest.approx(21.0), latest.computation
     assert first.answer == pytest.approx(7.0), first.computation
+
+
+def test_names_and_words_that_only_end_in_est(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    sid, (mid,) = store.add_session([("user", "runs")], dt.date(2026, 6, 1))
+    coll = new_collection("runs", [LearnedField("date", "date"), LearnedField("route", "str"),
+                                   LearnedField("distance_km", "float", "km")], [])
+    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 6, 1), evidence="")]
+    for day, route, km in [("2026-06-06", "Budapest", 21.1), ("2026-06-20", "canal", 8.0), ("2026-06-27", "canal", 5.0)]:
+        slots = {"date": day, "route": route, "distance_km": km}
+        facts.append(NewFact(sid, mid, dt.date(2026, 6, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
+    store.add_facts(facts)
+    state = fold(store.facts())
+    now = dt.datetime(2026, 6, 28, 12)
+    budapest = ask(state, "How far was the Budapest run?", now, None, store)
+    saturday = ask(state, "How far did I run last Saturday?", now, None, store)
+    half = ask(state, "How many runs were more than a half marathon?", now, None, store)
+    store.close()
+    assert budapest.answer == pytest.approx(21.1), budapest.computation
+    assert saturday.answer == pytest.approx(5.0), saturday.computation
+    assert "0.5" not in half.computation, half.computation
+
+
+def test_a_message_told_of_two_collections_grounds_neither_with_the_others_words(tmp_path: Path) -> None:
+    store = LogStore(tmp_path / "log.db")
+    text = "Started Japanese again, did 25 minutes of hiragana drills. Also went for a run, 30 minutes round the park."
+    sid, (mid,) = store.add_session([("user", text)], dt.date(2026, 10, 5))
+    drills = new_collection("drills", [LearnedField("date", "date"), LearnedField("duration_min", "float", "min")], [])
+    run = new_collection("run", [LearnedField("date", "date"), LearnedField("duration_min", "float", "min")],
+                         [schema_fact(drills, session_id=sid, message_id=mid, session_date=dt.date(2026, 10, 5), evidence="")])
+    facts = []
+    for coll, minutes, said in ((drills, 25.0, "did 25 minutes of hiragana drills"), (run, 30.0, "went for a run, 30 minutes round the park")):
+        slots = {"date": "2026-10-05", "duration_min": minutes}
+        facts += [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 10, 5), evidence=""),
+                  NewFact(sid, mid, dt.date(2026, 10, 5), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, mid),
+                          slots, evidence=said)]
+    store.add_facts(facts)
+    got = ask(fold(store.facts()), "How long did I spend in the park?", dt.datetime(2026, 10, 30, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(30.0), got.computation

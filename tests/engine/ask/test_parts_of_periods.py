@@ -51,3 +51,30 @@ def test_windows(question: str, start: str, end: str) -> None:
 ])
 def test_not_a_date(question: str) -> None:
     assert find_windows(question, NOW) == []
+
+
+@pytest.mark.parametrize(
+    ("now", "question", "start", "end"),
+    [
+        ((2026, 6, 8), "how much rain from the 5th to the 11th", "2026-06-05", "2026-06-11"),  # one span, begun by today
+        ((2026, 6, 2), "from the 28th to the 3rd", "2026-05-28", "2026-06-03"),
+        ((2026, 12, 30), "from the 28th to the 3rd", "2026-12-28", "2027-01-03"),
+        ((2026, 6, 28), "the 1st-3rd", "2026-06-01", "2026-06-03"),
+        ((2026, 6, 10), "late june", "2025-06-21", "2025-06-30"),  # a part still to come is last year's
+        ((2026, 6, 10), "the last week of june", "2025-06-24", "2025-06-30"),
+        ((2026, 6, 28), "what did i weigh by the end of march", "2026-03-01", "2026-03-31"),
+        ((2026, 6, 24), "how many runs till saturday", "1900-01-01", "2026-06-20"),
+        ((2026, 6, 28), "last monday to friday", "2026-06-22", "2026-06-26"),
+    ],
+)
+def test_near_misses_read_right(now: tuple[int, int, int], question: str, start: str, end: str) -> None:
+    (w,) = find_windows(question, dt.datetime(*now, 12))
+    assert (w.start.isoformat(), w.end.isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize("question", [
+    "the 2nd to last time i ran", "was the 3rd or the 4th run longer", "what did i weigh at the start of the year",
+    "my average step count monday to friday", "what was my average distance on saturday",
+])
+def test_ordinals_and_weekdays_that_are_not_one_span(question: str) -> None:
+    assert find_windows(question, NOW) == []

@@ -206,3 +206,37 @@ def test_a_record_that_only_happened_fills_a_collection_of_days_only(store: LogS
                                                 {"collection": "runs", "date": "today", "values": {}}]})
     assert [r["date"] for r in _records(store, "iron_tablets")] == [DAY]
     assert len(_records(store, "runs")) == 1 and any("runs: no verified value" in r for r in rejected)
+
+
+def test_near_misses_of_whose_record_and_bare_numbers(store: LogStore) -> None:
+    first = "Lily swam 50m in 48 seconds at her gala, so proud of her."
+    o = offer(first, DAY)
+    _learn(store, first, {"records": [{"collection": "swim", "who": "Lily", "date": "today", "values": {
+        "distance": next(q.id for q in o.quantities if q.surface.startswith("50")),
+        "time": next(q.id for q in o.quantities if q.surface.startswith("48"))}}]})
+    terse = "Swam 40 lengths at lunch, 32 minutes."
+    o = offer(terse, DAY)
+    _learn(store, terse, {"records": [{"collection": "swim", "date": "today", "values": {
+        "minutes": next(q.id for q in o.quantities if q.surface.startswith("32"))}}]})
+    assert [r["_who"] for r in _records(store, "swim")] == ["Lily", "me"]  # no pronoun of hers: the user's own
+    bp = "BP this morning was 128 over 84."
+    o = offer(bp, DAY)
+    _learn(store, bp, {"records": [{"collection": "blood_pressure", "date": "today", "values": {
+        "systolic": o.quantities[0].id, "diastolic": o.quantities[1].id}}]})
+    sugar = "Blood sugar 6.1 before breakfast."
+    o = offer(sugar, DAY)
+    _learn(store, sugar, {"records": [{"collection": "blood_sugar", "date": "today", "values": {"glucose": o.quantities[0].id}}]})
+    assert len(_records(store, "blood_sugar")) == 1  # a bare number never joins a collection of two number fields
+
+
+def test_a_question_or_a_plan_is_no_record_that_it_happened(store: LogStore) -> None:
+    from engine.learn.collection import LearnedField, new_collection, schema_fact
+
+    sid, (mid,) = store.add_session([("user", "rule")], DAY)
+    days_only = new_collection("fern_watering", [LearnedField("date", "date")], [])
+    store.add_facts([schema_fact(days_only, session_id=sid, message_id=mid, session_date=DAY, evidence="")])
+    for text in ("Should I water the ferns today?", "Forgot to water the ferns again, ugh.", "Going to water the ferns tomorrow."):
+        rejected = _learn(store, text, {"records": [{"collection": "fern_watering", "date": "today", "values": {}}]})
+        assert rejected
+    _learn(store, "Gave the ferns a good soak before work.", {"records": [{"collection": "fern_watering", "date": "today", "values": {}}]})
+    assert len(_records(store, "fern_watering")) == 1
