@@ -68,20 +68,26 @@ def test_a_day_asked_for_is_still_a_day(learned: tuple[State, LogStore]) -> None
     assert str(got.answer)[:10] == "2026-01-12", got.computation
 
 
+def one_collection(tmp_path: Path, name: str, fields: list[LearnedField], rows: list[dict]) -> tuple[State, LogStore]:
+    """A log holding one learned collection with ``rows`` as its records (the caller closes it)."""
+    store = LogStore(tmp_path / "log.db")
+    day = dt.date(2026, 1, 1)
+    sid, (mid,) = store.add_session([("user", name)], day)
+    coll = new_collection(name, [LearnedField("date", "date"), *fields], [])
+    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=day, evidence="")]
+    facts += [NewFact(sid, mid, day, IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots) for slots in rows]
+    store.add_facts(facts)
+    return fold(store.facts()), store
+
+
 RAIN = [("2026-03-01", 0.45), ("2026-03-07", 1.25), ("2026-03-11", 0.2), ("2026-03-22", 0.8), ("2026-03-29", 0.35)]
 
 
 @pytest.fixture
 def rain(tmp_path: Path) -> tuple[State, LogStore]:
-    store = LogStore(tmp_path / "log.db")
-    sid, (mid,) = store.add_session([("user", "the rain gauge")], dt.date(2026, 3, 1))
-    coll = new_collection("rain_gauge", [LearnedField("date", "date"), LearnedField("rainfall_in", "float", "in")], [])
-    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 3, 1), evidence="")]
-    for day, inches in RAIN:
-        slots = {"date": day, "rainfall_in": inches}
-        facts.append(NewFact(sid, mid, dt.date(2026, 3, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
-    store.add_facts(facts)
-    yield fold(store.facts()), store
+    state, store = one_collection(tmp_path, "rain_gauge", [LearnedField("rainfall_in", "float", "in")],
+                                  [{"date": day, "rainfall_in": inches} for day, inches in RAIN])
+    yield state, store
     store.close()
 
 
@@ -108,16 +114,9 @@ def test_superlatives_fractions_and_days_of_the_month(rain: tuple[State, LogStor
 
 
 def test_an_adjective_of_two_fields_is_settled_by_the_field_the_question_names(tmp_path: Path) -> None:
-    store = LogStore(tmp_path / "log.db")
-    sid, (mid,) = store.add_session([("user", "swims")], dt.date(2026, 3, 1))
-    coll = new_collection("swims", [LearnedField("date", "date"), LearnedField("laps", "float", "laps"),
-                                    LearnedField("duration_min", "float", "min")], [])
-    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 3, 1), evidence="")]
-    for day, laps, minutes in [("2026-03-01", 32, 40), ("2026-03-15", 44, 45), ("2026-03-23", 40, 50)]:
-        slots = {"date": day, "laps": laps, "duration_min": minutes}
-        facts.append(NewFact(sid, mid, dt.date(2026, 3, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
-    store.add_facts(facts)
-    state = fold(store.facts())
+    state, store = one_collection(tmp_path, "swims", [LearnedField("laps", "float", "laps"), LearnedField("duration_min", "float", "min")],
+                                  [{"date": day, "laps": laps, "duration_min": minutes}
+                                   for day, laps, minutes in [("2026-03-01", 32, 40), ("2026-03-15", 44, 45), ("2026-03-23", 40, 50)]])
     now = dt.datetime(2026, 4, 2, 12)
     by_time = ask(state, "On which day did I do my longest swim in terms of time?", now, None, store)
     by_laps = ask(state, "On which day did I do my longest swim in laps?", now, None, store)
@@ -145,16 +144,10 @@ def test_what_the_records_message_says_grounds_a_question(tmp_path: Path) -> Non
 
 
 def test_the_last_time_a_value_was_said(tmp_path: Path) -> None:
-    store = LogStore(tmp_path / "log.db")
-    sid, (mid,) = store.add_session([("user", "study")], dt.date(2026, 10, 5))
-    coll = new_collection("language_study", [LearnedField("date", "date"), LearnedField("duration_min", "float", "min"),
-                                             LearnedField("streak_days", "float", "days")], [])
-    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 10, 5), evidence="")]
-    for slots in ({"date": "2026-10-05", "duration_min": 25.0}, {"date": "2026-10-12", "streak_days": 7.0},
-                  {"date": "2026-10-26", "streak_days": 21.0}, {"date": "2026-10-28", "duration_min": 30.0}):
-        facts.append(NewFact(sid, mid, dt.date(2026, 10, 5), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
-    store.add_facts(facts)
-    state = fold(store.facts())
+    state, store = one_collection(
+        tmp_path, "language_study", [LearnedField("duration_min", "float", "min"), LearnedField("streak_days", "float", "days")],
+        [{"date": "2026-10-05", "duration_min": 25.0}, {"date": "2026-10-12", "streak_days": 7.0},
+         {"date": "2026-10-26", "streak_days": 21.0}, {"date": "2026-10-28", "duration_min": 30.0}])
     now = dt.datetime(2026, 11, 2, 12)
     latest = ask(state, "Where was my app streak at the last time I mentioned it?", now, None, store)
     first = ask(state, "What was my streak the first time I told you?", now, None, store)
@@ -164,16 +157,9 @@ def test_the_last_time_a_value_was_said(tmp_path: Path) -> None:
 
 
 def test_names_and_words_that_only_end_in_est(tmp_path: Path) -> None:
-    store = LogStore(tmp_path / "log.db")
-    sid, (mid,) = store.add_session([("user", "runs")], dt.date(2026, 6, 1))
-    coll = new_collection("runs", [LearnedField("date", "date"), LearnedField("route", "str"),
-                                   LearnedField("distance_km", "float", "km")], [])
-    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=dt.date(2026, 6, 1), evidence="")]
-    for day, route, km in [("2026-06-06", "Budapest", 21.1), ("2026-06-20", "canal", 8.0), ("2026-06-27", "canal", 5.0)]:
-        slots = {"date": day, "route": route, "distance_km": km}
-        facts.append(NewFact(sid, mid, dt.date(2026, 6, 1), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots))
-    store.add_facts(facts)
-    state = fold(store.facts())
+    state, store = one_collection(tmp_path, "runs", [LearnedField("route", "str"), LearnedField("distance_km", "float", "km")],
+                                  [{"date": day, "route": route, "distance_km": km} for day, route, km in
+                                   [("2026-06-06", "Budapest", 21.1), ("2026-06-20", "canal", 8.0), ("2026-06-27", "canal", 5.0)]])
     now = dt.datetime(2026, 6, 28, 12)
     budapest = ask(state, "How far was the Budapest run?", now, None, store)
     saturday = ask(state, "How far did I run last Saturday?", now, None, store)
