@@ -11,21 +11,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from engine.extract.reader.candidates import Candidate, find_candidates
-from engine.extract.segment import sentences
-from engine.learn.quantities import Quantity, find_quantities, units
+from engine.learn.quantities import Quantity, find_quantities
 from engine.llm.backend import SchemaRequest
 from engine.profile import RESOURCES
 
 EXAMPLES_PATH = RESOURCES / "learn" / "examples.jsonl"
-NOT_KINDS_PATH = RESOURCES / "learn" / "not_kinds.txt"
-KIND_FORMS_PATH = RESOURCES / "learn" / "kind_forms.tsv"
-MAX_KINDS = 60
 MAX_RECORDS = 4
 MAX_FIELDS = 8
 MAX_TEXT = 60
@@ -33,7 +28,7 @@ MAX_TOKENS = 260
 
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. Some messages record a measurement or an activity of a kind people track over time: a run, a workout, a weigh-in, hours slept, pages read, a blood pressure reading, a child's swim time, plants watered, a fuel fill-up, a practice session. List such records as JSON.
 Rules:
-- collection: when an existing collection is of that kind, its name (and its field names). Otherwise the word of the message that names the kind of record (run, ride, walk, swim, weigh, drills), one of the Kind words listed with the message.
+- collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
 - values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a route, a title, a plant, a mood) copied exactly from the message.
 - date: the id of the day it happened; "today" when it happened today or the message does not say.
 - who: only when the record is about someone else, as written ("Lily", "my dad").
@@ -54,8 +49,6 @@ class Offer:
     times: tuple[Candidate, ...]
     money: tuple[Candidate, ...]
     quantities: tuple[Quantity, ...]
-    kinds: tuple[str, ...] = ()
-    """Words of the message that may name a new collection (see :func:`kind_words`)."""
 
     def ids(self) -> list[str]:
         return [c.id for c in (*self.dates, *self.times, *self.money)] + [q.id for q in self.quantities]
@@ -79,95 +72,24 @@ def offer(text: str, session_date: dt.date) -> Offer:
         tuple(c for c in items if c.kind == "time"),
         tuple(c for c in items if c.kind == "money"),
         tuple(find_quantities(text, [(c.start, c.end) for c in items])),
-        kind_words(text),
     )
-
-
-_KIND_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*[A-Za-z]")
-
-
-@cache
-def _not_kinds() -> frozenset[str]:
-    words: set[str] = set()
-    for line in NOT_KINDS_PATH.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            words.update(line.split())
-    return frozenset(words) | frozenset(units())
-
-
-@cache
-def _kind_forms() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in KIND_FORMS_PATH.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            said, kind = line.split("\t")[:2]
-            out[said.strip()] = kind.strip()
-    return out
-
-
-_ACRONYM = re.compile(r"\b[A-Z]{2,4}\b")
-
-
-def kind_words(text: str) -> tuple[str, ...]:
-    """The message's words a new collection may be named by, and pairs of them said together
-    ("hiragana drills", "rain gauge"), as snake_case: a new kind is named in the user's words,
-    never by a name the model brings from elsewhere."""
-    from engine.learn.collection import InvalidCollection, check_name
-
-    out: dict[str, None] = {}
-    for m in _ACRONYM.finditer(text):  # "BP 128 over 84": a kind said as its letters
-        out.setdefault(f"{m.group(0).lower()}_log", None)
-    for q in find_quantities(text, []):  # "393 pages", "12 laps": what was counted names a kind too
-        unit = units().get(q.unit.lower()) if q.unit else None
-        if unit is not None and unit.dimension == unit.name and len(unit.name) >= 3:
-            out.setdefault(unit.name, None)
-    measured = [(q.start, q.end) for q in find_quantities(text, [])]
-    spans = sentences(text)
-    spans = [s for s in spans if any(s[0] <= a < s[1] for a, _ in measured)] + [
-        s for s in spans if not any(s[0] <= a < s[1] for a, _ in measured)]  # sentences with a number first
-    for a, b in spans:
-        prev: re.Match[str] | None = None
-        for m in _KIND_WORD.finditer(text, a, b):
-            word = re.sub(r"['’]s$", "", m.group(0).lower())
-            word = _kind_forms().get(word, word)  # "slept" names sleep, "rode" rides
-            if word in _not_kinds() or "'" in word or "’" in word or len(word) < 3:
-                prev = None
-                continue
-            names = [word]
-            if prev is not None and text[prev.end():m.start()].isspace():
-                names.insert(0, f"{re.sub(r'[^a-z]', '', prev.group(0).lower())}_{word}")
-            for name in names:
-                try:
-                    out[check_name(name)] = None
-                except InvalidCollection:
-                    continue
-            prev = m
-    return tuple(out)[:MAX_KINDS]
 
 
 def question(o: Offer, existing: list[str]) -> str:
     lines = [f"Session date: {o.session_date.isoformat()} ({o.session_date.strftime('%a')})"]
     lines.append("Existing collections: " + ("; ".join(existing) if existing else "(none)"))
-    lines += [f"Message: {o.text.strip()}", "Kind words: " + (", ".join(o.kinds) or "(none)"),
-              "Candidates:", o.block(), "Records:"]
+    lines += [f"Message: {o.text.strip()}", "Candidates:", o.block(), "Records:"]
     return "\n".join(lines)
 
 
-def names_offered(o: Offer, existing: list[str]) -> list[str]:
-    """What a record's collection may be called: an existing collection or a kind word of the message."""
-    known = [e.split(":", 1)[0].strip() for e in existing]
-    return list(dict.fromkeys([*known, *o.kinds]))
-
-
-def schema(o: Offer, existing: list[str] | None = None) -> dict[str, Any]:
+def schema(o: Offer) -> dict[str, Any]:
     ids = o.ids()
     text = {"type": "string", "maxLength": MAX_TEXT}
     value: dict[str, Any] = {"anyOf": [{"enum": ids}, text]} if ids else text
-    names = names_offered(o, existing or []) if o.kinds else []  # no word to name a kind: free, checked later
     record = {
         "type": "object",
         "properties": {
-            "collection": {"enum": names} if names else {"type": "string", "maxLength": 40},
+            "collection": {"type": "string", "maxLength": 40},
             "date": {"enum": ["today", *(c.id for c in o.dates)]},
             "who": {"type": "string", "maxLength": 30},
             "corrects": {"type": "boolean"},
@@ -190,7 +112,7 @@ def prefix() -> str:
 
 
 def request(o: Offer, existing: list[str]) -> SchemaRequest:
-    return SchemaRequest(prefix=prefix(), question=question(o, existing), schema=schema(o, existing), max_tokens=MAX_TOKENS)
+    return SchemaRequest(prefix=prefix(), question=question(o, existing), schema=schema(o), max_tokens=MAX_TOKENS)
 
 
 @cache
@@ -204,8 +126,6 @@ def _examples() -> tuple[dict[str, Any], ...]:
         surfaces = {c.surface.strip(" .,"): c.id for c in (*o.dates, *o.times, *o.money)}
         surfaces.update({q.surface: q.id for q in o.quantities})
         for rec in ex["records"]:
-            if o.kinds and rec["collection"] not in names_offered(o, ex["existing"]):
-                raise ValueError(f"learn example: {rec['collection']!r} is neither an existing collection nor a kind word")
             if str(rec["date"]).startswith("@"):
                 rec["date"] = _cite(rec["date"], surfaces, ex["text"])
             for name, value in rec["values"].items():
