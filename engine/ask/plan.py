@@ -152,7 +152,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
     query = d.query
-    sup = _superlative(q, question, named_field=any(h.direct and coll.fields[h.field].numeric for h in find_fields(q, coll)))
+    sup = _superlative(q, question, named_field=any(h.direct and coll.fields[h.field].numeric for h in fhits))
     if re.search(r"\b(?:next|upcoming|soonest|coming)\s+birthday|\bbirthday\s+(?:is\s+|comes\s+)?(?:coming\s+up\s+)?(?:next|soonest)\b", q) and "upcoming" in coll.fields:
         sup = ("next", -1, "upcoming")  # "who has the next birthday": the fewest days until it
     if sup and sup[2] in ("old", "young") and "age" in coll.fields:

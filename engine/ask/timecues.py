@@ -71,11 +71,14 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
     found: list[Window] = []
     taken: list[tuple[int, int]] = []
 
-    def add(m: re.Match[str], start: dt.date, end: dt.date) -> None:
-        if any(m.start() < b and a < m.end() for a, b in taken):
+    def add_at(pos: int, stop: int, start: dt.date, end: dt.date) -> None:
+        if any(pos < b and a < stop for a, b in taken):
             return
-        taken.append((m.start(), m.end()))
-        found.append(Window(start, end, m.group(0), m.start()))
+        taken.append((pos, stop))
+        found.append(Window(start, end, q[pos:stop], pos))
+
+    def add(m: re.Match[str], start: dt.date, end: dt.date) -> None:
+        add_at(m.start(), m.end(), start, end)
 
     year = r"((?:19|20)\d{2})"
     names = "|".join(sorted((re.escape(h) for h in HOLIDAYS), key=len, reverse=True))
@@ -92,8 +95,8 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
             add(m, on(y), on(y))
         except ValueError:
             continue
-    for m, start, end in _parts_of_periods(q, today):
-        add(m, start, end)
+    for pos, stop, start, end in _parts_of_periods(q, today):
+        add_at(pos, stop, start, end)
     for m in re.finditer(rf"\b(?:between|from)\s+({MONTH_RE})\s+(?:and|to|through|until)\s+({MONTH_RE})\b(?:\s+(?:of\s+)?{year})?", q):
         m1, m2 = MONTHS[m.group(1)], MONTHS[m.group(2)]
         y = int(m.group(3)) if m.group(3) else _recent_month(m2, today)
@@ -242,12 +245,12 @@ def _weekday_on_or_before(day: dt.date, weekday: int) -> dt.date:
     return day - dt.timedelta(days=(day.weekday() - weekday) % 7)
 
 
-def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.date, dt.date]]:
+def _parts_of_periods(q: str, today: dt.date) -> list[tuple[int, int, dt.date, dt.date]]:
     """Parts of a month, weeks and weekends, and named weekdays as dates: "the first two weeks of
     June", "early/mid/late March", "the second half of May", "the last week of May", "last
     weekend", "the past fortnight", "last Saturday", "since Monday", "Friday to Sunday", "the start
     of the year" — each the latest such span unless a year is said."""
-    out: list[tuple[re.Match[str], dt.date, dt.date]] = []
+    out: list[tuple[int, int, dt.date, dt.date]] = []
     year = r"(?:,?\s+((?:19|20)\d{2}))?"
 
     def month_of(name: str, said: str | None) -> tuple[dt.date, dt.date]:
@@ -258,7 +261,7 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
         """The latest such span: a part of this month still to come is last year's."""
         if start > today and not said:
             start, end = start.replace(year=start.year - 1), end.replace(year=end.year - 1)
-        out.append((m, start, end))
+        out.append((m.start(), m.end(), start, end))
 
     for m in re.finditer(rf"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:{_COUNT}\s+)?weeks?\s+(?:of|in)\s+({MONTH_RE}){year}", q):
         first, last = month_of(m.group(3), m.group(4))
@@ -290,13 +293,13 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
         saturday = _weekday_on_or_before(today, 5)
         if m.group(1) != "this" and saturday + dt.timedelta(days=1) >= today:
             saturday -= dt.timedelta(days=7)  # "last weekend" said on a Sunday is the one before
-        out.append((m, saturday, saturday + dt.timedelta(days=1)))
+        out.append((m.start(), m.end(), saturday, saturday + dt.timedelta(days=1)))
     for m in _FORTNIGHT.finditer(q):
-        out.append((m, today - dt.timedelta(days=13), today))
+        out.append((m.start(), m.end(), today - dt.timedelta(days=13), today))
     for m in re.finditer(rf"\b(?:from\s+|(?:last|this)\s+)({_DAY_RE})\s*(?:to|through|thru|until|till|-|–)\s*({_DAY_RE})\b", q):
         # "from Friday to Sunday" is one span; "Monday to Friday" alone is every weekday (the weekday cues)
         end = _weekday_on_or_before(today, _DAYS.index(m.group(2)))
-        out.append((m, _weekday_on_or_before(end, _DAYS.index(m.group(1))), end))
+        out.append((m.start(), m.end(), _weekday_on_or_before(end, _DAYS.index(m.group(1))), end))
     for m in re.finditer(rf"\b(last|this|since|before|after|until|till|on)\s+(?:the\s+)?({_DAY_RE})\b(?!s)", q):
         if m.group(1) == "on" and (not re.search(r"\b(?:was|were|did|had|got)\b", q)
                                    or re.search(r"\b(?:average|usually|typically|normally|tend)\b", q)):
@@ -308,31 +311,15 @@ def _parts_of_periods(q: str, today: dt.date) -> list[tuple[re.Match[str], dt.da
             day = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=_DAYS.index(m.group(2)))
         text_at = m.start(2) if m.group(1) in ("since", "before", "after", "until", "till") else m.start()
         if m.group(1) in ("until", "till"):
-            out.append((m, dt.date(1900, 1, 1), day))  # "until Friday": everything up to that day
+            out.append((m.start(), m.end(), dt.date(1900, 1, 1), day))  # "until Friday": everything up to that day
             continue
-        out.append((_Span(m, text_at), day, day))
+        out.append((text_at, m.end(), day, day))  # "since Monday": the window is "Monday"
     for m in re.finditer(r"(?<=since )the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+(year|month|week)\b|\b(year|month)\s+to\s+date\b", q):
         unit = m.group(1) or m.group(2)
         start = (today.replace(month=1, day=1) if unit == "year" else today.replace(day=1) if unit == "month"
                  else today - dt.timedelta(days=today.weekday()))
-        out.append((m, start, today))
+        out.append((m.start(), m.end(), start, today))
     return out
-
-
-class _Span:
-    """A match seen from a later start: "since Monday" is the window "Monday" after "since"."""
-
-    def __init__(self, m: re.Match[str], start: int) -> None:
-        self._m, self._start = m, start
-
-    def start(self) -> int:
-        return self._start
-
-    def end(self) -> int:
-        return self._m.end()
-
-    def group(self, i: int = 0) -> str:
-        return self._m.string[self._start:self._m.end()] if i == 0 else self._m.group(i)
 
 
 def _latest_day_of_month(day: int, today: dt.date) -> dt.date:
