@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine.extract.mentions import Mention
+from engine.extract.tables import text as _tables_text
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -140,7 +141,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("month", re.compile(r"\b(?P<mod>in|during|by|until|for|of|this|next|early|late|mid|(?:the\s+)?end\s+of)(?:\s+|\s*-\s*)" + _f(_MON, "m") + r"\b(?!\s+\d)", re.I)),
     ("year", re.compile(r"\b(?:in|since|from|of|back\s+in|during|until|till|through|thru|before)\s+(?P<y>(?:19|20)\d\d)\b", re.I)),
     ("end_of", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<what>month|year|next\s+month|next\s+week|the\s+week|week)\b", re.I)),
-    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|last\s+night|this\s+(?:morning|afternoon|evening))\b", re.I)),
+    ("rel_day", re.compile(r"\b(?P<w>the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|today|tonight|tomorrow|tmrw|tmr|tmrrw|2moro|2morrow|tomoz|yesterday|yday|tdy|last\s+night|this\s+(?:morning|afternoon|evening))\b", re.I)),
     ("eod", re.compile(r"\b(?:eod|cob|end\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+(?:business|play))\b", re.I)),
     ("in_n", re.compile(r"\b(?P<dir>in|within)\s+" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)),
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
@@ -157,6 +158,20 @@ _PAST = re.compile(
     r"arrived|landed|cancell?ed|venmo'd|zelle'd|venmoed|zelled|wired|e-?transferred|reimbursed|deposited|withdrew|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
     re.I,
 )
+_IRREGULAR_PAST = re.compile(
+    r"\b(?:" + "|".join(line.strip() for line in _tables_text("irregular_past.txt").splitlines() if line.strip() and not line.startswith("#")) + r")\b",
+    re.I,
+)
+# a record told without its subject ("Brewed a stout on Saturday", "Rowed on the 1st") or of a named person
+# or someone's ("Mia practised 45 minutes on Monday", "my daughter practised"); not a feeling ("Excited for Friday")
+_DROPPED_SUBJECT_PAST = re.compile(
+    r"(?:^|[.!?;]\s+|\b(?:then|so|also|and|just|finally|oh|anyway)\s+)(?:\w+ly\s+)?(?P<v>[A-Za-z]+ed)\b(?!\s+(?:about|for|of|that|with|to|by)\b)"
+    r"|\b(?:[A-Z][a-z]+|(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+[a-z]+)\s+(?:\w+ly\s+)?(?P<v2>[a-z]+ed)\b(?!\s+(?:about|of|that|with|by)\b)",
+)
+# "back in March", "back at the end of January": a time gone by (not "be back in March")
+_BACK_THEN = re.compile(r"\bback\s+(?:in|around|at\s+the\s+(?:start|end|beginning)\s+of)\b", re.I)
+_BACK_MOVING = re.compile(r"\b(?:be|get|gets|getting|come|comes|coming|go|going|fly|flying|head|heading|drive|driving|am|are|is|was|were|"
+                          r"will|i['’]m|we['’]re|they['’]re|['’]ll|home)\s+(?:\w+\s+)?$", re.I)
 _DURATION = re.compile(r"^\s*,?\s*(?:and\s+)?(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
 _TARGET = re.compile(r"\b(?:to|until|till|for|by|before|no\s+later\s+than)\s+(?:the\s+)?$", re.I)
 _DURATION_ANY = re.compile(r"\b(?:for|staying)\s+(?:about\s+)?" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\b", re.I)
@@ -218,13 +233,40 @@ def _ahead_here(clause: str, s: int, e: int) -> bool:
     return bool(_PRESENT_HERE.search(part) or _FUTURE.search(part)) and not _PAST.search(part)
 
 
+def _behind_here(clause: str, s: int, e: int) -> bool:
+    """Whether the part of a clause read as ahead that holds a date speaks of the past ("She sat it
+    on the 10th like planned and says she'll never play it again"): the date's own verb decides."""
+    edges = [m for m in _PART_EDGE.finditer(clause)]
+    lo = max((m.end() for m in edges if m.end() <= s), default=0)
+    hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
+    part = clause[lo:s] + " " + clause[e:hi]
+    return tense(part) is True and not _PRESENT_HERE.search(part)
+
+
 def is_past(clause: str) -> bool:
     """Whether the clause speaks of the past: then dates without a year never roll forward."""
+    return tense(clause) is True
+
+
+def tense(clause: str) -> bool | None:
+    """True when the clause speaks of the past, False when of now or later, None when it has no
+    tense of its own ("Then on Saturday a shorter one, 3k in 13 minutes")."""
     if any(not (m.group(0).lower() == "until" and _PAST_UNTIL.search(clause[: m.end()])
                 and not _STATE_UNTIL.search(clause[: m.end()])) for m in _FUTURE.finditer(clause)):
         return False
-    return any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
-               for m in _PAST.finditer(clause))
+    if any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
+           for m in _PAST.finditer(clause)):
+        return True
+    if _IRREGULAR_PAST.search(clause) or any(not _BACK_MOVING.search(clause[max(0, m.start() - 20):m.start()])
+                                              for m in _BACK_THEN.finditer(clause)):
+        return True
+    for m in _DROPPED_SUBJECT_PAST.finditer(clause):
+        verb = m["v"] or m["v2"]
+        if not verb.lower().endswith("eed"):
+            return True
+    if _PRESENT_HERE.search(clause):
+        return False
+    return None
 
 
 def _year(raw: str | None) -> int | None:
@@ -377,7 +419,7 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     if kind == "rel_day":
         w = re.sub(r"\s+", " ", (g["w"] or "").lower())
         delta = {"today": 0, "tdy": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmrrw": 1, "2moro": 1, "2morrow": 1,
-                 "tomoz": 1, "yesterday": -1, "yday": -1, "last night": -1}.get(w, 2 if "after" in w else 0)
+                 "tomoz": 1, "yesterday": -1, "yday": -1, "last night": -1}.get(w, 2 if "after" in w else -2 if "before" in w else 0)
         return DateValue(today + dt.timedelta(days=delta))
     if kind == "eod":
         return DateValue(today)
@@ -502,14 +544,18 @@ def _year_words(text: str, found: list[Mention], hi: int, today: dt.date) -> lis
     return out
 
 
-def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False, past: bool | None = None) -> list[Mention]:
+def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False, past: bool | None = None,
+               lean_past: bool = False) -> list[Mention]:
     """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks").
 
     ``past`` overrides the clause's own tense (a builder that knows "cancelled the vet on Wednesday"
-    names an appointment still ahead)."""
+    names an appointment still ahead); ``lean_past`` reads a clause with no tense of its own as past
+    (a reader of things that happened: "Then on Saturday a shorter one")."""
     clause = text[lo:hi]
     own_tense = past is None
-    past = is_past(clause) if past is None else past
+    if past is None:
+        said = tense(clause)
+        past = lean_past if said is None else said
     day_first = _message_order(text, day_first)
     weak: list[tuple[int, int]] = []
     found: list[Mention] = []
@@ -546,7 +592,7 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                     taken.append((s, e))
                     found.append(Mention("date", lo + s, lo + e, m.group(), DateValue(anchor + dt.timedelta(days=sign * n)), {"pattern": kind}))
                 continue
-            here_past = past and not (own_tense and _ahead_here(clause, s, e))
+            here_past = (past and not (own_tense and _ahead_here(clause, s, e))) or (own_tense and not past and _behind_here(clause, s, e))
             target = here_past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
             dv = _resolve(kind, m.groupdict(), today, here_past and not target, day_first)
             if dv is None or dv.start is None:
@@ -607,8 +653,8 @@ def _merge_weekday_dates(text: str, found: list[Mention]) -> list[Mention]:
 def _fit_weekday(value: DateValue, weekday: int) -> DateValue:
     """The occurrence of a year-less date nearest to the one read from the tense that falls on the
     weekday said ("I booked dinner for Saturday the 12th": the 12th that is a Saturday)."""
-    if value.end is not None or value.explicit_year or value.start.weekday() == weekday:
-        return value
+    if value.end is not None or value.explicit_year or value.start.weekday() == weekday or value.precision == "month":
+        return value  # "that Saturday in May": some Saturday of that May, not a May 1st that is one
     start = value.start
     if value.day_only:
         shifted = (_safe(start.year + (start.month - 1 + k) // 12, (start.month - 1 + k) % 12 + 1, start.day) for k in range(-11, 12))

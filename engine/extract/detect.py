@@ -42,7 +42,7 @@ the second is not a later step of the first."""
 
 
 @functools.lru_cache(maxsize=32)
-def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[int, int], DateValue]:
+def sequenced(text: str, today: dt.date, day_first: bool = False, lean_past: bool = False) -> dict[tuple[int, int], DateValue]:
     """Every date of a message, each read in its own clause as :func:`detect` reads it, with a bare
     day read after the date before it ("leave March 3, back the 17th") unless the words between
     set them against each other: one reading of the message's dates for every clause and every
@@ -53,7 +53,7 @@ def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[
     previous: DateValue | None = None
     previous_end = 0
     for clause in clauses(text):
-        for m in find_dates(text, clause.start, clause.end, today, day_first=day_first):
+        for m in find_dates(text, clause.start, clause.end, today, day_first=day_first, lean_past=lean_past):
             contrast = _CONTRAST.search(text, previous_end, m.start) is not None
             value = m.value if contrast else after_previous(m.value, previous)
             previous, previous_end = value, m.end
@@ -61,13 +61,13 @@ def sequenced(text: str, today: dt.date, day_first: bool = False) -> dict[tuple[
     return out
 
 
-def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False) -> Found:
+def detect(text: str, clause: Clause, today: dt.date, *, day_first: bool = False, lean_past: bool = False) -> Found:
     lo, hi = clause.start, clause.end
     found = Found(clause, text, is_past(clause.text))
     money = find_money(text, lo, hi)
-    in_order = sequenced(text, today, day_first)
+    in_order = sequenced(text, today, day_first, lean_past)
     dates = [replace(d, value=in_order.get((d.start, d.end), d.value))
-             for d in find_dates(text, lo, hi, today, day_first=day_first) if not any(d.overlaps(m) for m in money)]
+             for d in find_dates(text, lo, hi, today, day_first=day_first, lean_past=lean_past) if not any(d.overlaps(m) for m in money)]
     times = [t for t in find_times(text, lo, hi) if not any(t.overlaps(d) for d in dates)]
     orgs = find_orgs(text, lo, hi)
     places = [p for p in find_places(text, lo, hi) if not any(p.overlaps(o) for o in orgs)]

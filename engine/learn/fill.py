@@ -6,7 +6,6 @@ and one fact per record (a correction supersedes the record it corrects)."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -27,6 +26,7 @@ from engine.learn.collection import (
 )
 from engine.learn.quantities import convert, plain
 from engine.learn.verify import Proposed, Value
+from engine.learn.whose import whose
 from engine.log import Fact, NewFact
 
 # unit -> what a field name ends with ("distance" + km -> "distance_km"); counting units name themselves
@@ -234,7 +234,8 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
                                        else f"collection {coll.describe()}"))
         batch.collections[coll.name] = coll
     start, end = p.span()
-    p.who = _whose(coll, p.who, [*batch.prior, *batch.facts], _sentence(text, start, end), text)
+    at = min((v.start for v in p.values.values()), default=start)  # the clause of the values, not of the day
+    p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at)
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
     batch.facts.append(NewFact(
@@ -242,25 +243,6 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
         evidence=_sentence(text, start, end), subject=p.who, extractor="model", confidence=0.8,
         supersedes=tuple(f.id for f in old),
     ))
-
-
-_FIRST_PERSON = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself|my|we|our|us)(?![\w.])", re.I)
-_THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)\b", re.I)
-
-
-def _whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], sentence: str, message: str) -> str:
-    """Whose record this is. A collection kept about one other person or pet ("Mia came out at
-    86.5 cm") keeps its later records theirs when the sentence says nothing of the user and the
-    message speaks of them ("Science marks came yesterday: 84/100, he was thrilled", "88.3
-    centimetres! She's shooting up"); a terse "Swam 40 lengths" stays the user's."""
-    if who != "me" or _FIRST_PERSON.search(sentence):
-        return who
-    subjects = {f.subject for f in facts if f.frame == coll.frame}
-    if len(subjects) != 1 or "me" in subjects:
-        return who
-    other = subjects.pop()
-    named = re.search(rf"\b{re.escape(other)}\b", message, re.I) is not None
-    return other if named or _THIRD_PERSON.search(message) else who
 
 
 def _sentence(text: str, start: int, end: int) -> str:

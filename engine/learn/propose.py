@@ -59,7 +59,7 @@ class Offer:
 
 
 def offer(text: str, session_date: dt.date) -> Offer:
-    cands = find_candidates(text, session_date)
+    cands = find_candidates(text, session_date, lean_past=True)  # a record is of what happened
     # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
     items = [c for c in cands.items if c.kind != "money" or c.currency]
     money = [(c.start, c.end) for c in items if c.kind == "money"]

@@ -55,6 +55,11 @@ def plain(value: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _tidy(value: Decimal) -> Decimal:
+    """Two decimals at most, no exponent: 9.50 -> 9.5, 90.00 -> 90."""
+    return Decimal(plain(value.quantize(Decimal("0.01"))))
+
+
 @cache
 def units() -> dict[str, Unit]:
     """Alias (lower case) -> unit, from the unit table."""
@@ -125,6 +130,17 @@ _DURATION_PHRASES = (
     (re.compile(r"\b(?:an|one)\s+hour\b", re.I), Decimal(60)),
 )
 _HOURS_AND_HALF = re.compile(rf"\b(?P<n>{_NUM})\s+and\s+a\s+half\s+(?:hours|hrs)\b", re.I)
+# "21 and a half minutes", "eight and three quarter miles", "2 and a quarter hours": a whole number and a fraction before the unit
+_AND_FRACTION = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"), "three quarters": Decimal("0.75"),
+                 "three quarter": Decimal("0.75"), "a third": Decimal(1) / 3}
+_AND_FRACTION_RE = "|".join(re.escape(f) for f in sorted(_AND_FRACTION, key=len, reverse=True))
+# minutes and seconds said together: "9 min 30", "17 mins 45 secs", "4 minutes and 5 seconds"
+_MIN_SEC = re.compile(
+    r"(?<![\w.,])(?P<m>\d{1,3})\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?"
+    r"(?:(?P<s>\d{1,2})\s*(?:s|sec|secs|seconds?)\b|(?P<ss>[0-5]\d)(?![\w.,:]\d|\w))",
+    re.I,
+)
+_NEXT_WORD = re.compile(r"\s*(?P<w>%|[^\W\d_]+)")
 _H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:m|min|mins|minutes?)?(?![\w:])", re.I)
 _HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
@@ -140,6 +156,43 @@ def _unit_re() -> re.Pattern[str]:
         rf"(?<![\w.,])(?P<num>{_NUM})(?P<k>k(?=\s*(?:steps|words|points)\b))?\s?-?\s?(?P<unit>{_alias_pattern()})(?![\w°/])",
         re.I,
     )
+
+
+@cache
+def _unit_fraction_re() -> re.Pattern[str]:
+    """"three quarters of an hour", "half a mile", "an inch and a quarter", "a mile and a half"."""
+    frac = r"(?P<frac>three\s+quarters?|a\s+quarter|quarter|a\s+half|half|a\s+third)"
+    one = r"(?:an?|one)"
+    return re.compile(
+        rf"\b(?:{frac}\s+(?:of\s+)?{one}\s+(?P<unit>{_alias_pattern()})|{one}\s+(?P<unit2>{_alias_pattern()})\s+and\s+"
+        rf"(?P<frac2>three\s+quarters?|a\s+quarter|a\s+half|a\s+third))(?![\w°/])",
+        re.I,
+    )
+
+
+_H_AND_MIN = re.compile(rf"\b(?P<h>{_NUM}|an?)\s+(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})\s+(?:minutes?|mins?)\b", re.I)
+
+
+def _fraction(words: str) -> Decimal:
+    words = re.sub(r"\s+", " ", words.lower()).removeprefix("a ")
+    return {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "third": Decimal(1) / 3}.get(words, Decimal("0.75"))
+
+
+@cache
+def _fraction_re() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w.,])(?P<num>{_NUM})\s+and\s+(?P<frac>{_AND_FRACTION_RE})\s+(?:of\s+an?\s+)?(?P<unit>{_alias_pattern()})(?![\w°/])",
+        re.I,
+    )
+
+
+def _ordinal_day(text: str, m: re.Match[str], unit: Unit) -> bool:
+    """"on the 1st", "the 21st": a day of the month, not stones."""
+    if unit.name != "st" or m["unit"].lower() != "st" or m["num"].lower() != m["num"] or " " in m.group(0):
+        return False
+    num = m["num"]
+    ordinal = num.isdigit() and num.endswith("1") and not num.endswith("11")
+    return ordinal or re.search(r"\b(?:the|on|of)\s+$", text[max(0, m.start() - 5):m.start()], re.I) is not None
 
 
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
@@ -182,11 +235,31 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quanti
     for m in _HMS.finditer(text):
         minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
+    for m in _MIN_SEC.finditer(text):
+        seconds = int(m["s"] or m["ss"])
+        after = _NEXT_WORD.match(text, m.end())
+        if m["ss"] and after and after["w"].lower() in units():
+            continue  # "45 min 10 reps": a count of its own, not seconds
+        if seconds < 60:
+            add(m.start(), m.end(), _tidy(Decimal(int(m["m"])) + Decimal(seconds) / 60), "min", "duration")
     for m in _H_MIN.finditer(text):
         add(m.start(), m.end(), Decimal(int(m["h"]) * 60 + int(m["m"])), "min", "duration")
     for m in _HOURS_AND_HALF.finditer(text):
         n = _number(m["n"])
         add(m.start(), m.end(), None if n is None else n + Decimal("0.5"), "h", "duration")
+    for m in _H_AND_MIN.finditer(text):
+        h = Decimal(1) if m["h"].lower() in ("a", "an") else _number(m["h"])
+        mins = _number(m["m"])
+        if h is not None and mins is not None and mins < 60:
+            add(m.start(), m.end(), h * 60 + mins, "min", "duration")
+    table = units()
+    for m in _unit_fraction_re().finditer(text):
+        unit = table[(m["unit"] or m["unit2"]).lower()]
+        frac = _fraction(m["frac"] or m["frac2"])
+        value = frac if m["frac"] else 1 + frac
+        if unit.name == "h":
+            value, unit = value * 60, table["min"]  # as the other spoken durations: minutes
+        add(m.start(), m.end(), _tidy(value), unit.name, unit.dimension)
     for pattern, minutes in _DURATION_PHRASES:
         for m in pattern.finditer(text):
             add(m.start(), m.end(), minutes, "min", "duration")
@@ -203,11 +276,16 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quanti
             spans.append((m.start(), m.end()))
             found.append((m.start("a"), m.end("a"), Decimal(a), "mmHg", "pressure", f"first of {m.group(0).strip()}"))
             found.append((m.start("b"), m.end("b"), Decimal(b), "mmHg", "pressure", f"second of {m.group(0).strip()}"))
-    table = units()
+    for m in _fraction_re().finditer(text):
+        n = _number(m["num"])
+        if n is not None:
+            unit = table[m["unit"].lower()]
+            value = _tidy(n + _AND_FRACTION[re.sub(r"\s+", " ", m["frac"].lower())])
+            add(m.start(), m.end(), value, unit.name, unit.dimension)
     for m in _unit_re().finditer(text):
         unit = table[m["unit"].lower()]
         value = _number(m["num"])
-        if value is None:
+        if value is None or _ordinal_day(text, m, unit):
             continue
         if m["k"]:
             value *= 1000

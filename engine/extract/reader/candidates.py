@@ -73,8 +73,9 @@ class Candidates:
         return "\n".join(lines) if lines else "(none)"
 
 
-def find_candidates(text: str, today: dt.date) -> Candidates:
-    found = [detect(text, clause, today) for clause in clauses(text)]
+def find_candidates(text: str, today: dt.date, *, lean_past: bool = False) -> Candidates:
+    """``lean_past``: a clause with no tense of its own speaks of the past (records of what happened)."""
+    found = [detect(text, clause, today, lean_past=lean_past) for clause in clauses(text)]
     dates: list[Mention] = []
     times: list[Mention] = []
     money: list[Mention] = []

@@ -59,3 +59,43 @@ def test_money_with_a_currency_stays_money() -> None:
     o = offer("Paid £45 for 20.6 gallons", dt.date(2026, 6, 1))
     assert [c.value for c in o.money] == ["45.00"]
     assert [(q.value, q.unit) for q in o.quantities] == [(Decimal("20.6"), "gal")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Managed 2k metres in 9 min 30, which felt like forever", [(Decimal(2), "km"), (Decimal("9.5"), "min")]),
+        ("6,000m in 26 min 15 and I nearly fell off", [(Decimal(6000), "m"), (Decimal("26.25"), "min")]),
+        ("held the plank 2 minutes 30 seconds", [(Decimal("2.5"), "min")]),
+        ("45 min 10 reps", [(Decimal(45), "min"), (Decimal(10), "reps")]),
+        ("5,000m, took 21 and a half minutes.", [(Decimal(5000), "m"), (Decimal("21.5"), "min")]),
+        ("about eight and three quarter minutes give or take", [(Decimal("8.75"), "min")]),
+        ("took us about an hour and ten minutes", [(Decimal(70), "min")]),
+        ("44 lengths in three quarters of an hour!", [(Decimal(44), "laps"), (Decimal(45), "min")]),
+        ("the gauge read an inch and a quarter", [(Decimal("1.25"), "in")]),
+        ("walked half a mile", [(Decimal("0.5"), "mi")]),
+        ("an hour and a half", [(Decimal(90), "min")]),
+        ("Her resting rate was 72 beats a minute", [(Decimal(72), "bpm")]),
+    ],
+)
+def test_spoken_compound_quantities_are_one_value(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert _values(text) == expected
+
+
+def test_an_ordinal_day_is_not_stones() -> None:
+    assert _values("Rowed on the 1st, a 5k in 22 minutes.") == [(Decimal(5), "km"), (Decimal(22), "min")]
+    assert _values("The app said 9,870 on the 21st") == [(Decimal(9870), "")]
+    assert _values("I was 12st at Christmas, 11st now") == [(Decimal(12), "st"), (Decimal(11), "st")]
+
+
+def test_a_record_offer_reads_untensed_days_as_gone_by() -> None:
+    """A weekday said without a verb of its own, after a record, is the one just gone."""
+    o = offer("Did the rower after work on Thursday. 5,000m, took 21 and a half minutes. Then on Saturday a shorter one, "
+              "3k in roughly 13 minutes flat.", dt.date(2026, 3, 16))
+    assert [c.value for c in o.dates] == ["2026-03-12", "2026-03-14"]
+    o = offer("She did 1 hour 15 yesterday and 1 hour 45 the day before yesterday.", dt.date(2026, 6, 1))
+    assert [c.value for c in o.dates] == ["2026-05-31", "2026-05-30"]
+    o = offer("Rowed on the 1st, a 5k in 22 minutes dead.", dt.date(2026, 5, 4))
+    assert [c.value for c in o.dates] == ["2026-05-01"]
+    o = offer("I'll try 6k on Sunday next week if my back holds up.", dt.date(2026, 3, 16))
+    assert [c.value for c in o.dates] == ["2026-03-29"]

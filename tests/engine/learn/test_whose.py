@@ -1,0 +1,80 @@
+"""Whose a learned record is, read from the subject of the clause that holds its values, when the
+model names no one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.learn.collection import learned_collections
+from engine.learn.fill import Batch, add
+from engine.learn.propose import offer
+from engine.learn.verify import verify
+from engine.learn.whose import subject_of_clause
+from engine.log import LogStore
+from engine.state import fold
+
+DAY = dt.date(2026, 4, 6)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "expected"),
+    [
+        ("My daughter Mia is sitting an exam in June. She did an hour and a half yesterday.", "an hour", "Mia"),
+        ("Visited Gran today and the nurse showed me how. Her resting heart rate was 72 beats a minute.", "72", "Gran"),
+        ("Hello, Arjun got his maths result today, 78 out of 100.", "78", "Arjun"),
+        ("Mia practised 45 minutes on Monday.", "45", "Mia"),
+        ("My dad did 40 minutes on the bike today.", "40", "dad"),
+        ("Gran's pulse was 78 when I got there.", "78", "Gran"),
+        ("I ran 5k with Sarah this morning.", "5k", "me"),
+        ("Ran 5k with Sarah this morning.", "5k", None),
+        ("Pulse was 78, a bit higher.", "78", None),
+        ("Weighed myself, 82.4 kg.", "82.4", None),
+        ("The bus took 40 minutes today.", "40", None),
+    ],
+)
+def test_the_subject_of_the_values_clause(text: str, value: str, expected: str | None) -> None:
+    assert subject_of_clause(text, text.index(value)) == expected
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> LogStore:
+    s = LogStore(tmp_path / "log.db")
+    yield s
+    s.close()
+
+
+def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY) -> None:
+    """The model's reading with no "who": every value by the surface of its quantity."""
+    sid, (mid,) = store.add_session([("user", text)], day)
+    o = offer(text, day)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "practice", "date": "today", "values": {k: ids[v] for k, v in values.items()}}]}
+    batch = Batch(learned_collections(store.facts()), store.facts())
+    for p in verify(raw, o).records:
+        add(batch, p, session_id=sid, message_id=mid, session_date=day, text=text)
+    store.add_facts(batch.facts)
+
+
+def _whose(store: LogStore) -> list[tuple[str, float]]:
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    return [(r.subject, r.values["duration_min"]) for r in state.of(frame.name)]
+
+
+def test_a_record_told_of_someone_is_theirs_and_keeps_the_collection_theirs(store: LogStore) -> None:
+    _learn(store, "My daughter Mia has her piano exam in June. She did an hour and a half yesterday, a small miracle.",
+           {"duration": "an hour and a half"})
+    _learn(store, "Rough week, only about 30 minutes on Thursday with all the school deadlines.", {"duration": "30 minutes"},
+           DAY + dt.timedelta(days=10))
+    _learn(store, "I did 20 minutes on her keyboard myself, for fun.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=11))
+    assert _whose(store) == [("Mia", 90.0), ("me", 30.0), ("me", 20.0)]
+
+
+def test_a_pronoun_after_a_named_person_is_that_person(store: LogStore) -> None:
+    _learn(store, "Mia practised 45 minutes on Monday. Then she did two hours yesterday.",
+           {"duration": "45 minutes"})
+    _learn(store, "She did 1 hour 15 yesterday, cramming for the exam.", {"duration": "1 hour 15"}, DAY + dt.timedelta(days=5))
+    assert _whose(store) == [("Mia", 45.0), ("Mia", 75.0)]
