@@ -147,8 +147,21 @@ def _json(v: Value, f: LearnedField) -> Any:
 def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slots: dict[str, Any]) -> list[Fact]:
     """The facts of the record ``p`` corrects. Strong sign: the message names an old value of a
     record together with a new one for that field ("272 pages, not 270"). Weaker: the model says
-    it corrects, and a record of that person shares its day or its words (or no day was said)."""
-    mine = [f for f in prior if f.frame == coll.frame and f.subject == p.who]
+    it corrects, and a record of that person shares its day or its words (or no day was said).
+    A correction that names an old value of someone else's record only ("I recounted, it was 62,
+    not 58") corrects theirs, and the record stays theirs."""
+    others = dict.fromkeys(f.subject for f in prior if f.frame == coll.frame and f.subject != p.who)
+    for who, strong_only in [(p.who, True), *((o, True) for o in others), (p.who, False)]:
+        found = _corrected_of(coll, p, prior, slots, who, strong_only=strong_only)
+        if found:
+            p.who = who
+            return found
+    return []
+
+
+def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slots: dict[str, Any], who: str,
+                  *, strong_only: bool) -> list[Fact]:
+    mine = [f for f in prior if f.frame == coll.frame and f.subject == who]
     current: dict[str, dict[str, Any]] = {}
     for f in mine:
         current.setdefault(f.entity_key, {}).update(f.slots)
@@ -167,7 +180,7 @@ def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slot
             strong.append(key)
         elif p.corrects and near:
             weak.append(key)
-    keys = strong or weak
+    keys = strong if strong_only else strong or weak
     if not keys:
         return []
     key = keys[-1]

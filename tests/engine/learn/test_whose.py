@@ -78,3 +78,10 @@ def test_a_pronoun_after_a_named_person_is_that_person(store: LogStore) -> None:
            {"duration": "45 minutes"})
     _learn(store, "She did 1 hour 15 yesterday, cramming for the exam.", {"duration": "1 hour 15"}, DAY + dt.timedelta(days=5))
     assert _whose(store) == [("Mia", 45.0), ("Mia", 75.0)]
+
+
+def test_a_correction_naming_an_old_value_of_someones_record_corrects_theirs(store: LogStore) -> None:
+    _learn(store, "Gran did her physio exercises on Monday. She kept going for 58 minutes, bless her.", {"duration": "58 minutes"})
+    _learn(store, "I recounted from my notes and it was 62 minutes, not 58.", {"duration": "62 minutes"},
+           DAY + dt.timedelta(days=7))
+    assert _whose(store) == [("Gran", 62.0)]
