@@ -220,7 +220,9 @@ FRACTIONS = {"half a": Decimal("0.5"), "half an": Decimal("0.5"),
              "a third of a": Decimal(1) / 3, "a third of an": Decimal(1) / 3}
 """A bound said as a fraction of its unit: "more than half an inch", "under a quarter of a mile"."""
 _FRACTION = "|".join(re.escape(k).replace(r"\ ", r"\s+") + r"(?!\s+dozen)\b" for k in sorted(FRACTIONS, key=len, reverse=True))
-_NUM = r"(" + _FRACTION + r"|\d+(?:,\d{3})*(?:\.\d+)?|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
+# "10k steps": thousands before a count (as the record reader reads them); "5k" alone is a distance
+_THOUSANDS = r"(?:k(?=\s*(?:steps|words|points|calories|miles)\b))?"
+_NUM = r"(" + _FRACTION + r"|\d+(?:,\d{3})*(?:\.\d+)?" + _THOUSANDS + "|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
 _CUR = r"(?:[$€£]\s*)?"
 _UNIT = r"\s*([a-z$€£%]+)?"
 COMPARE = [
@@ -242,6 +244,8 @@ def _num(text: str) -> Decimal:
     said = " ".join(t.split())
     if said in FRACTIONS:
         return FRACTIONS[said]
+    if t.endswith("k") and t[:-1].replace(".", "", 1).isdigit():
+        return Decimal(t[:-1]) * 1000
     return Decimal(NUMBER_WORDS[t]) if t in NUMBER_WORDS else Decimal(t)
 
 

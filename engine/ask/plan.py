@@ -284,6 +284,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.measure = _measure(q, coll, numeric_hits, None, d)
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
         query.aggregate = "count"
+        _count_those_with(query, coll, numeric_hits)
     elif SUM.search(q) or re.search(r"\bhow (many|long|far)\b", q):
         query.aggregate = "sum"
         query.measure = _measure(q, coll, numeric_hits, None, d)
@@ -655,6 +656,26 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
 
 
 UNIT_SUFFIX = re.compile(r"^(.+?)_(mg|g|kg|km|m|mi|min|mins|h|hr|hrs|s|sec|ml|l|kwh|wh|bpm|cm|mm|lb|lbs|oz|kcal|sek|usd|eur|gbp)$")
+
+
+def _count_those_with(query: Query, coll: Collection, numeric_hits: list) -> None:
+    """"How many practice sessions in April": the records that have the field the question names,
+    when the records without it are another kind of record (a mock exam kept among the practice
+    sessions, with a field none of them has), not the same kind with a value left out."""
+    named = {h.field for h in numeric_hits if h.direct}
+    if len(named) != 1 or not isinstance(coll.records, list):
+        return
+    field = named.pop()
+    if any(f.field == field for f in query.filters):
+        return
+    having = [r for r in coll.records if r.values.get(field) is not None]
+    lacking = [r for r in coll.records if r.values.get(field) is None]
+    if not having or not lacking:
+        return
+    theirs = {k for r in having for k, v in r.values.items() if v is not None}
+    others = {k for r in lacking for k, v in r.values.items() if v is not None}
+    if others - theirs:  # another kind of record kept alongside (an exam among practice sessions), not a blank
+        query.filters.append(Filter(field, "present", None))
 
 
 def _counted_thing(word: str, field_name: str) -> bool:

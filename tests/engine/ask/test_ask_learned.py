@@ -187,3 +187,29 @@ def test_a_message_told_of_two_collections_grounds_neither_with_the_others_words
     got = ask(fold(store.facts()), "How long did I spend in the park?", dt.datetime(2026, 10, 30, 12), None, store)
     store.close()
     assert got.answer == pytest.approx(30.0), got.computation
+
+
+def test_thousands_of_a_count_and_records_of_another_kind_kept_alongside(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "steps", [LearnedField("steps", "float", "steps")],
+                                  [{"date": f"2026-07-{d:02d}", "steps": n} for d, n in [(5, 8432), (11, 17905), (20, 10250), (21, 11040)]])
+    now = dt.datetime(2026, 8, 1, 12)
+    hit = ask(state, "How many days did I hit 10k steps or more?", now, None, store)
+    store.close()
+    assert hit.answer == 3, hit.computation
+    (tmp_path / "piano").mkdir()
+    state, store = one_collection(
+        tmp_path / "piano", "piano_practice", [LearnedField("practice_hours", "float", "h"), LearnedField("mock_marks", "float", "")],
+        [{"date": "2026-04-05", "practice_hours": 1.5}, {"date": "2026-04-14", "practice_hours": 2.0},
+         {"date": "2026-04-25", "mock_marks": 118.0}, {"date": "2026-05-07", "practice_hours": 0.5}])
+    sessions = ask(state, "How many practice sessions did she do in April?", now, None, store)
+    store.close()
+    assert sessions.answer == 2, sessions.computation
+
+
+def test_a_value_left_out_is_no_other_kind_of_record(tmp_path: Path) -> None:
+    state, store = one_collection(
+        tmp_path, "sleep", [LearnedField("hours", "float", "h"), LearnedField("sleep_score", "float", "")],
+        [{"date": "2026-10-01", "hours": 7.0, "sleep_score": 80.0}, {"date": "2026-10-02", "hours": 6.5}])
+    nights = ask(state, "How many nights did I log sleep last month?", dt.datetime(2026, 11, 2, 12), None, store)
+    store.close()
+    assert nights.answer == 2, nights.computation
