@@ -340,6 +340,19 @@ _FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)
                ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"))
 
 
+def _held_in_another_unit(q: str, coll: Collection) -> str | None:
+    """The one numeric field that holds what the question asks for in another unit of the same
+    kind ("how many metres" of ``distance_km``)."""
+    asked = next((unit for unit, pat in _ASKED_UNIT if re.search(pat, q)), None)
+    if asked is None:
+        return None
+    units = {f.name: next((u for u, pat in _FIELD_UNIT if re.search(pat, f.name)), None) for f in coll.numeric()}
+    if asked in units.values():
+        return None  # a field kept in that very unit is the one asked for
+    held = [name for name, unit in units.items() if unit and (unit, asked) in UNIT_FACTORS]
+    return held[0] if len(held) == 1 else None
+
+
 def _scale(q: str, coll: Collection, d: Draft) -> None:
     """"Total time swimming in Q1, in hours?" over a ``duration_min`` column: the sum, in hours. The unit a
     field holds comes from its name; the unit asked for from the question's words."""
@@ -650,6 +663,8 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
         return False
     if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
         return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added
+    if _held_in_another_unit(q, coll):
+        return True  # "how many metres" over a distance kept in km: the distance added up, converted
     return any(h.word == s for h in numeric_hits) or any(
         field_matches(frag, f) for frag in synonyms(m.group(1)) for f in coll.numeric()
     ) or any(variants(m.group(1)) & set(f.words) for f in coll.numeric())
@@ -730,6 +745,9 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
             return in_unit[0]
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
+    other_unit = _held_in_another_unit(q, coll)
+    if other_unit:
+        return other_unit
     if sup and sup[2]:
         frags, _ = MEASURE_ADJECTIVES.get(sup[2], ((), 0))
         if "$date" in frags:

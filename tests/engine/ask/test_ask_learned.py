@@ -213,3 +213,18 @@ def test_a_value_left_out_is_no_other_kind_of_record(tmp_path: Path) -> None:
     nights = ask(state, "How many nights did I log sleep last month?", dt.datetime(2026, 11, 2, 12), None, store)
     store.close()
     assert nights.answer == 2, nights.computation
+
+
+def test_a_total_asked_in_another_unit_of_the_field(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "rows", [LearnedField("distance_km", "float", "km"), LearnedField("duration_min", "float", "min")],
+                                  [{"date": "2026-03-08", "distance_km": 2.0, "duration_min": 9.5},
+                                   {"date": "2026-03-14", "distance_km": 3.0, "duration_min": 13.0}])
+    got = ask(state, "How many metres have I rowed in total on the machine so far?", dt.datetime(2026, 5, 10, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(5000.0), got.computation
+    (tmp_path / "runs").mkdir()
+    state, store = one_collection(tmp_path / "runs", "runs", [LearnedField("distance_km", "float", "km"), LearnedField("climb_m", "float", "m")],
+                                  [{"date": "2026-03-08", "distance_km": 12.0, "climb_m": 300.0}])
+    km = ask(state, "How many kilometres did I cover in March?", dt.datetime(2026, 5, 10, 12), None, store)
+    store.close()
+    assert km.answer == pytest.approx(12.0), km.computation  # the field kept in the unit asked for
