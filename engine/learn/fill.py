@@ -169,7 +169,8 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     strong: list[str] = []
     weak: list[str] = []
     for key, vals in current.items():
-        same_day = p.date_span is not None and vals.get("date") == p.day.isoformat()
+        same_day = p.date_span is not None and (vals.get("date") == p.day.isoformat() or (
+            p.month_only and str(vals.get("date", ""))[:7] == p.day.isoformat()[:7]))
         same_words = any(isinstance(v, str) and k != "date" and slots.get(k) == v for k, v in vals.items())
         near = same_day or same_words or p.date_span is None
         old_named = any(
@@ -189,7 +190,7 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
         if any(isinstance(ov, (int, float)) and ok != k and float(ov) == slots[k] and ov != slots.get(ok)
                for ok, ov in old.items()):
             slots.pop(k)  # "not 270": the old value of another field, not a new value of this one
-    if p.date_span is None:
+    if p.date_span is None or p.month_only:
         slots.pop("date", None)  # the correction keeps the day of the record it corrects
     return [f for f in mine if f.entity_key == key]
 

@@ -42,6 +42,8 @@ class Proposed:
     corrects: bool
     values: dict[str, Value]
     date_span: tuple[int, int] | None = None
+    month_only: bool = False
+    """The day cited is only a month ("that Monday in April"): a correction's record lies somewhere in it."""
     numbers: tuple[Decimal, ...] = ()
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
 
@@ -199,5 +201,6 @@ def verify(raw: Any, o: Offer) -> Checked:
             if what is not None:
                 values["item"] = what
         numbers = tuple(q.value for q in o.quantities)
-        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, numbers))
+        month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
+        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers))
     return out

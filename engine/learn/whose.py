@@ -112,7 +112,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
     if said == "them":
-        said = _one_other(coll, facts)
+        said = _one_other(coll, facts, with_me=True)
     if said is not None and said != "them":
         return said
     sentence = _sentence_at(text, start)
@@ -125,9 +125,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     return other if named or _THIRD_PERSON.search(text) else who
 
 
-def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact]) -> str | None:
-    """The one other person a collection is kept about, if it is kept about one."""
+def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False) -> str | None:
+    """The one other person a collection is kept about, if it is kept about one (``with_me``: the
+    user's own records may be among them — "she" in a message naming no one is that person)."""
     subjects = {f.subject for f in facts if f.frame == coll.frame}
+    if with_me:
+        subjects.discard("me")
     if len(subjects) != 1 or "me" in subjects:
         return None
     return subjects.pop()

@@ -46,12 +46,14 @@ def store(tmp_path: Path) -> LogStore:
     s.close()
 
 
-def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY) -> None:
-    """The model's reading with no "who": every value by the surface of its quantity."""
+def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY, date: str | None = None) -> None:
+    """The model's reading with no "who": every value by the surface of its quantity, the day by
+    the surface of its date (or "today")."""
     sid, (mid,) = store.add_session([("user", text)], day)
     o = offer(text, day)
     ids = {q.surface: q.id for q in o.quantities}
-    raw = {"records": [{"collection": "practice", "date": "today", "values": {k: ids[v] for k, v in values.items()}}]}
+    date_id = next(c.id for c in o.dates if c.surface == date) if date else "today"
+    raw = {"records": [{"collection": "practice", "date": date_id, "values": {k: ids[v] for k, v in values.items()}}]}
     batch = Batch(learned_collections(store.facts()), store.facts())
     for p in verify(raw, o).records:
         add(batch, p, session_id=sid, message_id=mid, session_date=day, text=text)
@@ -85,3 +87,21 @@ def test_a_correction_naming_an_old_value_of_someones_record_corrects_theirs(sto
     _learn(store, "I recounted from my notes and it was 62 minutes, not 58.", {"duration": "62 minutes"},
            DAY + dt.timedelta(days=7))
     assert _whose(store) == [("Gran", 62.0)]
+
+
+def test_a_correction_dated_by_a_month_finds_its_record_in_that_month(store: LogStore) -> None:
+    _learn(store, "Mia practised 45 minutes on Monday. What a star.", {"duration": "45 minutes"}, dt.date(2026, 4, 8),
+           date="on Monday")
+    _learn(store, "I got that Monday in April wrong before, it was 60 minutes, not 45 minutes.", {"duration": "60 minutes"},
+           dt.date(2026, 5, 11), date="Monday in April")
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert [(r.subject, r.values["duration_min"], r.values["date"]) for r in state.of(frame.name)] == [
+        ("Mia", 60.0, dt.date(2026, 4, 6))]  # the corrected record keeps its own day
+
+
+def test_she_in_a_message_naming_no_one_is_the_one_other_person(store: LogStore) -> None:
+    _learn(store, "Mia practised 45 minutes on Monday.", {"duration": "45 minutes"})
+    _learn(store, "I did 20 minutes on her keyboard myself, for fun.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=1))
+    _learn(store, "She did 75 minutes yesterday, cramming for the exam.", {"duration": "75 minutes"}, DAY + dt.timedelta(days=5))
+    assert _whose(store) == [("Mia", 45.0), ("me", 20.0), ("Mia", 75.0)]
