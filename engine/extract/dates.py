@@ -159,7 +159,8 @@ _PAST = re.compile(
     re.I,
 )
 _IRREGULAR_PAST = re.compile(
-    r"\b(?:" + "|".join(line.strip() for line in _tables_text("irregular_past.txt").splitlines() if line.strip() and not line.startswith("#")) + r")\b",
+    r"\b(?:" + "|".join(line.strip() for line in _tables_text("irregular_past.txt").splitlines() if line.strip() and not line.startswith("#"))
+    + r")\b(?!['’]t)",  # not "won't"
     re.I,
 )
 # a record told without its subject ("Brewed a stout on Saturday", "Rowed on the 1st") or of a named person
@@ -240,7 +241,7 @@ def _behind_here(clause: str, s: int, e: int) -> bool:
     lo = max((m.end() for m in edges if m.end() <= s), default=0)
     hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
     part = clause[lo:s] + " " + clause[e:hi]
-    return tense(part) is True and not _PRESENT_HERE.search(part)
+    return tense(part, told=True) is True and not _PRESENT_HERE.search(part)
 
 
 def is_past(clause: str) -> bool:
@@ -248,15 +249,22 @@ def is_past(clause: str) -> bool:
     return tense(clause) is True
 
 
-def tense(clause: str) -> bool | None:
+def tense(clause: str, *, told: bool = False) -> bool | None:
     """True when the clause speaks of the past, False when of now or later, None when it has no
-    tense of its own ("Then on Saturday a shorter one, 3k in 13 minutes")."""
+    tense of its own ("Then on Saturday a shorter one, 3k in 13 minutes").
+
+    ``told``: the clause tells of something that happened (a record), so weaker signs of the past
+    count too — irregular verbs, a dropped subject ("Brewed a stout on Saturday"), a named person's
+    -ed verb, "back in March". In plans they mislead ("Sat 3rd: Tom's party", "Bed delivery on
+    Thursday", "Emma invited us for Saturday"), so other readers never use them."""
     if any(not (m.group(0).lower() == "until" and _PAST_UNTIL.search(clause[: m.end()])
                 and not _STATE_UNTIL.search(clause[: m.end()])) for m in _FUTURE.finditer(clause)):
         return False
     if any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
            for m in _PAST.finditer(clause)):
         return True
+    if not told:
+        return None
     if _IRREGULAR_PAST.search(clause) or any(not _BACK_MOVING.search(clause[max(0, m.start() - 20):m.start()])
                                               for m in _BACK_THEN.finditer(clause)):
         return True
@@ -264,9 +272,7 @@ def tense(clause: str) -> bool | None:
         verb = m["v"] or m["v2"]
         if not verb.lower().endswith("eed"):
             return True
-    if _PRESENT_HERE.search(clause):
-        return False
-    return None
+    return False if _PRESENT_HERE.search(clause) else None
 
 
 def _year(raw: str | None) -> int | None:
@@ -554,7 +560,7 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
     clause = text[lo:hi]
     own_tense = past is None
     if past is None:
-        said = tense(clause)
+        said = tense(clause, told=lean_past)
         past = lean_past if said is None else said
     day_first = _message_order(text, day_first)
     weak: list[tuple[int, int]] = []
@@ -592,7 +598,8 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                     taken.append((s, e))
                     found.append(Mention("date", lo + s, lo + e, m.group(), DateValue(anchor + dt.timedelta(days=sign * n)), {"pattern": kind}))
                 continue
-            here_past = (past and not (own_tense and _ahead_here(clause, s, e))) or (own_tense and not past and _behind_here(clause, s, e))
+            here_past = (past and not (own_tense and _ahead_here(clause, s, e))) or (
+                own_tense and lean_past and not past and _behind_here(clause, s, e))
             target = here_past and bool(_TARGET.search(clause[max(0, s - 12) : s]))
             dv = _resolve(kind, m.groupdict(), today, here_past and not target, day_first)
             if dv is None or dv.start is None:

@@ -20,7 +20,8 @@ from decimal import Decimal
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
 from engine.learn.collection import LearnedCollection, learned_collections
-from engine.learn.fill import Batch, add
+from engine.learn.fill import Batch, add, same_kind
+from engine.learn.naming import own_name
 from engine.learn.propose import Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.verify import verify
@@ -89,7 +90,12 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
         out.asked += 1
         checked = verify(raw, o)
         out.rejected += checked.rejected
+        renamed: dict[str, str] = {}
         for p in checked.records:
+            if same_kind(p.collection, batch.collections, p.values) is None:
+                if p.collection not in renamed:
+                    renamed[p.collection] = own_name(p.collection, msg.text, backend)
+                p.collection = renamed[p.collection]
             add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
     out.facts = batch.facts
     out.rejected += batch.rejected

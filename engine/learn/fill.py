@@ -5,6 +5,7 @@ and one fact per record (a correction supersedes the record it corrects)."""
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,7 +69,7 @@ def _prefix(a: str, b: str) -> int:
     return n
 
 
-def _same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, Value] | None = None) -> LearnedCollection | None:
+def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, Value] | None = None) -> LearnedCollection | None:
     """The collection the model meant: same name, the same name in singular/plural, or a name
     sharing its first five letters ("weight" for "weigh_ins") whose fields hold the same kind of
     quantity as the record."""
@@ -151,7 +152,10 @@ def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slot
     A correction that names an old value of someone else's record only ("I recounted, it was 62,
     not 58") corrects theirs, and the record stays theirs."""
     others = dict.fromkeys(f.subject for f in prior if f.frame == coll.frame and f.subject != p.who)
-    for who, strong_only in [(p.who, True), *((o, True) for o in others), (p.who, False)]:
+    # someone else's record only on the model's word that this corrects ("5 minutes quicker than last time" names
+    # an old value of a friend's run, and corrects nothing)
+    theirs = [(o, True) for o in others] if p.corrects else []
+    for who, strong_only in [(p.who, True), *theirs, (p.who, False)]:
         found = _corrected_of(coll, p, prior, slots, who, strong_only=strong_only)
         if found:
             p.who = who
@@ -170,7 +174,7 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     weak: list[str] = []
     for key, vals in current.items():
         same_day = p.date_span is not None and (vals.get("date") == p.day.isoformat() or (
-            p.month_only and str(vals.get("date", ""))[:7] == p.day.isoformat()[:7]))
+            p.month_only and str(vals.get("date", ""))[:7] == p.day.isoformat()[:7] and _weekday_fits(p, vals.get("date"))))
         same_words = any(isinstance(v, str) and k != "date" and slots.get(k) == v for k, v in vals.items())
         near = same_day or same_words or p.date_span is None
         old_named = any(
@@ -195,10 +199,22 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     return [f for f in mine if f.entity_key == key]
 
 
+_WEEKDAY_NAMES = tuple(d.lower() for d in calendar.day_name)
+
+
+def _weekday_fits(p: Proposed, day: Any) -> bool:
+    """"That Saturday in May": a record of that month on a Saturday; a month said alone fits any day."""
+    said = [i for i, name in enumerate(_WEEKDAY_NAMES) if name in p.date_surface.lower()]
+    try:
+        return not said or dt.date.fromisoformat(str(day)).weekday() in said
+    except ValueError:
+        return False
+
+
 def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, session_date: dt.date,
         text: str) -> None:
     """Log ``p`` into its collection (creating or widening the collection as needed)."""
-    coll = _same_kind(p.collection, batch.collections, p.values)
+    coll = same_kind(p.collection, batch.collections, p.values)
     if coll is not None and coll.state == "refused":
         batch.rejected.append(f"{coll.name}: a collection you refused")
         return

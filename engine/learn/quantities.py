@@ -136,11 +136,12 @@ _AND_FRACTION = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"), "three 
 _AND_FRACTION_RE = "|".join(re.escape(f) for f in sorted(_AND_FRACTION, key=len, reverse=True))
 # minutes and seconds said together: "9 min 30", "17 mins 45 secs", "4 minutes and 5 seconds"
 _MIN_SEC = re.compile(
-    r"(?<![\w.,])(?P<m>\d{1,3})\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?"
-    r"(?:(?P<s>\d{1,2})\s*(?:s|sec|secs|seconds?)\b|(?P<ss>[0-5]\d)(?![\w.,:]\d|\w))",
+    r"(?<![\w.,])(?P<m>\d{1,3})\s*(?:min|mins|minutes?)\s*(?:and\s+)?"
+    r"(?:(?P<s>\d{1,2})\s*(?:s|sec|secs|seconds?)\b"
+    # a bare second count only where the phrase ends: "9 min 30, which", "26 min 15 and I" — not "45 min 20 push-ups"
+    r"|(?P<ss>[0-5]\d)(?=\s*(?:$|[,.;:!?)—–]|\s-\s|(?:and|which|so|then|but|flat|dead|exactly)\b)))",
     re.I,
 )
-_NEXT_WORD = re.compile(r"\s*(?P<w>%|[^\W\d_]+)")
 _H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:m|min|mins|minutes?)?(?![\w:])", re.I)
 _HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
@@ -237,9 +238,6 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quanti
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
     for m in _MIN_SEC.finditer(text):
         seconds = int(m["s"] or m["ss"])
-        after = _NEXT_WORD.match(text, m.end())
-        if m["ss"] and after and after["w"].lower() in units():
-            continue  # "45 min 10 reps": a count of its own, not seconds
         if seconds < 60:
             add(m.start(), m.end(), _tidy(Decimal(int(m["m"])) + Decimal(seconds) / 60), "min", "duration")
     for m in _H_MIN.finditer(text):

@@ -44,6 +44,8 @@ class Proposed:
     date_span: tuple[int, int] | None = None
     month_only: bool = False
     """The day cited is only a month ("that Monday in April"): a correction's record lies somewhere in it."""
+    date_surface: str = ""
+    """The words of the day cited, as the message says them."""
     numbers: tuple[Decimal, ...] = ()
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
 
@@ -202,5 +204,6 @@ def verify(raw: Any, o: Offer) -> Checked:
                 values["item"] = what
         numbers = tuple(q.value for q in o.quantities)
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
-        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers))
+        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers,
+                                    date_surface=o.text[date_span[0]:date_span[1]] if date_span else ""))
     return out

@@ -10,6 +10,7 @@ about one other person theirs when the message speaks of them and says nothing o
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -24,7 +25,7 @@ _FIRST_PERSON = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself|my|we|
 _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)\b", re.I)
 # words that may open a clause before its subject: "Oh, and then she did..."
 _OPENERS = re.compile(
-    r"^(?:\s*(?:oh|and|then|also|so|but|well|actually|anyway|hmm+|ok(?:ay)?|right|yes|yeah|hello|hi|hey|plus|"
+    r"^\s*(?:\s*(?:oh|and|then|also|so|but|well|actually|anyway|hmm+|ok(?:ay)?|right|yes|yeah|hello|hi|hey|plus|"
     r"today|yesterday|this\s+morning|last\s+night|on\s+\w+day)\b[\s,!.—–-]*)*",
     re.I,
 )
@@ -37,11 +38,11 @@ _NOT_NAMES = frozenset({
 })
 
 
-def _clause_at(text: str, at: int) -> str:
+def _clause_span(text: str, at: int) -> tuple[int, str]:
     for c in clauses(text):
         if c.start <= at < max(c.end, c.start + 1):
-            return text[c.start:c.end]
-    return text
+            return c.start, text[c.start:c.end]
+    return 0, text
 
 
 def _sentence_at(text: str, at: int) -> str:
@@ -58,7 +59,7 @@ def _proper_nouns(text: str) -> set[str]:
     for m in re.finditer(r"\b[A-Z][a-z’']+\b", text):
         if m.start() in starts or text[max(0, m.start() - 2):m.start()].rstrip().endswith((".", "!", "?", ":", "—")):
             continue
-        out.add(m.group(0).rstrip("'’s").rstrip("'’"))
+        out.add(re.sub(r"['’]s?$", "", m.group(0)))
     return out
 
 
@@ -77,32 +78,90 @@ def _first_names() -> frozenset[str]:
     return frozenset(row[0].lower() for row in rows("first_names.txt"))
 
 
-def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
-    """The clause's subject when it is said: "me", a person as written, or None (not said).
-    ``known``: people the user's records are already about (lower case)."""
-    clause = _clause_at(text, at)
-    lead = _LEAD.match(clause, _OPENERS.match(clause).end())
+_PART_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|and|then|while|whereas)\b", re.I)
+# a word that can follow a subject as its verb: "-ed", an auxiliary or a common irregular past
+_VERBISH = re.compile(r"^(?:\w+ed|is|was|were|has|had|did|does|got|gets|scored|hit|ran|swam|rode|ate|drank|slept|won|lost|"
+                      r"went|made|took|sat|kept|managed|reached|weighs|weighed|measured|read|practi[cs]ed|walked)$", re.I)
+_MALE = frozenset({"father", "son", "husband", "brother", "grandfather", "uncle", "boyfriend", "nephew", "stepfather",
+                   "stepson", "fiance", "he", "his", "him"})
+_FEMALE = frozenset({"mother", "daughter", "wife", "sister", "grandmother", "aunt", "girlfriend", "niece", "stepmother",
+                     "stepdaughter", "fiancee", "she", "her"})
+_MONTHS_DAYS = frozenset(w.lower() for w in (*calendar.month_name[1:], *calendar.day_name, "today", "tomorrow", "yesterday"))
+
+
+def _possessor(word: str) -> str | None:
+    m = re.fullmatch(r"(.+?)['’]s", word)
+    return m.group(1) if m else None
+
+
+def _person_word(word: str, following: str, text: str, known: frozenset[str]) -> bool:
+    """A capitalised word that names a person here: someone the records are already about, a kin
+    word ("Gran"), or a first name followed by a verb ("Arjun got")."""
+    low = word.lower()
+    if low in _NOT_NAMES or low in _MONTHS_DAYS:
+        return False
+    if low in known or kin(word):
+        return True
+    return low in _first_names() and bool(_VERBISH.match(following))  # not "Piranesi is 272 pages"
+
+
+def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
+    lead = _LEAD.match(part, _OPENERS.match(part).end())
     if lead is None:
         return None
     word, following = lead["word"], (lead["next"] or "")
     low = word.lower()
-    if low in ("my", "our") and following and kin(following):
-        return following  # "my daughter did 30 minutes": hers
+    owner = _possessor(following) if low in ("my", "our") else None
+    if low in ("my", "our") and (kin(following) or (owner and kin(owner))):
+        return owner or following  # "my daughter did 30 minutes", "my dad's pulse was 80": theirs
     if low in _PRONOUN_ME:
         return "me"
     if low in _PRONOUN_OTHER:
-        clause_start = text.find(clause)
-        people = _people_before(text, clause_start if clause_start >= 0 else at)
-        return people[-1] if people else "them"
-    if low.endswith(("'s", "’s")) and word[0].isupper():
-        base = word[:-2]
-        if base in _proper_nouns(text) or kin(base) or base.lower() in known or base.lower() in _first_names():
-            return base  # "Gran's pulse was 78", "Arjun's maths"
-        return None
-    if word[0].isupper() and low not in _NOT_NAMES and (
-            word in _proper_nouns(text) or kin(word) or low in known or low in _first_names()):
+        return _pronoun(low, text, at)
+    owner = _possessor(word)
+    if owner and word[0].isupper() and owner.lower() not in _MONTHS_DAYS and (
+            owner.lower() in known or kin(owner) or owner in _proper_nouns(text) or owner.lower() in _first_names()):
+        return owner  # "Gran's pulse was 78", "Arjun's maths"
+    if word[0].isupper() and not owner and _person_word(word, following, text, known):
         return word  # "Mia practised", "Arjun got 78", "Gran was at 70"
     return None
+
+
+def _pronoun(pronoun: str, text: str, at: int) -> str:
+    """The person a pronoun points back to: the nearest one named before it whose relation does not
+    say otherwise ("Drove Dad to the clinic, Mum came too. His BP..." is Dad's); "them" if none."""
+    male = pronoun in _MALE
+    female = pronoun in _FEMALE
+    for m in sorted((m for m in find_people(text, 0, len(text)) if m.start < at), key=lambda m: m.start, reverse=True):
+        relation = str(m.attrs.get("relation") or "")
+        if (male and relation in _FEMALE) or (female and relation in _MALE):
+            continue
+        return re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()
+    return "them"
+
+
+def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
+    """The subject of the words that hold the value at ``at``, when it is said: "me", a person as
+    written, "them" (a pronoun with no one named before it), or None. The part of the clause around
+    the value decides ("Sarah's party last night so only 20 minutes of practice": not Sarah's;
+    "She did 30 minutes, I did 25": the 25 is the user's); when that part has no subject, the
+    clause's own subject does, unless it only owns something else ("Sarah's party")."""
+    clause_start, clause = _clause_span(text, at)
+    rel = at - clause_start
+    edges = [m.end() for m in _PART_EDGE.finditer(clause) if m.end() <= rel]
+    part_start = max(edges, default=0)
+    said = _lead(clause[part_start:], text, at, known)
+    if said is not None or part_start == 0:
+        return said
+    lead = _LEAD.match(clause, _OPENERS.match(clause).end())
+    if lead is None or _possessor(lead["word"]):
+        return None
+    said = _lead(clause, text, at, known)
+    low = lead["word"].lower()
+    if said in ("me", "them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
+            or low in ("my", "our"):
+        return said  # "Arjun got his result today, 78 out of 100": the sentence's subject owns the bare value
+    return None  # "Lisbon was amazing, walked 12 km": a place, not whose the walk is
 
 
 def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], text: str, start: int) -> str:

@@ -68,6 +68,8 @@ def test_money_with_a_currency_stays_money() -> None:
         ("6,000m in 26 min 15 and I nearly fell off", [(Decimal(6000), "m"), (Decimal("26.25"), "min")]),
         ("held the plank 2 minutes 30 seconds", [(Decimal("2.5"), "min")]),
         ("45 min 10 reps", [(Decimal(45), "min"), (Decimal(10), "reps")]),
+        ("45 min 20 push-ups", [(Decimal(45), "min"), (Decimal(20), "")]),
+        ("100m 14s PB", [(Decimal(100), "m"), (Decimal(14), "s")]),
         ("5,000m, took 21 and a half minutes.", [(Decimal(5000), "m"), (Decimal("21.5"), "min")]),
         ("about eight and three quarter minutes give or take", [(Decimal("8.75"), "min")]),
         ("took us about an hour and ten minutes", [(Decimal(70), "min")]),

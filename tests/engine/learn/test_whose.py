@@ -46,14 +46,16 @@ def store(tmp_path: Path) -> LogStore:
     s.close()
 
 
-def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY, date: str | None = None) -> None:
+def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY, date: str | None = None,
+           corrects: bool = False) -> None:
     """The model's reading with no "who": every value by the surface of its quantity, the day by
     the surface of its date (or "today")."""
     sid, (mid,) = store.add_session([("user", text)], day)
     o = offer(text, day)
     ids = {q.surface: q.id for q in o.quantities}
     date_id = next(c.id for c in o.dates if c.surface == date) if date else "today"
-    raw = {"records": [{"collection": "practice", "date": date_id, "values": {k: ids[v] for k, v in values.items()}}]}
+    raw = {"records": [{"collection": "practice", "date": date_id, "corrects": corrects,
+                        "values": {k: ids[v] for k, v in values.items()}}]}
     batch = Batch(learned_collections(store.facts()), store.facts())
     for p in verify(raw, o).records:
         add(batch, p, session_id=sid, message_id=mid, session_date=day, text=text)
@@ -85,7 +87,7 @@ def test_a_pronoun_after_a_named_person_is_that_person(store: LogStore) -> None:
 def test_a_correction_naming_an_old_value_of_someones_record_corrects_theirs(store: LogStore) -> None:
     _learn(store, "Gran did her physio exercises on Monday. She kept going for 58 minutes, bless her.", {"duration": "58 minutes"})
     _learn(store, "I recounted from my notes and it was 62 minutes, not 58.", {"duration": "62 minutes"},
-           DAY + dt.timedelta(days=7))
+           DAY + dt.timedelta(days=7), corrects=True)
     assert _whose(store) == [("Gran", 62.0)]
 
 
@@ -93,7 +95,7 @@ def test_a_correction_dated_by_a_month_finds_its_record_in_that_month(store: Log
     _learn(store, "Mia practised 45 minutes on Monday. What a star.", {"duration": "45 minutes"}, dt.date(2026, 4, 8),
            date="on Monday")
     _learn(store, "I got that Monday in April wrong before, it was 60 minutes, not 45 minutes.", {"duration": "60 minutes"},
-           dt.date(2026, 5, 11), date="Monday in April")
+           dt.date(2026, 5, 11), date="Monday in April", corrects=True)
     state = fold(store.facts())
     frame = next(f for f in state.frames.values() if f.collection == "practice")
     assert [(r.subject, r.values["duration_min"], r.values["date"]) for r in state.of(frame.name)] == [
@@ -105,3 +107,30 @@ def test_she_in_a_message_naming_no_one_is_the_one_other_person(store: LogStore)
     _learn(store, "I did 20 minutes on her keyboard myself, for fun.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=1))
     _learn(store, "She did 75 minutes yesterday, cramming for the exam.", {"duration": "75 minutes"}, DAY + dt.timedelta(days=5))
     assert _whose(store) == [("Mia", 45.0), ("me", 20.0), ("Mia", 75.0)]
+
+
+def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(store: LogStore) -> None:
+    _learn(store, "Sarah ran 5 km with me last week, in 30 minutes.", {"duration": "30 minutes"})
+    _learn(store, "Ran 10k in 55 minutes today, 5 minutes quicker than last time.", {"duration": "55 minutes"},
+           DAY + dt.timedelta(days=3))
+    assert sorted(_whose(store)) == [("Sarah", 30.0), ("me", 55.0)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "expected"),
+    [
+        ("Max heart rate 182 on the hill", "182", None),
+        ("June 3rd: 5k in 25 minutes", "5k", None),
+        ("Will log properly tomorrow, 30 minutes today", "30", None),
+        ("Saturday's parkrun took 24 minutes.", "24", None),
+        ("Lisbon was amazing, walked 12 km. Loved Lisbon.", "12", None),
+        ("Actually I checked and Piranesi is 272 pages, not 270.", "272", "me"),  # a title is no person
+        ("Drove Dad to the clinic, Mum came too. His BP was 150/90.", "150", "Dad"),
+        ("My dad's pulse was 80", "80", "dad"),
+        ("Sarah's party last night so only 20 minutes of practice today", "20", None),
+        ("She did 30 minutes, I did 25 minutes", "25", "me"),
+        ("James swam 20 lengths", "20", "James"),
+    ],
+)
+def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
+    assert subject_of_clause(text, text.index(value)) == expected

@@ -1,0 +1,92 @@
+"""A new collection is named in the user's own words.
+
+The small model tends to copy a collection name from its worked examples ("runs" for a session on
+a rowing machine, when the message never says run). A new collection whose name shares no word
+with its message is asked for once more, with the message's own content words as the only choices
+the grammar allows; a name that does share a word, or a collection that already exists, is left as
+the model gave it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.learn.collection import clean_name
+from engine.llm.backend import Backend, SchemaRequest
+
+MAX_CHOICES = 40
+
+INSTRUCTIONS = """A user told their assistant about something they track over time, and a name was guessed for that kind of record. Keep the guess when it names what the message is about; otherwise choose the message's own word for it: the activity, the thing measured or the thing done. Answer with one of the choices as JSON: {"name": "..."}.
+Examples:
+Message: Cycled to the office again, 14 km in 41 minutes, headwind the whole way.
+Choices: hikes, cycled, office, again, headwind, whole
+{"name": "cycled"}
+Message: Did 30 lengths at lunch, 25 minutes or so. Shoulders are sore.
+Choices: swims, lengths, lunch, minutes, shoulders, sore
+{"name": "swims"}
+Message: Measured the sunflower this morning, 142 cm now! Taller than me soon.
+Choices: weigh_ins, measured, sunflower, taller, soon
+{"name": "sunflower"}
+"""
+
+# words of grammar, not of content: never a name for a kind of record
+_FUNCTION_WORDS = frozenset({
+    "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
+    "me", "him", "them", "us", "you", "i", "we", "he", "she", "it", "they", "and", "or", "but", "so", "then",
+    "than", "if", "when", "while", "because", "as", "at", "by", "for", "from", "in", "into", "of", "off", "on",
+    "onto", "out", "over", "to", "up", "with", "without", "about", "after", "before", "under", "again", "also",
+    "just", "only", "very", "really", "quite", "still", "even", "ever", "never", "is", "am", "are", "was",
+    "were", "be", "been", "being", "have", "has", "had", "do", "does", "did", "will", "would", "can", "could",
+    "shall", "should", "may", "might", "must", "not", "no", "yes", "some", "any", "all", "each", "every", "both",
+    "more", "most", "less", "few", "much", "many", "lot", "lots", "other", "another", "such", "what", "which",
+    "who", "whom", "whose", "where", "why", "how", "here", "there", "now", "today", "yesterday", "tomorrow",
+    "tonight", "morning", "evening", "week", "weekend", "month", "year", "day", "days", "time", "times", "last",
+    "next", "first", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "half",
+    "quarter", "around", "roughly", "maybe", "think", "thought", "felt", "feel", "honestly", "anyway",
+    "actually", "went", "took", "gave", "made", "managed", "finally", "long", "short", "quick", "good", "great",
+    "nice", "well", "properly", "pretty", "bit", "little", "like", "watch", "said", "says", "told",
+})
+_WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ings?|ed|es|s)$", "", word.lower())
+
+
+def copied(name: str, text: str) -> bool:
+    """Whether no word of ``name`` is said in the message (in any inflection)."""
+    said = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    parts = [p for p in name.split("_") if len(p) >= 3]
+    return bool(parts) and not any(_stem(p) in said or any(s.startswith(_stem(p)) for s in said if len(_stem(p)) >= 4)
+                                   for p in parts)
+
+
+def choices(text: str) -> list[str]:
+    """The message's content words, in order, each once."""
+    out: dict[str, None] = {}
+    for m in _WORD.finditer(text):
+        word = m.group(0).lower()
+        if word not in _FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?"):
+            out.setdefault(word, None)
+    return list(out)[:MAX_CHOICES]
+
+
+def request(text: str, options: list[str]) -> SchemaRequest:
+    question = f"Message: {text.strip()}\nChoices: {', '.join(options)}\n"
+    schema = {"type": "object", "properties": {"name": {"enum": options}}, "required": ["name"]}
+    return SchemaRequest(prefix=INSTRUCTIONS, question=question, schema=schema, max_tokens=20)
+
+
+def own_name(name: str, text: str, backend: Backend) -> str:
+    """``name``, or the message's own word for the kind when ``name`` was copied from elsewhere.
+    Raises ModelError when the model fails."""
+    if not copied(name, text):
+        return name
+    options = [name] + [w for w in choices(text) if w != name]  # the guess stays the first choice
+    if len(options) < 2:
+        return name
+    raw = backend.propose(request(text, options))
+    chosen = raw.get("name") if isinstance(raw, dict) else None
+    if chosen not in options:
+        return name
+    return clean_name(chosen) or name

@@ -1,0 +1,71 @@
+"""A new collection is named in the message's own words when the model's name is not among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.learn.naming import choices, copied, own_name
+from engine.llm.backend import SchemaRequest
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("runs", "Dug the old rowing machine out of the garage. Managed 2k metres in 9 min 30.", True),
+        ("runs", "Did 6.2k before work, took me 34 minutes.", True),
+        ("weigh_ins", "Weighed myself this morning, 82.4 kg.", False),
+        ("rowing", "Rowed 5k on the machine.", False),
+        ("guitar_practice", "Guitar tonight for 40 minutes.", False),
+    ],
+)
+def test_a_name_is_copied_when_no_word_of_it_is_said(name: str, text: str, expected: bool) -> None:
+    assert copied(name, text) is expected
+
+
+def test_choices_are_the_messages_content_words() -> None:
+    got = choices("Finally dug the old rowing machine out of the garage and gave it a go yesterday.")
+    assert "rowing" in got and "machine" in got and "garage" in got
+    assert not {"the", "and", "yesterday", "gave", "finally"} & set(got)
+
+
+class Choosing:
+    """A stand-in model that answers with a fixed choice and keeps what it was offered."""
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+        self.offered: list[str] = []
+
+    def propose(self, request: SchemaRequest) -> Any:
+        self.offered = request.schema["properties"]["name"]["enum"]
+        return self.answer
+
+
+def test_only_a_copied_name_is_asked_again_and_only_a_choice_is_taken() -> None:
+    text = "Dug the old rowing machine out of the garage. Managed 2k metres in 9 min 30."
+    model = Choosing({"name": "rowing"})
+    assert own_name("runs", text, model) == "rowing"
+    assert model.offered[0] == "runs"  # the guess stays a choice
+    assert own_name("runs", text, Choosing({"name": "marathon"})) == "runs"  # not a word of the message
+    asked = Choosing({"name": "weighed"})
+    assert own_name("weigh_ins", "Weighed myself this morning, 82.4 kg.", asked) == "weigh_ins" and asked.offered == []
+
+
+@pytest.mark.model
+def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+
+    path = installed_path(find(DEFAULT_MODEL))  # type: ignore[arg-type]
+    if not path.is_file():
+        pytest.skip("the default model is not installed (make model)")
+    backend = LlamaBackend(path)
+    try:
+        text = ("Finally dug the old rowing machine out of the garage and gave it a go yesterday. "
+                "Managed 2k metres in 9 min 30, which felt like forever honestly.")
+        assert own_name("runs", text, backend) == "rowing"
+        assert own_name("runs", "Went out before my shift. Only five kilometres but I pushed it, 27 minutes.", backend) == "runs"
+    finally:
+        backend.close()
