@@ -4,9 +4,10 @@ collections.
 Stages, per user message: ``worth_asking`` (a statement with a measured quantity no built-in
 record of this message took, or words of a collection already learned), ``propose`` (the model
 names the collection and its fields under a grammar whose values are candidate ids or short
-strings), ``verify`` (every value checked against the message; plans and questions dropped) and
-``fill`` (fields matched, units converted, a new or widened collection logged as a schema fact,
-one fact per record). Without a model nothing is learned: the sentence stays a note.
+strings), ``verify`` (every value checked against the message; plans and questions dropped),
+``own_name`` (a new collection whose name has no word in the message is named again from the
+message's words) and ``fill`` (fields matched, units converted, whose record it is, a new or
+widened collection logged as a schema fact, one fact per record). Without a model nothing is learned: the sentence stays a note.
 """
 
 from __future__ import annotations
