@@ -8,7 +8,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -25,7 +25,7 @@ from engine.learn.collection import (
     record_key,
     schema_fact,
 )
-from engine.learn.quantities import convert, plain
+from engine.learn.quantities import convert, plain, unit_named, units
 from engine.learn.verify import Proposed, Value
 from engine.learn.whose import whose
 from engine.log import Fact, NewFact
@@ -178,7 +178,8 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
         same_words = any(isinstance(v, str) and k != "date" and slots.get(k) == v for k, v in vals.items())
         near = same_day or same_words or p.date_span is None
         old_named = any(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v and float(v) in said
+            isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v
+            and _named(float(v), said, coll.field(k))
             for k, v in vals.items()
         )
         if old_named and near:
@@ -197,6 +198,42 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     if p.date_span is None or p.month_only:
         slots.pop("date", None)  # the correction keeps the day of the record it corrects
     return [f for f in mine if f.entity_key == key]
+
+
+def _named(old: float, said: set[float], f: LearnedField | None) -> bool:
+    """Whether the message says ``old``, in the field's unit or another of its kind ("not 5,000" of 5 km)."""
+    if old in said:
+        return True
+    own = unit_named(f.unit) if f is not None and f.unit else None
+    if own is None:
+        return False
+    others = {u.name for u in units().values() if u.dimension == own.dimension and u.name != own.name}
+    return any((c := convert(Decimal(str(n)), u, own.name)) is not None and abs(float(c) - old) < 1e-9
+               for n in said for u in others)
+
+
+def _history(coll: LearnedCollection, field: str, facts: Sequence[Fact | NewFact]) -> list[float]:
+    return [float(f.slots[field]) for f in facts if f.frame == coll.frame and isinstance(f.slots.get(field), (int, float))
+            and not isinstance(f.slots.get(field), bool)]
+
+
+def _in_unit_said_before(v: Value, f: LearnedField, history: list[float]) -> Value:
+    """A bare number for a field kept in a unit, read in the unit of the same kind that puts it among
+    the field's earlier values: "it was 5,500 not 5,000" of rows kept in km (2, 3, 5...) is 5.5 km,
+    not 5,500 km. A number that fits as it is, or fits no unit, is left as said."""
+    if v.kind != "float" or v.unit or not f.unit or len(history) < 2:
+        return v
+    low, high = min(history), max(history)
+    if low <= 0 or low / 5 <= float(v.value) <= high * 5:
+        return v
+    own = unit_named(f.unit)
+    if own is None:
+        return v
+    for unit in dict.fromkeys(u.name for u in units().values() if u.dimension == own.dimension and u.name != f.unit):
+        converted = convert(v.value, unit, f.unit)
+        if converted is not None and low / 5 <= float(converted) <= high * 5:
+            return replace(v, unit=unit, dimension=own.dimension)
+    return v
 
 
 _WEEKDAY_NAMES = tuple(d.lower() for d in calendar.day_name)
@@ -248,11 +285,12 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
         else:
             schema_changed = True
     slots: dict[str, Any] = {"date": p.day.isoformat()}
+    known = [*batch.prior, *batch.facts]
     for name, fname in fitted.items():
         f = coll.field(fname)
         if f is None:
             continue
-        value = _json(p.values[name], f)
+        value = _json(_in_unit_said_before(p.values[name], f, _history(coll, fname, known)), f)
         if value is not None:
             slots[fname] = value
     if len(slots) == 1 and any(f.name != "date" for f in coll.fields):

@@ -240,3 +240,22 @@ def test_a_question_or_a_plan_is_no_record_that_it_happened(store: LogStore) -> 
         assert rejected
     _learn(store, "Gave the ferns a good soak before work.", {"records": [{"collection": "fern_watering", "date": "today", "values": {}}]})
     assert len(_records(store, "fern_watering")) == 1
+
+
+def test_a_bare_number_in_another_unit_of_the_field_is_read_in_the_unit_said_before(store: LogStore) -> None:
+    for text, day in [("Rowed 2k yesterday, 9 minutes.", DAY), ("Did 3k on the rower, 13 minutes.", DAY + dt.timedelta(days=2)),
+                      ("5,000m today, 21 minutes.", DAY + dt.timedelta(days=4))]:
+        o = offer(text, day)
+        _learn(store, text, {"records": [{"collection": "rows", "date": "today", "values": {
+            "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]}, day)
+    fix = "Oh wait, today's session was actually 5,500 not 5,000, I checked the monitor."
+    day = DAY + dt.timedelta(days=4)
+    o = offer(fix, day)
+    _learn(store, fix, {"records": [{"collection": "rows", "date": "today", "corrects": True, "values": {
+        "distance": o.quantities[0].id}}]}, day)
+    assert sorted(r["distance_km"] for r in _records(store, "rows")) == [2.0, 3.0, 5.5]
+    far = "Long one today: 12 km."  # a number with its unit is never re-read
+    o = offer(far, DAY + dt.timedelta(days=6))
+    _learn(store, far, {"records": [{"collection": "rows", "date": "today", "values": {"distance": o.quantities[0].id}}]},
+           DAY + dt.timedelta(days=6))
+    assert sorted(r["distance_km"] for r in _records(store, "rows")) == [2.0, 3.0, 5.5, 12.0]
