@@ -201,13 +201,16 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
 
 
 def _named(old: float, said: set[float], f: LearnedField | None) -> bool:
-    """Whether the message says ``old``, in the field's unit or another of its kind ("not 5,000" of 5 km)."""
+    """Whether the message says ``old``, in the field's unit or in one a thousand times larger or
+    smaller ("not 5,000" of 5 km, "not 900" of 0.9 kg); not hours for minutes, where a stray "1" would
+    name any hour-long record."""
     if old in said:
         return True
     own = unit_named(f.unit) if f is not None and f.unit else None
     if own is None:
         return False
-    others = {u.name for u in units().values() if u.dimension == own.dimension and u.name != own.name}
+    others = {u.name for u in units().values() if u.dimension == own.dimension
+              and (u.factor / own.factor >= 100 or own.factor / u.factor >= 100)}
     return any((c := convert(Decimal(str(n)), u, own.name)) is not None and abs(float(c) - old) < 1e-9
                for n in said for u in others)
 
