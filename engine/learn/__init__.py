@@ -83,7 +83,7 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
         if msg.speaker != "user" or not msg.text.strip():
             continue
         records = [f for f in drafted if f.message_id == msg.id and f.frame != "Note"]
-        o = offer(msg.text, session_date)
+        o = offer(msg.text, session_date, records=True)
         if not worth_asking(o, records, batch.collections):
             continue
         existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]

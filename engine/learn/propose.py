@@ -58,8 +58,10 @@ class Offer:
         return "\n".join(lines) if lines else "(none)"
 
 
-def offer(text: str, session_date: dt.date) -> Offer:
-    cands = find_candidates(text, session_date, lean_past=True)  # a record is of what happened
+def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
+    """The citable values of ``text``. ``records``: it is read for records of what happened, so a
+    clause with no tense of its own speaks of the past (a rule or a plan reads it as ahead)."""
+    cands = find_candidates(text, session_date, lean_past=records)
     # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
     items = [c for c in cands.items if c.kind != "money" or c.currency]
     money = [(c.start, c.end) for c in items if c.kind == "money"]
@@ -122,7 +124,7 @@ def _examples() -> tuple[dict[str, Any], ...]:
         if not line.strip():
             continue
         ex = json.loads(line)
-        o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]))
+        o = offer(ex["text"], dt.date.fromisoformat(ex["session_date"]), records=True)
         surfaces = {c.surface.strip(" .,"): c.id for c in (*o.dates, *o.times, *o.money)}
         surfaces.update({q.surface: q.id for q in o.quantities})
         for rec in ex["records"]:

@@ -20,7 +20,7 @@ DAY = dt.date(2026, 3, 4)
 
 def _learn(store: LogStore, text: str, raw: dict, day: dt.date = DAY) -> list[str]:
     sid, (mid,) = store.add_session([("user", text)], day)
-    o = offer(text, day)
+    o = offer(text, day, records=True)
     checked = verify(raw, o)
     batch = Batch(learned_collections(store.facts()), store.facts())
     for p in checked.records:
@@ -44,7 +44,7 @@ def _records(store: LogStore, collection: str) -> list[dict]:
 
 def test_a_new_collection_from_one_message(store: LogStore) -> None:
     text = "Went for a run yesterday along the canal. Did 6.2k, took me about 34 minutes."
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     ids = {q.surface: q.id for q in o.quantities}
     rejected = _learn(store, text, {"records": [{"collection": "runs", "date": o.dates[0].id, "values": {
         "distance": ids["6.2k"], "duration": ids["34 minutes"], "route": "along the canal"}}]})
@@ -58,7 +58,7 @@ def test_a_new_collection_from_one_message(store: LogStore) -> None:
 
 def test_values_not_in_the_message_and_plans_are_dropped(store: LogStore) -> None:
     text = "Tomorrow I'll run 10k. Today I did 5k."
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     ten, five = (q.id for q in o.quantities)
     rejected = _learn(store, text, {"records": [
         {"collection": "runs", "date": o.dates[0].id, "values": {"distance": ten}},  # a plan
@@ -73,11 +73,11 @@ def test_values_not_in_the_message_and_plans_are_dropped(store: LogStore) -> Non
 
 def test_a_later_record_fills_the_same_collection_in_its_unit(store: LogStore) -> None:
     first = "Long run today, 10 km in 55 minutes."
-    o = offer(first, DAY)
+    o = offer(first, DAY, records=True)
     _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {
         "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]})
     second = "Did 3 miles this morning, took an hour and a half with walking breaks."
-    o = offer(second, DAY + dt.timedelta(days=2))
+    o = offer(second, DAY + dt.timedelta(days=2), records=True)
     _learn(store, second, {"records": [{"collection": "run", "date": "today", "values": {
         "distance": o.quantities[0].id, "time": o.quantities[1].id}}]}, DAY + dt.timedelta(days=2))
     recs = _records(store, "runs")
@@ -87,11 +87,11 @@ def test_a_later_record_fills_the_same_collection_in_its_unit(store: LogStore) -
 
 def test_a_correction_naming_the_old_value_supersedes_it(store: LogStore) -> None:
     text = "Finished Piranesi last night, around 270 pages, four stars."
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     _learn(store, text, {"records": [{"collection": "books_read", "date": o.dates[0].id, "values": {
         "title": "Piranesi", "pages": o.quantities[0].id, "rating": o.quantities[1].id}}]})
     fix = "Actually I checked and Piranesi is 272 pages, not 270."
-    o = offer(fix, DAY + dt.timedelta(days=5))
+    o = offer(fix, DAY + dt.timedelta(days=5), records=True)
     _learn(store, fix, {"records": [{"collection": "books_read", "date": "today", "values": {
         "title": "Piranesi", "pages": o.quantities[0].id, "rating": o.quantities[1].id}}]}, DAY + dt.timedelta(days=5))
     (rec,) = _records(store, "books_read")
@@ -100,7 +100,7 @@ def test_a_correction_naming_the_old_value_supersedes_it(store: LogStore) -> Non
 
 def test_a_relative_is_their_own_record(store: LogStore) -> None:
     text = "Mia swam 50m backstroke in 53.9 seconds on Saturday!"
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     _learn(store, text, {"records": [{"collection": "swim_times", "who": "Mia", "date": o.dates[0].id, "values": {
         "distance": o.quantities[0].id, "time": o.quantities[1].id, "stroke": "backstroke"}}]})
     (rec,) = _records(store, "swim_times")
@@ -117,11 +117,11 @@ def test_built_in_and_malformed_names_are_refused() -> None:
 
 def test_a_bare_number_later_joins_the_collection_its_unit_started(store: LogStore) -> None:
     first = "Stepped on the scale this morning: 94.6 kg."
-    o = offer(first, dt.date(2026, 1, 5))
+    o = offer(first, dt.date(2026, 1, 5), records=True)
     _learn(store, first, {"records": [{"collection": "weight", "date": "today", "values": {
         "mass": o.quantities[0].id}}]}, dt.date(2026, 1, 5))
     second = "Weighed yesterday after the sauna, 92.1. Probably just water."
-    o = offer(second, dt.date(2026, 1, 20))
+    o = offer(second, dt.date(2026, 1, 20), records=True)
     (bare,) = o.quantities
     assert bare.unit == ""
     rejected = _learn(store, second, {"records": [{"collection": "weigh_ins", "date": o.dates[0].id, "values": {
@@ -131,7 +131,7 @@ def test_a_bare_number_later_joins_the_collection_its_unit_started(store: LogSto
     assert [(r["date"], r["mass_kg"]) for r in _records(store, "weight")] == [
         (dt.date(2026, 1, 5), 94.6), (dt.date(2026, 1, 19), 92.1)]
     third = "Correction on the sauna one: I wrote it down wrong, it was 93.1, not 92.1."
-    o = offer(third, dt.date(2026, 2, 3))
+    o = offer(third, dt.date(2026, 2, 3), records=True)
     new = next(q.id for q in o.quantities if q.surface.startswith("93.1"))
     _learn(store, third, {"records": [{"collection": "weight", "date": "today", "values": {
         "mass": new, "when": "Correction on the sauna one"}}]}, dt.date(2026, 2, 3))
@@ -142,11 +142,11 @@ def test_a_bare_number_later_joins_the_collection_its_unit_started(store: LogSto
 
 def test_a_bare_number_is_not_guessed_among_two_number_fields(store: LogStore) -> None:
     first = "Long run today, 10 km in 55 minutes."
-    o = offer(first, DAY)
+    o = offer(first, DAY, records=True)
     _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {
         "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]})
     second = "Ran again this morning, 7.5 on the watch."
-    o = offer(second, DAY + dt.timedelta(days=1))
+    o = offer(second, DAY + dt.timedelta(days=1), records=True)
     _learn(store, second, {"records": [{"collection": "runs", "date": "today", "values": {
         "effort": o.quantities[0].id}}]}, DAY + dt.timedelta(days=1))
     later = _records(store, "runs")[-1]
@@ -155,17 +155,17 @@ def test_a_bare_number_is_not_guessed_among_two_number_fields(store: LogStore) -
 
 def test_a_collection_kept_about_someone_keeps_their_later_records(store: LogStore) -> None:
     first = "Mia had her 2-year check-up this morning and the nurse measured her at 86.5 cm."
-    o = offer(first, DAY)
+    o = offer(first, DAY, records=True)
     cm = next(q.id for q in o.quantities if q.surface.startswith("86.5"))
     _learn(store, first, {"records": [{"collection": "heights", "who": "Mia", "date": "today", "values": {
         "height": cm}}]})
     second = "Did the doorframe thing again yesterday, 88.3 centimetres! She's shooting up."
     day = DAY + dt.timedelta(days=30)
-    o = offer(second, day)
+    o = offer(second, day, records=True)
     _learn(store, second, {"records": [{"collection": "heights", "date": o.dates[0].id, "values": {
         "height": o.quantities[0].id}}]}, day)
     third = "I measured myself against the same door for fun, 171 cm."
-    o = offer(third, day)
+    o = offer(third, day, records=True)
     _learn(store, third, {"records": [{"collection": "heights", "date": "today", "values": {
         "height": o.quantities[0].id}}]}, day)
     assert [(r["_who"], r["height"]) for r in _records(store, "heights")] == [
@@ -178,7 +178,7 @@ def test_a_collection_kept_about_someone_keeps_their_later_records(store: LogSto
     ("Drank 2 litres of water today.", "water"),
 ])
 def test_what_a_quantity_is_of_is_kept_when_the_model_named_no_words(store: LogStore, text: str, item: str) -> None:
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     q = next(q for q in o.quantities if q.unit)
     _learn(store, text, {"records": [{"collection": "harvests", "date": "today", "values": {"amount": q.id}}]})
     (rec,) = _records(store, "harvests")
@@ -187,7 +187,7 @@ def test_what_a_quantity_is_of_is_kept_when_the_model_named_no_words(store: LogS
 
 def test_a_bare_number_says_nothing_of_what_it_measures(store: LogStore) -> None:
     text = "Logged 7 of them today."
-    o = offer(text, DAY)
+    o = offer(text, DAY, records=True)
     _learn(store, text, {"records": [{"collection": "tallies", "date": "today", "values": {"count": o.quantities[0].id}}]})
     assert "item" not in _records(store, "tallies")[0]
 
@@ -199,7 +199,7 @@ def test_a_record_that_only_happened_fills_a_collection_of_days_only(store: LogS
     days_only = new_collection("iron_tablets", [LearnedField("date", "date")], [])
     store.add_facts([schema_fact(days_only, session_id=sid, message_id=mid, session_date=DAY, evidence="")])
     first = "Long run today, 10 km in 55 minutes."
-    o = offer(first, DAY)
+    o = offer(first, DAY, records=True)
     _learn(store, first, {"records": [{"collection": "runs", "date": "today", "values": {"distance": o.quantities[0].id}}]})
     text = "Took my iron tablet with lunch, then a long walk."
     rejected = _learn(store, text, {"records": [{"collection": "iron_tablets", "date": "today", "values": {}},
@@ -210,21 +210,21 @@ def test_a_record_that_only_happened_fills_a_collection_of_days_only(store: LogS
 
 def test_near_misses_of_whose_record_and_bare_numbers(store: LogStore) -> None:
     first = "Lily swam 50m in 48 seconds at her gala, so proud of her."
-    o = offer(first, DAY)
+    o = offer(first, DAY, records=True)
     _learn(store, first, {"records": [{"collection": "swim", "who": "Lily", "date": "today", "values": {
         "distance": next(q.id for q in o.quantities if q.surface.startswith("50")),
         "time": next(q.id for q in o.quantities if q.surface.startswith("48"))}}]})
     terse = "Swam 40 lengths at lunch, 32 minutes."
-    o = offer(terse, DAY)
+    o = offer(terse, DAY, records=True)
     _learn(store, terse, {"records": [{"collection": "swim", "date": "today", "values": {
         "minutes": next(q.id for q in o.quantities if q.surface.startswith("32"))}}]})
     assert [r["_who"] for r in _records(store, "swim")] == ["Lily", "me"]  # no pronoun of hers: the user's own
     bp = "BP this morning was 128 over 84."
-    o = offer(bp, DAY)
+    o = offer(bp, DAY, records=True)
     _learn(store, bp, {"records": [{"collection": "blood_pressure", "date": "today", "values": {
         "systolic": o.quantities[0].id, "diastolic": o.quantities[1].id}}]})
     sugar = "Blood sugar 6.1 before breakfast."
-    o = offer(sugar, DAY)
+    o = offer(sugar, DAY, records=True)
     _learn(store, sugar, {"records": [{"collection": "blood_sugar", "date": "today", "values": {"glucose": o.quantities[0].id}}]})
     assert len(_records(store, "blood_sugar")) == 1  # a bare number never joins a collection of two number fields
 
@@ -245,17 +245,17 @@ def test_a_question_or_a_plan_is_no_record_that_it_happened(store: LogStore) -> 
 def test_a_bare_number_in_another_unit_of_the_field_is_read_in_the_unit_said_before(store: LogStore) -> None:
     for text, day in [("Rowed 2k yesterday, 9 minutes.", DAY), ("Did 3k on the rower, 13 minutes.", DAY + dt.timedelta(days=2)),
                       ("5,000m today, 21 minutes.", DAY + dt.timedelta(days=4))]:
-        o = offer(text, day)
+        o = offer(text, day, records=True)
         _learn(store, text, {"records": [{"collection": "rows", "date": "today", "values": {
             "distance": o.quantities[0].id, "duration": o.quantities[1].id}}]}, day)
     fix = "Oh wait, today's session was actually 5,500 not 5,000, I checked the monitor."
     day = DAY + dt.timedelta(days=4)
-    o = offer(fix, day)
+    o = offer(fix, day, records=True)
     _learn(store, fix, {"records": [{"collection": "rows", "date": "today", "corrects": True, "values": {
         "distance": o.quantities[0].id}}]}, day)
     assert sorted(r["distance_km"] for r in _records(store, "rows")) == [2.0, 3.0, 5.5]
     far = "Long one today: 12 km."  # a number with its unit is never re-read
-    o = offer(far, DAY + dt.timedelta(days=6))
+    o = offer(far, DAY + dt.timedelta(days=6), records=True)
     _learn(store, far, {"records": [{"collection": "rows", "date": "today", "values": {"distance": o.quantities[0].id}}]},
            DAY + dt.timedelta(days=6))
     assert sorted(r["distance_km"] for r in _records(store, "rows")) == [2.0, 3.0, 5.5, 12.0]

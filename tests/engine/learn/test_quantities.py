@@ -49,14 +49,14 @@ def test_conversion_only_within_a_dimension() -> None:
 
 
 def test_offer_prefers_a_measured_duration_over_a_clock_time_and_a_rating_over_a_date() -> None:
-    o = offer("Big session yesterday: 1h10. Rated the book 3.5/5.", dt.date(2026, 2, 8))
+    o = offer("Big session yesterday: 1h10. Rated the book 3.5/5.", dt.date(2026, 2, 8), records=True)
     assert [c.value for c in o.dates] == ["2026-02-07"]
     assert o.times == ()
     assert [(q.value, q.unit) for q in o.quantities] == [(70, "min"), (Decimal("3.5"), "/5")]
 
 
 def test_money_with_a_currency_stays_money() -> None:
-    o = offer("Paid £45 for 20.6 gallons", dt.date(2026, 6, 1))
+    o = offer("Paid £45 for 20.6 gallons", dt.date(2026, 6, 1), records=True)
     assert [c.value for c in o.money] == ["45.00"]
     assert [(q.value, q.unit) for q in o.quantities] == [(Decimal("20.6"), "gal")]
 
@@ -93,11 +93,11 @@ def test_an_ordinal_day_is_not_stones() -> None:
 def test_a_record_offer_reads_untensed_days_as_gone_by() -> None:
     """A weekday said without a verb of its own, after a record, is the one just gone."""
     o = offer("Did the rower after work on Thursday. 5,000m, took 21 and a half minutes. Then on Saturday a shorter one, "
-              "3k in roughly 13 minutes flat.", dt.date(2026, 3, 16))
+              "3k in roughly 13 minutes flat.", dt.date(2026, 3, 16), records=True)
     assert [c.value for c in o.dates] == ["2026-03-12", "2026-03-14"]
-    o = offer("She did 1 hour 15 yesterday and 1 hour 45 the day before yesterday.", dt.date(2026, 6, 1))
+    o = offer("She did 1 hour 15 yesterday and 1 hour 45 the day before yesterday.", dt.date(2026, 6, 1), records=True)
     assert [c.value for c in o.dates] == ["2026-05-31", "2026-05-30"]
-    o = offer("Rowed on the 1st, a 5k in 22 minutes dead.", dt.date(2026, 5, 4))
+    o = offer("Rowed on the 1st, a 5k in 22 minutes dead.", dt.date(2026, 5, 4), records=True)
     assert [c.value for c in o.dates] == ["2026-05-01"]
-    o = offer("I'll try 6k on Sunday next week if my back holds up.", dt.date(2026, 3, 16))
+    o = offer("I'll try 6k on Sunday next week if my back holds up.", dt.date(2026, 3, 16), records=True)
     assert [c.value for c in o.dates] == ["2026-03-29"]

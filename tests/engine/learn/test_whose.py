@@ -51,7 +51,7 @@ def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DA
     """The model's reading with no "who": every value by the surface of its quantity, the day by
     the surface of its date (or "today")."""
     sid, (mid,) = store.add_session([("user", text)], day)
-    o = offer(text, day)
+    o = offer(text, day, records=True)
     ids = {q.surface: q.id for q in o.quantities}
     date_id = next(c.id for c in o.dates if c.surface == date) if date else "today"
     raw = {"records": [{"collection": "practice", "date": date_id, "corrects": corrects,
