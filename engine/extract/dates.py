@@ -216,7 +216,7 @@ _STATE_UNTIL = re.compile(r"\b(?:is|are|was|were|be|been|being|stays?|stayed|rem
 
 
 # the part of a clause a date sits in: between commas, semicolons, dashes and "so"/"but"/"and"
-_PART_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|and|then)\b", re.I)
+PART_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|and|then)\b", re.I)
 # a verb of that part saying the date is ahead or current ("it's on the 18th", "valid 1 to 30 October")
 _PRESENT_HERE = re.compile(r"\b(?:is|are|it['’]s|that['’]s|valid|good\s+(?:until|till|through|thru)|runs|starts|begins)\b", re.I)
 
@@ -227,7 +227,7 @@ def _ahead_here(clause: str, s: int, e: int) -> bool:
     date's own verb decides, not the first verb of the clause."""
     if re.search(r"\b(?:since|been|from|ago|after)\s+(?:the\s+)?$", clause[max(0, s - 12) : s], re.I):
         return False  # "it's been a week since the 14th": counted from a day gone by
-    edges = [m for m in _PART_EDGE.finditer(clause)]
+    edges = [m for m in PART_EDGE.finditer(clause)]
     lo = max((m.end() for m in edges if m.end() <= s), default=0)
     hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
     part = clause[lo:s] + " " + clause[e:hi]
@@ -237,7 +237,7 @@ def _ahead_here(clause: str, s: int, e: int) -> bool:
 def _behind_here(clause: str, s: int, e: int) -> bool:
     """Whether the part of a clause read as ahead that holds a date speaks of the past ("She sat it
     on the 10th like planned and says she'll never play it again"): the date's own verb decides."""
-    edges = [m for m in _PART_EDGE.finditer(clause)]
+    edges = [m for m in PART_EDGE.finditer(clause)]
     lo = max((m.end() for m in edges if m.end() <= s), default=0)
     hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
     part = clause[lo:s] + " " + clause[e:hi]

@@ -22,7 +22,7 @@ from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
 from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add, same_kind
-from engine.learn.naming import own_name
+from engine.learn.naming import own_name, stem
 from engine.learn.propose import Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.verify import verify
@@ -46,10 +46,6 @@ def _questions(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in sentences(text) if text[s:e].rstrip().endswith("?")]
 
 
-def _stem(word: str) -> str:
-    return re.sub(r"(?:ings?|ed|es|s)$", "", word)
-
-
 def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
     """Whether a built-in record of the message holds this quantity (a dose, a number of nights, the
     two bottles a purchase's unit price is counted over)."""
@@ -66,8 +62,8 @@ def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedC
     questions = _questions(o.text)
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
-    words = {_stem(w) for w in _WORD.findall(o.text.lower())}
-    return any(_stem(part) in words for c in known.values() if c.state != "refused"
+    words = {stem(w) for w in _WORD.findall(o.text.lower())}
+    return any(stem(part) in words for c in known.values() if c.state != "refused"
                for part in c.name.split("_") if len(part) >= 4)
 
 

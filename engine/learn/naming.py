@@ -49,15 +49,16 @@ _FUNCTION_WORDS = frozenset({
 _WORD = re.compile(r"[A-Za-z][a-z]{3,}")
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A word without its common endings (plural, -ed, -ing): "rowing", "rowed" and "rows" are "row"."""
     return re.sub(r"(?:ings?|ed|es|s)$", "", word.lower())
 
 
 def copied(name: str, text: str) -> bool:
     """Whether no word of ``name`` is said in the message (in any inflection)."""
-    said = {_stem(w) for w in re.findall(r"[a-z]+", text.lower())}
+    said = {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     parts = [p for p in name.split("_") if len(p) >= 3]
-    return bool(parts) and not any(_stem(p) in said or any(s.startswith(_stem(p)) for s in said if len(_stem(p)) >= 4)
+    return bool(parts) and not any(stem(p) in said or any(s.startswith(stem(p)) for s in said if len(stem(p)) >= 4)
                                    for p in parts)
 
 

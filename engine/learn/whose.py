@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
+from engine.extract.dates import PART_EDGE
 from engine.extract.people import find_people, kin
 from engine.extract.segment import clauses, sentences
 from engine.extract.tables import rows
@@ -78,7 +79,6 @@ def _first_names() -> frozenset[str]:
     return frozenset(row[0].lower() for row in rows("first_names.txt"))
 
 
-_PART_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|and|then|while|whereas)\b", re.I)
 # a word that can follow a subject as its verb: "-ed", an auxiliary or a common irregular past
 _VERBISH = re.compile(r"^(?:\w+ed|is|was|were|has|had|did|does|got|gets|scored|hit|ran|swam|rode|ate|drank|slept|won|lost|"
                       r"went|made|took|sat|kept|managed|reached|weighs|weighed|measured|read|practi[cs]ed|walked)$", re.I)
@@ -148,7 +148,7 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     clause's own subject does, unless it only owns something else ("Sarah's party")."""
     clause_start, clause = _clause_span(text, at)
     rel = at - clause_start
-    edges = [m.end() for m in _PART_EDGE.finditer(clause) if m.end() <= rel]
+    edges = [m.end() for m in PART_EDGE.finditer(clause) if m.end() <= rel]
     part_start = max(edges, default=0)
     said = _lead(clause[part_start:], text, at, known)
     if said is not None or part_start == 0:
