@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -177,20 +178,23 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
             p.month_only and str(vals.get("date", ""))[:7] == p.day.isoformat()[:7] and _weekday_fits(p, vals.get("date"))))
         same_words = any(isinstance(v, str) and k != "date" and slots.get(k) == v for k, v in vals.items())
         near = same_day or same_words or p.date_span is None
-        old_named = any(
-            isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v
-            and _named(float(v), said, coll.field(k))
-            for k, v in vals.items()
-        )
+        old_named = _names_old(vals, slots, said, coll)
         if old_named and near:
             strong.append(key)
         elif p.corrects and near:
             weak.append(key)
+    if not strong:
+        # the old value named, on a day said loosely ("that day at her friend's a couple of weeks ago,
+        # it was 12 hours, not 14"): the one record of theirs holding it
+        loose = [key for key, vals in current.items() if _names_old(vals, slots, said, coll)]
+        strong = loose if len(loose) == 1 and (p.corrects or _CORRECTING.search(p.sentence)) else []
     keys = strong if strong_only else strong or weak
     if not keys:
         return []
     key = keys[-1]
     old = current[key]
+    if key in strong:
+        slots.pop("date", None)  # a value corrected by naming the old one: the record keeps its day
     for k in [k for k, v in slots.items() if k != "date" and isinstance(v, float)]:
         if any(isinstance(ov, (int, float)) and ok != k and float(ov) == slots[k] and ov != slots.get(ok)
                for ok, ov in old.items()):
@@ -198,6 +202,19 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     if p.date_span is None or p.month_only:
         slots.pop("date", None)  # the correction keeps the day of the record it corrects
     return [f for f in mine if f.entity_key == key]
+
+
+_CORRECTING = re.compile(r"\b(?:actually|correction|wrong|mistake|misread|misremembered|typo|i\s+meant|more\s+like|"
+                         r"rather\s+than|instead\s+of|got\s+(?:it|that|this)\s+wrong|recounted|checked)\b", re.I)
+
+
+def _names_old(vals: dict[str, Any], slots: dict[str, Any], said: set[float], coll: LearnedCollection) -> bool:
+    """Whether the message names an old number of a record (``vals``) with a new one for that field."""
+    return any(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v
+        and _named(float(v), said, coll.field(k))
+        for k, v in vals.items()
+    )
 
 
 def _named(old: float, said: set[float], f: LearnedField | None) -> bool:
@@ -307,6 +324,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
     start, end = p.span()
     at = min((v.start for v in p.values.values()), default=start)  # the clause of the values, not of the day
     p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at)
+    p.sentence = _sentence(text, start, end)
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
     batch.facts.append(NewFact(

@@ -8,11 +8,15 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from engine.extract.segment import sentences
 from engine.learn.collection import clean_name
 from engine.learn.propose import MAX_TEXT, Offer
+from engine.profile import RESOURCES
+
+FIELD_NAMES_PATH = RESOURCES / "learn" / "field_names.tsv"
 
 _SELF = frozenset({"", "me", "i", "myself", "we", "us", "user", "the user", "self"})
 _OWNER = re.compile(r"^(?:my|our)\s+", re.I)
@@ -48,6 +52,8 @@ class Proposed:
     """The words of the day cited, as the message says them."""
     numbers: tuple[Decimal, ...] = ()
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
+    sentence: str = ""
+    """The sentences that hold the record's values (set when it is filed)."""
 
     def span(self) -> tuple[int, int]:
         spans = [(v.start, v.end) for v in self.values.values()]
@@ -133,6 +139,50 @@ def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
     return Value("str", phrase, m.start(1), m.start(1) + len(phrase))
 
 
+@cache
+def _dimension_names() -> tuple[dict[str, str], dict[str, str]]:
+    """(dimension -> its field name, any name a field goes by -> its dimension)."""
+    default: dict[str, str] = {}
+    named: dict[str, str] = {}
+    for line in FIELD_NAMES_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        dimension, name, *others = line.split("\t")
+        default[dimension] = name
+        for n in [name, *" ".join(others).split()]:
+            named.setdefault(n, dimension)
+    return default, named
+
+
+def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]:
+    """Field names that fit their values: a name of another dimension gives way to the value's own
+    ("pages" of 25 minutes is a duration). When two values then claim one field, the record holds
+    the one nearest its other words and its day (a model that put two readings in one record)."""
+    default, named = _dimension_names()
+    out: dict[str, list[Value]] = {}
+    for name, v in values.items():
+        if v.kind == "float" and v.dimension and v.dimension in default:
+            other = named.get(name)
+            if other is not None and other != v.dimension and default.get(other) != default[v.dimension]:
+                name = default[v.dimension]
+        out.setdefault(name, []).append(v)
+
+    def distance(v: Value) -> int:
+        return min((abs(v.start - a) for a in anchors), default=0)
+
+    return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
+
+
+def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
+    """A value the model copied as words ("25 min") that are the words of one offered number, time or
+    amount: that candidate, typed, instead of a string."""
+    span = find_words(o.text, raw)
+    if span is None or not re.search(r"\d", raw):
+        return raw
+    hits = [i for i, v in by_id.items() if v.kind != "date" and v.start < span[1] and span[0] < v.end]
+    return hits[0] if len(hits) == 1 else raw
+
+
 def verify(raw: Any, o: Offer) -> Checked:
     out = Checked()
     records = raw.get("records") if isinstance(raw, dict) else None
@@ -148,6 +198,7 @@ def verify(raw: Any, o: Offer) -> Checked:
     for q in o.quantities:
         by_id[q.id] = Value("float", q.value, q.start, q.end, q.unit, q.dimension)
     asked = [(a, b) for a, b in sentences(o.text) if o.text[a:b].rstrip().endswith("?")]
+    taken: set[str] = set()  # a number is one record's: the same one cited again makes no second record
     for rec in records:
         if not isinstance(rec, dict):
             continue
@@ -155,7 +206,9 @@ def verify(raw: Any, o: Offer) -> Checked:
         if not name:
             out.rejected.append("a record without a collection")
             continue
-        who = who_of(rec.get("who"), o.text)
+        fields = rec.get("values")
+        named = fields.get("who") if isinstance(fields, dict) and not rec.get("who") else None
+        who = who_of(rec.get("who") or named, o.text)
         if who is None:
             out.rejected.append(f"{name}: who {rec.get('who')!r} is not in the message")
             continue
@@ -174,11 +227,13 @@ def verify(raw: Any, o: Offer) -> Checked:
             out.rejected.append(f"{name}: dated {day} after the message — a plan, not a record")
             continue
         values: dict[str, Value] = {}
-        fields = rec.get("values")
+        twice = False
         for raw_name, raw_value in (fields.items() if isinstance(fields, dict) else ()):
             fname = clean_name(raw_name)
-            if not fname or fname in values or not isinstance(raw_value, str):
+            if not fname or fname in values or not isinstance(raw_value, str) or (fname == "who" and named):
                 continue
+            if raw_value not in by_id:
+                raw_value = _as_cited(raw_value, o, by_id)
             if raw_value in by_id:
                 v = by_id[raw_value]
                 if any(a <= v.start < b for a, b in asked):
@@ -186,6 +241,9 @@ def verify(raw: Any, o: Offer) -> Checked:
                     continue
                 if v.kind == "date" and fname in ("date", "day", "when"):
                     continue  # the record's own day, already taken from "date"
+                if raw_value in taken and v.kind != "date":
+                    twice = True
+                    continue
                 values[fname] = v
                 continue
             if fname in _WHEN_FIELDS:
@@ -195,6 +253,12 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
+        values = _fit_names(values, [v.start for v in values.values() if v.kind == "str"]
+                            + ([date_span[0]] if date_span else []))
+        if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
+            out.rejected.append(f"{name}: its numbers are another record's")
+            continue
+        taken.update(i for i, v in by_id.items() if v.kind != "date" and any(v is w for w in values.values()))
         if not values and not (_only_happened(rec) and _said_done(o.text, name)):
             out.rejected.append(f"{name}: no verified value")
             continue

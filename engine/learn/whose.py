@@ -27,7 +27,7 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)
 # words that may open a clause before its subject: "Oh, and then she did..."
 _OPENERS = re.compile(
     r"^\s*(?:\s*(?:oh|and|then|also|so|but|well|actually|anyway|hmm+|ok(?:ay)?|right|yes|yeah|hello|hi|hey|plus|"
-    r"today|yesterday|this\s+morning|last\s+night|on\s+\w+day)\b[\s,!.—–-]*)*",
+    r"today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|(?:on\s+|last\s+|that\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[\s,!.—–-]*)*",
     re.I,
 )
 _LEAD = re.compile(r"(?P<word>[A-Za-z][\w'’]*)(?:\s+(?P<next>[A-Za-z][\w'’]*))?")
@@ -105,12 +105,22 @@ def _person_word(word: str, following: str, text: str, known: frozenset[str]) ->
     return low in _first_names() and bool(_VERBISH.match(following))  # not "Piranesi is 272 pages"
 
 
+# "his little sister Ada", "her brother": someone named by their relation to a person said before
+_THEIR_KIN = re.compile(r"(?i:(?:his|her|their)\s+(?:(?:little|big|baby|younger|older|eldest|youngest|twin|step)\s+)?"
+                        r"(?P<kin>[a-z]+))(?:\s+(?P<name>[A-Z][a-z’']+))?")
+
+
 def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
-    lead = _LEAD.match(part, _OPENERS.match(part).end())
+    opened = _OPENERS.match(part).end()
+    lead = _LEAD.match(part, opened)
     if lead is None:
         return None
     word, following = lead["word"], (lead["next"] or "")
     low = word.lower()
+    related = _THEIR_KIN.match(part, opened)
+    if related is not None and kin(related["kin"]):
+        name = related["name"]
+        return name if name and name.lower() not in _NOT_NAMES and name.lower() not in _MONTHS_DAYS else related["kin"]
     owner = _possessor(following) if low in ("my", "our") else None
     if low in ("my", "our") and (kin(following) or (owner and kin(owner))):
         return owner or following  # "my daughter did 30 minutes", "my dad's pulse was 80": theirs
@@ -137,12 +147,12 @@ def _pronoun(pronoun: str, text: str, at: int) -> str:
         if (male and relation in _FEMALE) or (female and relation in _MALE):
             continue
         return re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()
-    return "them"
+    return "them/m" if male else "them/f" if female else "them"
 
 
 def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
     """The subject of the words that hold the value at ``at``, when it is said: "me", a person as
-    written, "them" (a pronoun with no one named before it), or None. The part of the clause around
+    written, "them" (a pronoun with no one named before it; "them/m" and "them/f" for he and she), or None. The part of the clause around
     the value decides ("Sarah's party last night so only 20 minutes of practice": not Sarah's;
     "She did 30 minutes, I did 25": the 25 is the user's); when that part has no subject, the
     clause's own subject does, unless it only owns something else ("Sarah's party")."""
@@ -158,7 +168,7 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
         return None
     said = _lead(clause, text, at, known)
     low = lead["word"].lower()
-    if said in ("me", "them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
+    if said == "me" or (said or "").startswith("them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
             or low in ("my", "our"):
         return said  # "Arjun got his result today, 78 out of 100": the sentence's subject owns the bare value
     return None  # "Lisbon was amazing, walked 12 km": a place, not whose the walk is
@@ -170,9 +180,9 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
-    if said == "them":
-        said = _one_other(coll, facts, with_me=True)
-    if said is not None and said != "them":
+    if said is not None and said.startswith("them"):
+        said = _one_other(coll, facts, with_me=True, gender=said[5:])
+    if said is not None:
         return said
     sentence = _sentence_at(text, start)
     if _FIRST_PERSON.search(sentence):
@@ -184,12 +194,39 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     return other if named or _THIRD_PERSON.search(text) else who
 
 
-def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False) -> str | None:
-    """The one other person a collection is kept about, if it is kept about one (``with_me``: the
-    user's own records may be among them — "she" in a message naming no one is that person)."""
-    subjects = {f.subject for f in facts if f.frame == coll.frame}
+def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False,
+               gender: str = "") -> str | None:
+    """The other person a collection is kept about, if it is kept about one (``with_me``: the user's
+    own records may be among them, and of several people the one recorded last whom the pronoun
+    fits — "he" in a message naming no one is the boy the last of his records was about)."""
+    ordered = [f.subject for f in facts if f.frame == coll.frame]
+    subjects = set(ordered)
     if with_me:
-        subjects.discard("me")
+        others = [s for s in dict.fromkeys(reversed(ordered)) if s != "me"]
+        fitting = [s for s in others if not gender or _gender(s, facts) in ("", gender)]
+        return fitting[0] if fitting else None
     if len(subjects) != 1 or "me" in subjects:
         return None
     return subjects.pop()
+
+
+def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
+    """"m", "f" or "" for a person the records are about, from how the user spoke of them: a relation
+    ("Dad", "his little sister Ada") or the pronouns after their name in the words a record came from."""
+    relation = kin(person) or person.lower()
+    if relation in _MALE:
+        return "m"
+    if relation in _FEMALE:
+        return "f"
+    male = female = 0
+    for f in facts:
+        if f.subject != person or not f.evidence:
+            continue
+        for m in re.finditer(rf"\b{re.escape(person)}\b", f.evidence):
+            before = re.findall(r"[a-z]+", f.evidence[max(0, m.start() - 30):m.start()].lower())[-3:]
+            after = re.findall(r"[a-z]+", f.evidence[m.end():m.end() + 120].lower())
+            male += sum(w in _MALE for w in before if w not in ("he", "his", "him"))
+            female += sum(w in _FEMALE for w in before if w not in ("she", "her"))
+            male += sum(w in ("he", "his", "him") for w in after)
+            female += sum(w in ("she", "her") for w in after)
+    return "m" if male > female else "f" if female > male else ""
