@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from engine.extract.segment import sentences
@@ -23,9 +23,9 @@ from engine.extract.unit_price import UNITS
 from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_name, stem
-from engine.learn.propose import Offer, offer, request
+from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
-from engine.learn.verify import verify
+from engine.learn.verify import Checked, Proposed, verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
 from models.log import MessageRow
@@ -67,6 +67,53 @@ def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedC
                for part in c.name.split("_") if len(part) >= 4)
 
 
+def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
+    existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]
+    raw = backend.propose(request(o, existing))
+    out.asked += 1
+    checked = verify(raw, o)
+    out.rejected += checked.rejected
+    return checked
+
+
+def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, session_date: dt.date,
+          backend: Backend) -> None:
+    if same_kind(p.collection, batch.collections, p.values) is None:
+        if p.collection not in renamed:
+            renamed[p.collection] = own_name(p.collection, msg.text, backend)
+        p.collection = renamed[p.collection]
+    add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
+
+
+_REPLACED = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+)?$", re.I)
+
+
+def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) -> tuple[int, int] | None:
+    """The sentences (with the one before each, which may say whose or when) that hold a measured
+    quantity no record took: outside questions, not a built-in record's, not cited by the model's
+    first reading. A message telling of several sessions is often read only in part at first."""
+    cited = {(v.start, v.end) for p in read for v in p.values.values()}
+    questions = _questions(o.text)
+    spans = sentences(o.text)
+
+    def said_again(q: Quantity) -> bool:
+        """"an hour and ten, a whole hour and ten minutes": the same value again in its sentence."""
+        here = next(((s, e) for s, e in spans if s <= q.start < e), (q.start, q.end))
+        return any(v.kind == "float" and v.value == q.value and v.unit == q.unit and here[0] <= v.start < here[1]
+                   for p in read for v in p.values.values())
+
+    left = [q for q in o.quantities if q.unit and (q.start, q.end) not in cited and not _held(q, records)
+            and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])]
+    if not left:
+        return None
+    index = [next(i for i, (s, e) in enumerate(spans) if s <= q.start < max(e, s + 1)) for q in left
+             if any(s <= q.start < e for s, e in spans)]
+    if not index:
+        return None
+    first, last = max(0, min(index) - 1), max(index)
+    return spans[first][0], spans[last][1]
+
+
 def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequence[Fact],
                   drafted: Sequence[NewFact], backend: Backend | None) -> Learned:
     """Facts for the records of ``msgs`` that no built-in frame took (``drafted`` are the facts
@@ -82,18 +129,18 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
         o = offer(msg.text, session_date, records=True)
         if not worth_asking(o, records, batch.collections):
             continue
-        existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]
-        raw = backend.propose(request(o, existing))
-        out.asked += 1
-        checked = verify(raw, o)
-        out.rejected += checked.rejected
         renamed: dict[str, str] = {}
+        checked = _read(o, batch, backend, out)
         for p in checked.records:
-            if same_kind(p.collection, batch.collections, p.values) is None:
-                if p.collection not in renamed:
-                    renamed[p.collection] = own_name(p.collection, msg.text, backend)
-                p.collection = renamed[p.collection]
-            add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
+            _file(p, batch, renamed, msg, session_date, backend)
+        left = _left_out(o, checked.records, records)
+        if checked.records and left is not None and len(checked.records) < MAX_RECORDS:
+            cited = {(v.start, v.end) for p in checked.records for v in p.values.values()}
+            again = _read(replace(o, focus=left, taken=frozenset(s for s, _ in cited)), batch, backend, out)
+            for p in again.records:
+                if any(v.kind != "date" and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited
+                       for v in p.values.values()):
+                    _file(p, batch, renamed, msg, session_date, backend)
     out.facts = batch.facts
     out.rejected += batch.rejected
     return out

@@ -33,7 +33,7 @@ from engine.log import Fact, NewFact
 
 # unit -> what a field name ends with ("distance" + km -> "distance_km"); counting units name themselves
 SUFFIX = {
-    "km": "km", "mi": "mi", "m": "m", "yd": "yd", "ft": "ft", "kg": "kg", "lb": "lb", "st": "st", "g": "g",
+    "km": "km", "mi": "mi", "m": "m", "cm": "cm", "mm": "mm", "yd": "yd", "ft": "ft", "kg": "kg", "lb": "lb", "st": "st", "g": "g",
     "h": "hours", "min": "min", "s": "sec", "ml": "ml", "l": "l", "oz": "oz", "kcal": "kcal", "kWh": "kwh",
     "°C": "c", "°F": "f", "mmol/L": "mmol", "mg/dL": "mg_dl", "mg": "mg", "%": "pct",
 }

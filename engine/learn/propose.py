@@ -49,13 +49,27 @@ class Offer:
     times: tuple[Candidate, ...]
     money: tuple[Candidate, ...]
     quantities: tuple[Quantity, ...]
+    focus: tuple[int, int] | None = None
+    """Only these characters of the message are shown (a second reading of what the first left out);
+    the ids stay those of the whole message, and days from anywhere in it may still be cited."""
+
+    taken: frozenset[int] = frozenset()
+    """Starts of values a first reading already gave to records: not offered again."""
+
+    def _shown(self, start: int) -> bool:
+        return (self.focus is None or self.focus[0] <= start < self.focus[1]) and start not in self.taken
 
     def ids(self) -> list[str]:
-        return [c.id for c in (*self.dates, *self.times, *self.money)] + [q.id for q in self.quantities]
+        return [c.id for c in self.dates] + [c.id for c in (*self.times, *self.money) if self._shown(c.start)] + [
+            q.id for q in self.quantities if self._shown(q.start)]
 
     def block(self) -> str:
-        lines = [c.line() for c in (*self.dates, *self.times, *self.money)] + [q.line() for q in self.quantities]
+        lines = [c.line() for c in self.dates] + [c.line() for c in (*self.times, *self.money) if self._shown(c.start)]
+        lines += [q.line() for q in self.quantities if self._shown(q.start)]
         return "\n".join(lines) if lines else "(none)"
+
+    def shown_text(self) -> str:
+        return self.text if self.focus is None else self.text[self.focus[0]:self.focus[1]]
 
 
 def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
@@ -80,7 +94,7 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
 def question(o: Offer, existing: list[str]) -> str:
     lines = [f"Session date: {o.session_date.isoformat()} ({o.session_date.strftime('%a')})"]
     lines.append("Existing collections: " + ("; ".join(existing) if existing else "(none)"))
-    lines += [f"Message: {o.text.strip()}", "Candidates:", o.block(), "Records:"]
+    lines += [f"Message: {o.shown_text().strip()}", "Candidates:", o.block(), "Records:"]
     return "\n".join(lines)
 
 

@@ -127,7 +127,7 @@ _DURATION_PHRASES = (
     (re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b", re.I), Decimal(90)),
     (re.compile(r"\b(?:half\s+an\s+hour|a\s+half[\s-]hour)\b", re.I), Decimal(30)),
     (re.compile(r"\b(?:a\s+quarter\s+of\s+an\s+hour|quarter\s+of\s+an\s+hour)\b", re.I), Decimal(15)),
-    (re.compile(r"\b(?:an|one)\s+hour\b", re.I), Decimal(60)),
+    (re.compile(r"\b(?:an|one|a\s+(?:good|solid|full|whole))\s+hour\b", re.I), Decimal(60)),
 )
 _HOURS_AND_HALF = re.compile(rf"\b(?P<n>{_NUM})\s+and\s+a\s+half\s+(?:hours|hrs)\b", re.I)
 # "21 and a half minutes", "eight and three quarter miles", "2 and a quarter hours": a whole number and a fraction before the unit
@@ -171,7 +171,9 @@ def _unit_fraction_re() -> re.Pattern[str]:
     )
 
 
-_H_AND_MIN = re.compile(rf"\b(?P<h>{_NUM}|an?)\s+(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})\s+(?:minutes?|mins?)\b", re.I)
+# "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
+_H_AND_MIN = re.compile(rf"\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
+                        rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s)))", re.I)
 
 
 def _fraction(words: str) -> Decimal:

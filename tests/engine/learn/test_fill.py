@@ -168,7 +168,7 @@ def test_a_collection_kept_about_someone_keeps_their_later_records(store: LogSto
     o = offer(third, day, records=True)
     _learn(store, third, {"records": [{"collection": "heights", "date": "today", "values": {
         "height": o.quantities[0].id}}]}, day)
-    assert [(r["_who"], r["height"]) for r in _records(store, "heights")] == [
+    assert [(r["_who"], r["height_cm"]) for r in _records(store, "heights")] == [
         ("Mia", 86.5), ("Mia", 88.3), ("me", 171.0)]
 
 
