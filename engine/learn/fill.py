@@ -187,7 +187,7 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
         # the old value named, on a day said loosely ("that day at her friend's a couple of weeks ago,
         # it was 12 hours, not 14"): the one record of theirs holding it
         loose = [key for key, vals in current.items() if _names_old(vals, slots, said, coll)]
-        strong = loose if len(loose) == 1 and (p.corrects or _CORRECTING.search(p.sentence)) else []
+        strong = loose if len(loose) == 1 and (p.corrects or _CORRECTING.search(p.message)) else []
     keys = strong if strong_only else strong or weak
     if not keys:
         return []
@@ -324,7 +324,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
     start, end = p.span()
     at = min((v.start for v in p.values.values()), default=start)  # the clause of the values, not of the day
     p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at)
-    p.sentence = _sentence(text, start, end)
+    p.message = text
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)
     batch.facts.append(NewFact(

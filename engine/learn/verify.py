@@ -52,8 +52,8 @@ class Proposed:
     """The words of the day cited, as the message says them."""
     numbers: tuple[Decimal, ...] = ()
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
-    sentence: str = ""
-    """The sentences that hold the record's values (set when it is filed)."""
+    message: str = ""
+    """The whole message (set when the record is filed): "I got something wrong" may open it."""
 
     def span(self) -> tuple[int, int]:
         spans = [(v.start, v.end) for v in self.values.values()]
@@ -173,6 +173,10 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
+# "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
+_COMPARED = re.compile(r"\s*(?:\w+\s+){0,2}?(?:like|as|than)\s+(?:the\s+)?(?:last|before|usual|previous|yesterday)\b", re.I)
+
+
 def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     """A value the model copied as words ("25 min") that are the words of one offered number, time or
     amount: that candidate, typed, instead of a string."""
@@ -266,7 +270,7 @@ def verify(raw: Any, o: Offer) -> Checked:
             what = _measured_thing(o.text, values)
             if what is not None:
                 values["item"] = what
-        numbers = tuple(q.value for q in o.quantities)
+        numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers,
                                     date_surface=o.text[date_span[0]:date_span[1]] if date_span else ""))

@@ -166,8 +166,10 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     lead = _LEAD.match(clause, _OPENERS.match(clause).end())
     if lead is None or _possessor(lead["word"]):
         return None
-    said = _lead(clause, text, at, known)
     low = lead["word"].lower()
+    if low in ("his", "her", "their") and not kin(lead["next"] or ""):
+        return None  # "His birthday party ran long, only 20 minutes of practice": the party is his, the practice not said
+    said = _lead(clause, text, at, known)
     if said == "me" or (said or "").startswith("them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
             or low in ("my", "our"):
         return said  # "Arjun got his result today, 78 out of 100": the sentence's subject owns the bare value

@@ -259,3 +259,36 @@ def test_a_bare_number_in_another_unit_of_the_field_is_read_in_the_unit_said_bef
     _learn(store, far, {"records": [{"collection": "rows", "date": "today", "values": {"distance": o.quantities[0].id}}]},
            DAY + dt.timedelta(days=6))
     assert sorted(r["distance_km"] for r in _records(store, "rows")) == [2.0, 3.0, 5.5, 12.0]
+
+
+def test_a_number_the_model_copied_as_words_is_its_candidate(store: LogStore) -> None:
+    text = "Theo read for 25 mins last night before bed, The Worst Witch."
+    o = offer(text, DAY, records=True)
+    assert _learn(store, text, {"records": [{"collection": "reading", "date": o.dates[0].id, "values": {
+        "title": "The Worst Witch", "duration": "25 min", "who": "Theo"}}]}) == []
+    (rec,) = _records(store, "reading")
+    assert rec["duration_min"] == 25 and rec["_who"] == "Theo" and "who" not in rec
+
+
+def test_a_field_named_for_another_dimension_takes_the_values_own_name(store: LogStore) -> None:
+    text = "Saturday he did three quarters of an hour on The Worst Witch. Sunday he managed about 20 minutes of Mr Fox."
+    o = offer(text, DAY, records=True)
+    q = [q.id for q in o.quantities]
+    _learn(store, text, {"records": [
+        {"collection": "reading", "date": o.dates[0].id, "values": {"title": "The Worst Witch", "pages": q[0], "duration": q[1]}},
+        {"collection": "reading", "date": o.dates[1].id, "values": {"title": "Mr Fox", "pages": q[1], "duration": q[0]}}]})
+    (coll,) = learned_collections(store.facts()).values()
+    assert [f.name for f in coll.fields] == ["date", "title", "duration_min"]
+    assert sorted((r["title"], r["duration_min"]) for r in _records(store, "reading")) == [
+        ("Mr Fox", 20.0), ("The Worst Witch", 45.0)]  # each keeps the value said with its own words
+
+
+def test_one_number_makes_one_record(store: LogStore) -> None:
+    text = "His sister did 15 minutes of her Biff and Chip book yesterday."
+    o = offer(text, DAY, records=True)
+    q = o.quantities[0].id
+    rejected = _learn(store, text, {"records": [
+        {"collection": "reading", "date": o.dates[0].id, "values": {"title": "Biff and Chip", "duration": q}},
+        {"collection": "reading", "date": "today", "values": {"title": "Biff and Chip", "duration": q}}]})
+    assert len(_records(store, "reading")) == 1
+    assert any("another record's" in r for r in rejected)

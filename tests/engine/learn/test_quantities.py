@@ -27,6 +27,11 @@ def _values(text: str) -> list[tuple[Decimal, str]]:
         ("1,500 words and five glasses of water", [(Decimal(1500), "words"), (Decimal(5), "glasses")]),
         ("Four and a half stars, maybe 3.5/5 really.", [(Decimal("4.5"), "/5"), (Decimal("3.5"), "/5")]),
         ("weighed in at 82,4 this morning", [(Decimal("82.4"), "")]),
+        ("he read for an hour and ten, a whole hour and ten minutes, and finished it",
+         [(Decimal(70), "min"), (Decimal(70), "min")]),
+        ("two hours and twenty. A good hour and five minutes.", [(Decimal(140), "min"), (Decimal(65), "min")]),
+        ("a solid hour of piano, then an hour and 20 people came", [(Decimal(60), "min"), (Decimal(60), "min"), (Decimal(20), "")]),
+        ("Went from a 17cm pot up to a 24 cm one, 12mm of rain", [(Decimal(17), "cm"), (Decimal(24), "cm"), (Decimal(12), "mm")]),
     ],
 )
 def test_phrasings(text: str, expected: list[tuple[Decimal, str]]) -> None:

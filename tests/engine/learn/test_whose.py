@@ -134,3 +134,44 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
 )
 def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
     assert subject_of_clause(text, text.index(value)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "expected"),
+    [
+        ("His little sister Ada also did 15 minutes of her book yesterday.", "15", "Ada"),
+        ("Her brother did 20 minutes before tea.", "20", "brother"),
+        ("Reading wise, Saturday he did 50 minutes without being asked.", "50", "them/m"),
+        ("Last Sunday she did 35 minutes.", "35", "them/f"),
+        ("Monday I did 10 minutes.", "10", "me"),
+        ("His birthday party ran long, only 20 minutes of practice.", "20", None),
+    ],
+)
+def test_a_relation_of_someone_and_a_weekday_before_the_subject(text: str, value: str, expected: str | None) -> None:
+    assert subject_of_clause(text, text.index(value)) == expected
+
+
+def test_he_with_no_one_named_is_the_last_person_of_the_collection_he_fits(store: LogStore) -> None:
+    _learn(store, "Theo did 25 minutes last night, which he pretends he hates.", {"duration": "25 minutes"})
+    _learn(store, "His little sister Ada also did 15 minutes, now she's in reception.", {"duration": "15 minutes"},
+           DAY + dt.timedelta(days=1))
+    _learn(store, "Saturday he did 50 minutes without me even asking.", {"duration": "50 minutes"}, DAY + dt.timedelta(days=6))
+    _learn(store, "She did 20 minutes today.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=7))
+    assert _whose(store) == [("Theo", 25.0), ("Ada", 15.0), ("Theo", 50.0), ("Ada", 20.0)]
+
+
+def test_a_correction_naming_the_old_value_keeps_the_records_day(store: LogStore) -> None:
+    _learn(store, "Theo did 45 minutes on Saturday, he finished the book.", {"duration": "45 minutes"}, dt.date(2026, 2, 9),
+           date="on Saturday")
+    _learn(store, "I got something wrong. That Saturday he finished the book it was 40 minutes, not 45.",
+           {"duration": "40 minutes"}, dt.date(2026, 3, 2), date="Saturday")
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert [(r.subject, r.values["duration_min"], r.values["date"]) for r in state.of(frame.name)] == [
+        ("Theo", 40.0, dt.date(2026, 2, 7))]
+
+
+def test_an_old_value_said_in_passing_on_another_day_corrects_nothing(store: LogStore) -> None:
+    _learn(store, "Did 30 minutes on Saturday.", {"duration": "30 minutes"}, dt.date(2026, 2, 9), date="on Saturday")
+    _learn(store, "Did 45 minutes today, not 30 like last weekend.", {"duration": "45 minutes"}, dt.date(2026, 2, 12))
+    assert sorted(_whose(store)) == [("me", 30.0), ("me", 45.0)]

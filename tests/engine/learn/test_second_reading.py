@@ -1,0 +1,67 @@
+"""A message telling of several sessions is read again where the first reading left a measured value
+out: only those sentences are shown, and values already given to records are not offered again."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from engine.learn import learn_records
+from engine.llm.backend import SchemaRequest
+from models.log import MessageRow
+
+DAY = dt.date(2026, 5, 1)
+TEXT = ("Correction on the canal commute, I checked and it was actually 58 minutes, not an hour five. Still slow. "
+        "This morning was a train day, half an hour exactly, no delays for once. Should I buy a better lock?")
+
+
+class Scripted:
+    """A stand-in model answering each call with the next scripted reading, keeping every request."""
+
+    def __init__(self, *answers: Any) -> None:
+        self.answers = list(answers)
+        self.requests: list[SchemaRequest] = []
+
+    def propose(self, request: SchemaRequest) -> Any:
+        self.requests.append(request)
+        return self.answers.pop(0) if self.answers else {"records": []}
+
+
+def _ids(request: SchemaRequest) -> list[str]:
+    record = request.schema["properties"]["records"]["items"]
+    value = record["properties"]["values"]["additionalProperties"]
+    return value["anyOf"][0]["enum"] if "anyOf" in value else []
+
+
+def test_a_value_the_first_reading_left_out_is_read_again_in_its_own_sentences() -> None:
+    first = {"records": [{"collection": "commutes", "date": "today", "values": {"duration": "Q1", "mode": "canal"}}]}
+    second = {"records": [{"collection": "commutes", "date": "today", "values": {"duration": "Q3", "mode": "train"}}]}
+    model = Scripted(first, second)
+    msg = MessageRow(id=1, session_id="s1", speaker="user", text=TEXT)
+    learned = learn_records([msg], DAY, [], [], model)
+    assert len(model.requests) == 2
+    again = model.requests[1].question
+    assert "This morning was a train day" in again and "I checked" not in again  # only the sentences left out
+    assert "Q1" not in _ids(model.requests[1]) and "Q3" in _ids(model.requests[1])  # what was given is not offered again
+    rows = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert sorted(r["duration_min"] for r in rows) == [30.0, 58.0]
+
+
+def test_no_second_reading_for_an_old_value_a_question_or_a_value_said_again() -> None:
+    text = "Read for an hour and ten, a whole hour and ten minutes, not 45 like I said. Is 70 minutes too long for him?"
+    first = {"records": [{"collection": "reading", "date": "today", "values": {"duration": "Q1"}}]}
+    model = Scripted(first, {"records": []})
+    msg = MessageRow(id=1, session_id="s1", speaker="user", text=text)
+    learned = learn_records([msg], DAY, [], [], model)
+    assert len(model.requests) == 1, json.dumps([r.question for r in model.requests])
+    assert [f.slots["duration_min"] for f in learned.facts if f.frame != "ImportSchema"] == [70.0]
+
+
+def test_a_second_reading_that_only_repeats_the_first_adds_nothing() -> None:
+    first = {"records": [{"collection": "commutes", "date": "today", "values": {"duration": "Q1"}}]}
+    model = Scripted(first, first)
+    msg = MessageRow(id=1, session_id="s1", speaker="user", text=TEXT)
+    learned = learn_records([msg], DAY, [], [], model)
+    assert len(model.requests) == 2
+    assert [f.slots["duration_min"] for f in learned.facts if f.frame != "ImportSchema"] == [58.0]
