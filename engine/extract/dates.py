@@ -893,6 +893,11 @@ def same_month_after(start: dt.date, day: int) -> dt.date | None:
     return None
 
 
+NAMES_A_MONTH = frozenset({"iso", "numeric", "md_range", "dm_range", "range", "md", "dm", "my", "num_my", "month", "day_only"})
+"""Date patterns a later bare day counts on from ("March 14 ... the 22nd", "the 3rd ... the 17th"); not
+"this morning" or "Saturday" ("results back this morning, the bloods were taken on the 13th")."""
+
+
 def after_previous(value: DateValue, previous: DateValue | None) -> DateValue:
     """A bare day after a fuller date ("leave on March 14 and fly home on the 22nd") is the first
     such day after that date, not the next one after the session date."""

@@ -8,7 +8,14 @@ import re
 from dataclasses import dataclass, field, replace
 
 from engine.extract import cues
-from engine.extract.dates import DateValue, after_previous, find_dates, find_times, is_past
+from engine.extract.dates import (
+    NAMES_A_MONTH,
+    DateValue,
+    after_previous,
+    find_dates,
+    find_times,
+    is_past,
+)
 from engine.extract.documents import find_doc_numbers, find_documents, find_entries
 from engine.extract.drugs import find_allergens, find_conditions, find_drugs, find_more_drugs
 from engine.extract.mentions import Mention
@@ -56,7 +63,8 @@ def sequenced(text: str, today: dt.date, day_first: bool = False, lean_past: boo
         for m in find_dates(text, clause.start, clause.end, today, day_first=day_first, lean_past=lean_past):
             contrast = _CONTRAST.search(text, previous_end, m.start) is not None
             value = m.value if contrast else after_previous(m.value, previous)
-            previous, previous_end = value, m.end
+            if m.attrs.get("pattern") in NAMES_A_MONTH:
+                previous, previous_end = value, m.end
             out[(m.start, m.end)] = value
     return out
 

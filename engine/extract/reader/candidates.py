@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, replace
 
-from engine.extract.dates import DateValue, after_previous
+from engine.extract.dates import NAMES_A_MONTH, DateValue, after_previous
 from engine.extract.detect import Found, detect
 from engine.extract.mentions import Mention
 from engine.extract.segment import clauses
@@ -87,7 +87,8 @@ def find_candidates(text: str, today: dt.date, *, lean_past: bool = False) -> Ca
     previous: DateValue | None = None
     for m in sorted(dates, key=lambda m: m.start):
         value: DateValue = after_previous(m.value, previous)
-        previous = value
+        if m.attrs.get("pattern") in NAMES_A_MONTH or (previous is not None and value.day_only):
+            previous = value  # see engine.extract.detect.sequenced
         if value.end is not None and value.end != value.start:
             n += 1
             items.append(Candidate(f"D{n}", "date", m.start, m.end, m.text.rstrip(".,;:!?"), value.start.isoformat(), "start of a range",

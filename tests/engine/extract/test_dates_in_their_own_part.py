@@ -64,3 +64,9 @@ def test_the_booked_words_lead_a_generic_title_of_the_next_sentences_event() -> 
 
 def test_a_trip_in_the_next_sentence_is_not_the_booked_appointment() -> None:
     assert frame_slots("Booked the dentist. Flying to Rome on the 10th.", "Event", dt.date(2025, 7, 1)) == []
+
+
+def test_a_bare_day_does_not_count_on_from_a_relative_day() -> None:
+    text = "Got my blood test results back from the GP this morning, the bloods were taken on the 13th."
+    seq = sequenced(text, dt.date(2026, 1, 20))
+    assert [v.start.isoformat() for v in seq.values()] == ["2026-01-20", "2026-01-13"]
