@@ -198,6 +198,13 @@ def _ordinal_day(text: str, m: re.Match[str], unit: Unit) -> bool:
     return ordinal or re.search(r"\b(?:the|on|of)\s+$", text[max(0, m.start() - 5):m.start()], re.I) is not None
 
 
+# "6 jars", "three rounds", "14 coots": a number counting a plural noun no unit names — a count of that noun
+_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|{_WORD_NUM})\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+_NOT_COUNTED = frozenset({
+    "years", "months", "weeks", "days", "hours", "minutes", "seconds", "mins", "secs", "hrs", "pounds", "quid", "bucks",
+    "dollars", "euros", "pence", "cents", "grand", "ones", "others", "ago", "yrs", "times", "percent",
+})
+
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
 
@@ -290,6 +297,11 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quanti
         if m["k"]:
             value *= 1000
         add(m.start(), m.end(), value, unit.name, unit.dimension)
+    for m in _COUNTED.finditer(text):
+        noun = m["noun"]
+        if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
+            continue
+        add(m.start(), m.end(), _number(m["num"]), noun, noun)
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):

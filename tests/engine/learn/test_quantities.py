@@ -73,7 +73,7 @@ def test_money_with_a_currency_stays_money() -> None:
         ("6,000m in 26 min 15 and I nearly fell off", [(Decimal(6000), "m"), (Decimal("26.25"), "min")]),
         ("held the plank 2 minutes 30 seconds", [(Decimal("2.5"), "min")]),
         ("45 min 10 reps", [(Decimal(45), "min"), (Decimal(10), "reps")]),
-        ("45 min 20 push-ups", [(Decimal(45), "min"), (Decimal(20), "")]),
+        ("45 min 20 push-ups", [(Decimal(45), "min"), (Decimal(20), "push-ups")]),
         ("100m 14s PB", [(Decimal(100), "m"), (Decimal(14), "s")]),
         ("5,000m, took 21 and a half minutes.", [(Decimal(5000), "m"), (Decimal("21.5"), "min")]),
         ("about eight and three quarter minutes give or take", [(Decimal("8.75"), "min")]),
@@ -87,6 +87,15 @@ def test_money_with_a_currency_stays_money() -> None:
 )
 def test_spoken_compound_quantities_are_one_value(text: str, expected: list[tuple[Decimal, str]]) -> None:
     assert _values(text) == expected
+
+
+def test_a_number_counting_a_plural_noun_is_a_count_of_it() -> None:
+    assert _values("Made 6 jars of strawberry, three rounds of 20.") == [
+        (Decimal(6), "jars"), (Decimal(3), "rounds"), (Decimal(20), "")]
+    assert _values("14 coots by the reeds, 2 great crested grebes") == [(Decimal(14), "coots"), (Decimal(2), "")]
+    # not a count: ages, money, years, vague words
+    assert _values("he is 8 years old, 300 quid a go, back in 2026 things, a couple of jars") == [
+        (Decimal(8), ""), (Decimal(300), "")]
 
 
 def test_an_ordinal_day_is_not_stones() -> None:
