@@ -24,7 +24,7 @@ from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
-from engine.learn.quantities import Quantity, unit_named
+from engine.learn.quantities import Quantity
 from engine.learn.verify import Checked, Proposed, verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -102,7 +102,7 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
         return any(v.kind == "float" and v.value == q.value and v.unit == q.unit and here[0] <= v.start < here[1]
                    for p in read for v in p.values.values())
 
-    left = [q for q in o.quantities if unit_named(q.unit) is not None and (q.start, q.end) not in cited and not _held(q, records)
+    left = [q for q in o.quantities if q.measured and (q.start, q.end) not in cited and not _held(q, records)
             and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])]
     if not left:
         return None

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from engine.extract.reader.candidates import Candidate, find_candidates
-from engine.learn.quantities import Quantity, find_quantities, unit_named
+from engine.learn.quantities import Quantity, find_quantities
 from engine.llm.backend import SchemaRequest
 from engine.profile import RESOURCES
 
@@ -80,7 +80,7 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
     items = [c for c in cands.items if c.kind != "money" or c.currency]
     money = [(c.start, c.end) for c in items if c.kind == "money"]
     # a number with its unit ("1h10", "3.5/5") is a quantity even where a date or clock finder saw one
-    measured = [(q.start, q.end) for q in find_quantities(text, money) if unit_named(q.unit) is not None]
+    measured = [(q.start, q.end) for q in find_quantities(text, money) if q.measured]
     items = [c for c in items if c.kind == "money" or not any(c.start < e and s < c.end for s, e in measured)]
     return Offer(
         text, session_date,

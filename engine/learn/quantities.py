@@ -42,6 +42,11 @@ class Quantity:
     dimension: str  # "" for a bare number
     note: str = ""
 
+    @property
+    def measured(self) -> bool:
+        """A unit of the unit table or a rating, not a bare number nor a count of a noun ("6 jars")."""
+        return bool(self.unit) and (unit_named(self.unit) is not None or self.dimension == "rating")
+
     def line(self) -> str:
         unit = f" {self.unit}" if self.unit else " (no unit)"
         dim = f" ({self.dimension})" if self.dimension and self.dimension != self.unit else ""
