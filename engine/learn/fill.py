@@ -97,15 +97,25 @@ def _kind(v: Value) -> str:
     return v.kind
 
 
+def _shortened(name: str, v: Value, free: list[LearnedField]) -> LearnedField | None:
+    """The one field of the same type whose name starts as this one does ("trigs" of "triglycerides",
+    "total" of "total_cholesterol")."""
+    head = name.split("_")[0]
+    if len(head) < 4:
+        return None
+    same = [f for f in free if f.kind == v.kind and f.name.split("_")[0][:4] == head[:4]]
+    return same[0] if len(same) == 1 else None
+
+
 def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, str], list[LearnedField]]:
     """Field of ``coll`` for each value (new fields listed separately)."""
     fitted: dict[str, str] = {}
     added: list[LearnedField] = []
     free = [f for f in coll.fields if f.name != "date"]
     named = {name: next((f for f in free if f.name == name or _base(f.name) == name or f.name == field_name(name, v)), None)
-             for name, v in values.items()}
+             or _shortened(name, v, free) for name, v in values.items()}
     for name, v in values.items():
-        target = named[name]
+        target = named[name] if named[name] in free else None  # two values never share one field
         if target is None and v.kind == "float" and v.dimension:
             same_dim = [f for f in free if f.kind == "float" and f.unit and convert(Decimal(1), v.unit, f.unit) is not None]
             if len(same_dim) == 1:

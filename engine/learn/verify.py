@@ -154,6 +154,47 @@ def _dimension_names() -> tuple[dict[str, str], dict[str, str]]:
     return default, named
 
 
+# "Total cholesterol 6.4, LDL 4.1", "trigs 1.7", "sats: 97": a bare number labelled by the words just before it
+_LABEL = re.compile(r"(?:^|[,.;:(!?]\s*|\b(?:and|then|plus|also|with)\s+)(?P<label>[A-Za-z][A-Za-z'’]{1,20}(?:\s+[A-Za-z][A-Za-z'’]{1,20})?)"
+                    r"(?:'s)?\s*(?::|=|\bof\b|\bat\b)?\s*$")
+_NOT_LABELS = frozenset({
+    "i", "me", "my", "we", "he", "she", "it", "they", "you", "his", "her", "their", "our", "was", "were", "is", "are", "be",
+    "did", "got", "took", "made", "had", "has", "have", "about", "around", "roughly", "maybe", "only", "just", "like", "than",
+    "then", "and", "or", "not", "the", "a", "an", "at", "on", "in", "for", "to", "from", "by", "of", "with", "up", "down",
+    "over", "under", "after", "before", "today", "yesterday", "tonight", "morning", "evening", "afternoon", "night", "week",
+    "all", "told", "so", "another", "again", "still", "nearly", "almost", "exactly", "call", "say", "now",
+})
+_WEEKDAYS_MONTHS = re.compile(r"^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|march|"
+                               r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$", re.I)
+
+
+def _label_of(text: str, v: Value) -> str | None:
+    """The words that label a bare number ("LDL" of "LDL 4.1"), when they are a label: not a verb,
+    a pronoun, a hedge or a day."""
+    if v.kind != "float" or v.unit:
+        return None
+    m = _LABEL.search(text[max(0, v.start - 48):v.start])
+    if m is None:
+        return None
+    words = m["label"].split()
+    if any(w.lower() in _NOT_LABELS or w.lower().endswith("ed") or _WEEKDAYS_MONTHS.match(w) for w in words[-1:]) \
+            or any(w.lower() in _NOT_LABELS for w in words):
+        return None
+    return clean_name(" ".join(words)) or None
+
+
+def _labelled(text: str, values: dict[str, Value]) -> dict[str, Value]:
+    """A bare number's field named for its label when the model's name shares no word with it (a
+    cholesterol of 6.4 the model filed as "systolic")."""
+    out: dict[str, Value] = {}
+    for name, v in values.items():
+        label = _label_of(text, v)
+        if label and not ({p[:4] for p in name.split("_")} & {p[:4] for p in label.split("_")}) and label not in values:
+            name = label
+        out.setdefault(name, v)
+    return out
+
+
 def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]:
     """Field names that fit their values: a name of another dimension gives way to the value's own
     ("pages" of 25 minutes is a duration). When two values then claim one field, the record holds
@@ -257,7 +298,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
-        values = _fit_names(values, [v.start for v in values.values() if v.kind == "str"]
+        values = _fit_names(_labelled(o.text, values), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
             out.rejected.append(f"{name}: its numbers are another record's")

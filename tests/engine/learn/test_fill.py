@@ -292,3 +292,29 @@ def test_one_number_makes_one_record(store: LogStore) -> None:
         {"collection": "reading", "date": "today", "values": {"title": "Biff and Chip", "duration": q}}]})
     assert len(_records(store, "reading")) == 1
     assert any("another record's" in r for r in rejected)
+
+
+def test_a_bare_number_is_named_for_its_label_when_the_models_name_is_not_it(store: LogStore) -> None:
+    text = "Got my blood test results back this morning. Total cholesterol 6.4, LDL 4.1, HDL 1.3. Is 6.4 bad?"
+    o = offer(text, DAY, records=True)
+    q = [x.id for x in o.quantities]
+    _learn(store, text, {"records": [{"collection": "blood_tests", "date": "today", "values": {
+        "systolic": q[0], "diastolic": q[1], "hdl": q[2]}}]})
+    (coll,) = learned_collections(store.facts()).values()
+    assert [f.name for f in coll.fields] == ["date", "total_cholesterol", "ldl", "hdl"]
+    later = "Summer test done last week. Total 5.9, up a bit. LDL 3.6, HDL 1.5, trigs 1.7."
+    o = offer(later, DAY, records=True)
+    q = {x.surface: x.id for x in o.quantities}
+    _learn(store, later, {"records": [{"collection": "blood_tests", "date": "today", "values": {
+        "total": q["5.9"], "ldl": q["3.6"], "hdl": q["1.5"], "triglycerides": q["1.7"]}}]})
+    latest = _records(store, "blood_tests")[-1]
+    assert (latest["total_cholesterol"], latest["ldl"], latest["hdl"], latest["triglycerides"]) == (5.9, 3.6, 1.5, 1.7)
+
+
+def test_a_label_is_never_a_verb_a_day_or_a_hedge(store: LogStore) -> None:
+    text = "Weighed myself, 82.4. Monday 81.9 and took 45 minutes walking, about 3 miles."
+    o = offer(text, DAY, records=True)
+    q = {x.surface: x.id for x in o.quantities}
+    _learn(store, text, {"records": [{"collection": "weigh_ins", "date": "today", "values": {"weight": q["82.4"]}}]})
+    (rec,) = _records(store, "weigh_ins")
+    assert rec["weight"] == 82.4
