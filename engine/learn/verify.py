@@ -14,6 +14,7 @@ from typing import Any
 from engine.extract.segment import sentences
 from engine.learn.collection import clean_name
 from engine.learn.propose import MAX_TEXT, Offer
+from engine.learn.quantities import units
 from engine.profile import RESOURCES
 
 FIELD_NAMES_PATH = RESOURCES / "learn" / "field_names.tsv"
@@ -204,8 +205,9 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     for name, v in values.items():
         if v.kind == "float" and v.dimension and v.dimension in default:
             other = named.get(name)
-            if other is not None and other != v.dimension and default.get(other) != default[v.dimension]:
-                name = default[v.dimension]
+            if other is not None and other != v.dimension and default.get(other) != default[v.dimension] \
+                    or name in units() and default.get(units()[name].dimension) == default[v.dimension]:
+                name = default[v.dimension]  # "pages" of 25 minutes, "hours" of 90 minutes: a duration
         out.setdefault(name, []).append(v)
 
     def distance(v: Value) -> int:

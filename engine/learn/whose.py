@@ -123,6 +123,9 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
         return name if name and name.lower() not in _NOT_NAMES and name.lower() not in _MONTHS_DAYS else related["kin"]
     owner = _possessor(following) if low in ("my", "our") else None
     if low in ("my", "our") and (kin(following) or (owner and kin(owner))):
+        named = re.match(r"\s*(?P<name>[A-Z][a-z’']+)", part[lead.end():]) if not owner else None
+        if named and named["name"].lower() not in _NOT_NAMES and named["name"].lower() not in _MONTHS_DAYS:
+            return re.sub(r"['’]s$", "", named["name"])  # "my daughter Rosie made her own batch": Rosie's
         return owner or following  # "my daughter did 30 minutes", "my dad's pulse was 80": theirs
     if low in _PRONOUN_ME:
         return "me"

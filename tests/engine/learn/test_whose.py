@@ -144,6 +144,8 @@ def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -
         ("Reading wise, Saturday he did 50 minutes without being asked.", "50", "them/m"),
         ("Last Sunday she did 35 minutes.", "35", "them/f"),
         ("Monday I did 10 minutes.", "10", "me"),
+        ("My daughter Rosie made her own little batch yesterday with the leftover 400g.", "400g", "Rosie"),
+        ("My husband Mark got his done the same day, total 5.2.", "5.2", "Mark"),
         ("His birthday party ran long, only 20 minutes of practice.", "20", None),
     ],
 )
