@@ -45,6 +45,7 @@ _FUNCTION_WORDS = frozenset({
     "quarter", "around", "roughly", "maybe", "think", "thought", "felt", "feel", "honestly", "anyway",
     "actually", "went", "took", "gave", "made", "managed", "finally", "long", "short", "quick", "good", "great",
     "nice", "well", "properly", "pretty", "bit", "little", "like", "watch", "said", "says", "told",
+    "sort", "kind", "loads", "thing", "things", "stuff", "way", "couple", "pair", "bunch",
 })
 _WORD = re.compile(r"[A-Za-z][a-z]{3,}")
 
