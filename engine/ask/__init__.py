@@ -37,6 +37,7 @@ from engine.ask.plan import SAYINGS, Draft, draft, is_recall, rank_collections
 from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
 from engine.ask.text import plain
+from engine.ask.whose import whose_filters
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
 from engine.llm.backend import Backend
@@ -105,6 +106,7 @@ def plan_question(
     if coll.frame == RECALL_FRAME and coll.domain != IMPORT_DOMAIN and log_store is not None and not _NOTES.search(question):
         return None  # what fits no frame is kept for recall: its passages answer, not a count of notes
     d.query.filters += text_filters(question, coll, d.query)
+    d.query.filters += whose_filters(question, coll, d.query)
     if d.open:
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None

@@ -158,6 +158,12 @@ def build_catalog(state: State, today: dt.date | None = None) -> dict[str, Colle
         fields.update(derived_fields(fields, today))
         if len(fr.statuses) > 1:
             fields["status"] = FieldInfo("status", "enum", "", sorted(statuses))
+        if fr.domain == IMPORT_DOMAIN and not isinstance(recs, StoredRecords) and "whose" not in fields:
+            from engine.ask.whose import person_field
+
+            people = person_field(recs)
+            if people is not None:
+                fields[people.name] = people
         out[name] = Collection(name, frame_name, fr.domain, fields, recs)
     return out
 

@@ -44,6 +44,8 @@ def rows_of(coll: Collection) -> Sequence[Row]:
 def _row(coll: Collection, rec: Record) -> Row:
     row = Row({name: rec.values.get(name) for name in coll.fields if name != "status"})
     row["status"] = rec.status
+    if "whose" in coll.fields and coll.fields["whose"].kind == "person":
+        row["whose"] = rec.subject or "me"
     row["_evidence"] = list(rec.evidence)
     for name, info in coll.fields.items():
         if info.formula:

@@ -29,7 +29,7 @@ STATES = ("suggested", "accepted", "refused")
 KINDS = ("float", "date", "time", "money", "str")
 MAX_FIELDS = 12
 BUILT_IN = frozenset(f.collection for f in FRAMES) | frozenset(f.name.lower() for f in FRAMES)
-RESERVED_FIELDS = frozenset({"id", "status", "subject", "key", "frame", "evidence", "who"})
+RESERVED_FIELDS = frozenset({"id", "status", "subject", "key", "frame", "evidence", "who", "whose"})
 _NAME = re.compile(r"^[a-z][a-z0-9_]{1,38}[a-z0-9]$")
 
 

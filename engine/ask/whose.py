@@ -1,0 +1,63 @@
+"""Whose records a question is about, in a collection kept about more than one person.
+
+A learned collection may hold the user's records and a child's, a partner's, a friend's ("Ben did
+10 minutes in the sauna"). Each record keeps whose it is (its subject); the catalog shows it as a
+``whose`` field, and a question picks its people: a person named ("How long has Ben spent…",
+"Mark's LDL") keeps theirs, one left out ("leaving out Rosie's") drops theirs, one counted in
+("Rosie's batch included") keeps everyone's, and a question in the first person that names no one
+("What's my average?", "How many coots have I counted?") keeps the user's own. "We" and "our" keep
+everyone's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine.ask.catalog import Collection, FieldInfo
+from engine.ask.ir import Filter, Query
+from engine.state import Record
+
+WHOSE = "whose"
+"""The field of a record's person: "me" or the person as the user named them."""
+
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
+_HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all\s+of\s+us|the\s+family|between\s+us)\b", re.I)
+# the assistant asked to do something, and the user's own keeping of the log: not whose the records are
+_ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
+                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put|jotted|saved|told\s+you)\b",
+                     re.I)
+_LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|apart\s+from|other\s+than|but\s+not)"
+_COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
+
+
+def person_field(records: Sequence[Record]) -> FieldInfo | None:
+    """The ``whose`` field of a collection whose records are about more than one person."""
+    people = sorted({r.subject or "me" for r in records})
+    return FieldInfo(WHOSE, "person", "whose person who", people) if len(people) > 1 else None
+
+
+def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
+    """The condition on whose records the question is about (none when it is about everyone's)."""
+    info = coll.fields.get(WHOSE)
+    if info is None or any(f.field == WHOSE for f in query.filters):
+        return []
+    kept: list[str] = []
+    dropped: list[str] = []
+    for person in (p for p in info.values if p != "me"):
+        name = rf"{re.escape(person)}(?:['’]s?)?"
+        if not re.search(rf"\b{name}(?!\w)", question, re.I):
+            continue
+        if re.search(rf"\b{_LEFT_OUT}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)", question, re.I):
+            dropped.append(person)
+        elif re.search(rf"\b{_COUNTED_IN}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)|\b{name}\s+(?:\w+\s+)?(?:included|too|as\s+well)\b",
+                       question, re.I):
+            return []  # "Rosie's batch included": everyone's
+        else:
+            kept.append(person)
+    if kept:
+        return [Filter(WHOSE, "eq", kept[0])] if len(kept) == 1 else [Filter(WHOSE, "one_of", tuple(kept))]
+    if dropped:
+        return [Filter(WHOSE, "ne", person) for person in dropped]
+    if _HOUSEHOLD.search(question) or not _FIRST_PERSON.search(_ASKING.sub(" ", question)):
+        return []
+    return [Filter(WHOSE, "eq", "me")]
