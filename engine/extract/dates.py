@@ -893,9 +893,11 @@ def same_month_after(start: dt.date, day: int) -> dt.date | None:
     return None
 
 
-NAMES_A_MONTH = frozenset({"iso", "numeric", "md_range", "dm_range", "range", "md", "dm", "my", "num_my", "month", "day_only"})
-"""Date patterns a later bare day counts on from ("March 14 ... the 22nd", "the 3rd ... the 17th"); not
-"this morning" or "Saturday" ("results back this morning, the bloods were taken on the 13th")."""
+NAMES_A_MONTH = frozenset({"iso", "numeric", "md_range", "dm_range", "range", "md", "dm", "my", "num_my", "month", "day_only",
+                           "holiday", "in_n", "n_from_now", "anchored"})
+"""Date patterns a later bare day counts on from ("March 14 ... the 22nd", "Christmas Eve ... back on the
+2nd", "in two weeks, back on the 28th"); not "this morning" or "Saturday" ("results back this morning,
+the bloods were taken on the 13th")."""
 
 
 def after_previous(value: DateValue, previous: DateValue | None) -> DateValue:

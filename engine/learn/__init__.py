@@ -85,6 +85,10 @@ def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, s
     add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
 
 
+# a sentence of aims, habits and hopes: the first reading left its values out for a reason
+_NOT_A_RECORD = re.compile(r"\b(?:will|going\s+to|gonna|aim(?:ing)?|hop(?:e|ing)|plan(?:ning)?|want(?:s|ed)?\s+to|target|goal|"
+                           r"usually|normally|typically|on\s+average|tomorrow|next\s+(?:week|month|time|year)|should|supposed|"
+                           r"at\s+least|up\s+to|max(?:imum)?|limit)\b|'ll\b", re.I)
 _REPLACED = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+)?$", re.I)
 
 
@@ -103,7 +107,8 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
                    for p in read for v in p.values.values())
 
     left = [q for q in o.quantities if q.measured and (q.start, q.end) not in cited and not _held(q, records)
-            and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])]
+            and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])
+            and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= q.start < e), ""))]
     if not left:
         return None
     index = [next(i for i, (s, e) in enumerate(spans) if s <= q.start < max(e, s + 1)) for q in left
@@ -138,8 +143,8 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             cited = {(v.start, v.end) for p in checked.records for v in p.values.values()}
             again = _read(replace(o, focus=left, taken=frozenset(s for s, _ in cited)), batch, backend, out)
             for p in again.records:
-                if any(v.kind != "date" and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited
-                       for v in p.values.values()):
+                if any(v.kind in ("float", "money", "time") and v.start >= left[0] and v.end <= left[1]
+                       and (v.start, v.end) not in cited for v in p.values.values()):
                     _file(p, batch, renamed, msg, session_date, backend)
     out.facts = batch.facts
     out.rejected += batch.rejected

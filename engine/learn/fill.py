@@ -100,10 +100,10 @@ def _kind(v: Value) -> str:
 def _shortened(name: str, v: Value, free: list[LearnedField]) -> LearnedField | None:
     """The one field of the same type whose name starts as this one does ("trigs" of "triglycerides",
     "total" of "total_cholesterol")."""
-    head = name.split("_")[0]
-    if len(head) < 4:
-        return None
-    same = [f for f in free if f.kind == v.kind and f.name.split("_")[0][:4] == head[:4]]
+    if "_" in name or len(name) < 4:
+        return None  # a shortened name is one word ("trigs", "total"), never "heart_rate_variability"
+    same = [f for f in free if f.kind == v.kind and f.name.split("_")[0][:4] == name[:4]
+            and (f.unit == v.unit or (f.unit and v.unit and convert(Decimal(1), v.unit, f.unit) is not None))]
     return same[0] if len(same) == 1 else None
 
 
@@ -196,7 +196,7 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     if not strong:
         # the old value named, on a day said loosely ("that day at her friend's a couple of weeks ago,
         # it was 12 hours, not 14"): the one record of theirs holding it
-        loose = [key for key, vals in current.items() if _names_old(vals, slots, said, coll)]
+        loose = [key for key, vals in current.items() if _names_old(vals, slots, said, coll) and _near_day(p, vals.get("date"))]
         strong = loose if len(loose) == 1 and (p.corrects or _CORRECTING.search(p.message)) else []
     keys = strong if strong_only else strong or weak
     if not keys:
@@ -214,8 +214,26 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     return [f for f in mine if f.entity_key == key]
 
 
-_CORRECTING = re.compile(r"\b(?:actually|correction|wrong|mistake|misread|misremembered|typo|i\s+meant|more\s+like|"
-                         r"rather\s+than|instead\s+of|got\s+(?:it|that|this)\s+wrong|recounted|checked)\b", re.I)
+_CORRECTING = re.compile(r"\b(?:correction|wrong|mistake|misread|misremembered|miscounted|typo|i\s+meant|more\s+like|"
+                         r"rather\s+than|instead\s+of|recounted)\b", re.I)
+
+
+def _near_day(p: Proposed, day: Any) -> bool:
+    """A day said loosely that still points back at the record ("that day a couple of weeks ago",
+    "that Saturday" of a Saturday weeks before): a day before the message, within ten days of the
+    record's own or on its weekday; never the message's own day."""
+    try:
+        old = dt.date.fromisoformat(str(day))
+    except ValueError:
+        return False
+    if p.date_span is None or p.day == old or p.day >= _session_day(p):
+        return False
+    weekday = any(name in p.date_surface.lower() for name in _WEEKDAY_NAMES)
+    return abs((p.day - old).days) <= 10 or (weekday and _weekday_fits(p, old) and 0 < (p.day - old).days <= 62)
+
+
+def _session_day(p: Proposed) -> dt.date:
+    return p.session_date or p.day
 
 
 def _names_old(vals: dict[str, Any], slots: dict[str, Any], said: set[float], coll: LearnedCollection) -> bool:

@@ -129,7 +129,8 @@ def _alias_pattern() -> str:
 
 # durations said as phrases: minutes they stand for
 _DURATION_PHRASES = (
-    (re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b", re.I), Decimal(90)),
+    (re.compile(r"\b(?:an?|one)\s+(?:(?:good|solid|full|whole)\s+)?hour\s+and\s+a\s+half\b", re.I), Decimal(90)),
+    (re.compile(r"\b(?:an?|one)\s+(?:(?:good|solid|full|whole)\s+)?hour\s+and\s+a\s+quarter\b", re.I), Decimal(75)),
     (re.compile(r"\b(?:half\s+an\s+hour|a\s+half[\s-]hour)\b", re.I), Decimal(30)),
     (re.compile(r"\b(?:a\s+quarter\s+of\s+an\s+hour|quarter\s+of\s+an\s+hour)\b", re.I), Decimal(15)),
     (re.compile(r"\b(?:an|one|a\s+(?:good|solid|full|whole))\s+hour\b", re.I), Decimal(60)),
@@ -177,7 +178,7 @@ def _unit_fraction_re() -> re.Pattern[str]:
 
 
 # "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
-_H_AND_MIN = re.compile(rf"\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
+_H_AND_MIN = re.compile(rf"(?<!half\s)\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
                         rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s)))", re.I)
 
 
@@ -204,10 +205,16 @@ def _ordinal_day(text: str, m: re.Match[str], unit: Unit) -> bool:
 
 
 # "6 jars", "three rounds", "14 coots": a number counting a plural noun no unit names — a count of that noun
-_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|{_WORD_NUM})\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|(?:{_WORD_NUM})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
 _NOT_COUNTED = frozenset({
     "years", "months", "weeks", "days", "hours", "minutes", "seconds", "mins", "secs", "hrs", "pounds", "quid", "bucks",
     "dollars", "euros", "pence", "cents", "grand", "ones", "others", "ago", "yrs", "times", "percent",
+    # words ending in s that count nothing: verbs, pronouns, adverbs, uncountable nouns
+    "was", "is", "has", "does", "goes", "this", "thus", "plus", "minus", "bonus", "yes", "as", "us", "its", "his", "hers",
+    "ours", "yours", "theirs", "less", "unless", "across", "always", "perhaps", "towards", "afterwards", "besides",
+    "sometimes", "anyways", "whereas", "news", "series", "species", "gas", "bus", "chaos", "status", "focus", "lens",
+    "physics", "maths", "diabetes", "overseas", "nevertheless", "sorts", "kinds", "lots", "loads", "tons", "bits",
+    "seems", "looks", "feels", "says", "makes", "takes", "gets", "gives", "means", "needs", "wants", "keeps", "comes",
 })
 
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")

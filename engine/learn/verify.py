@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from engine.extract.segment import sentences
-from engine.learn.collection import clean_name
+from engine.learn.collection import InvalidCollection, check_name, clean_name
 from engine.learn.propose import MAX_TEXT, Offer
 from engine.learn.quantities import units
 from engine.profile import RESOURCES
@@ -55,6 +55,7 @@ class Proposed:
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
     message: str = ""
     """The whole message (set when the record is filed): "I got something wrong" may open it."""
+    session_date: dt.date | None = None
 
     def span(self) -> tuple[int, int]:
         spans = [(v.start, v.end) for v in self.values.values()]
@@ -169,6 +170,23 @@ _WEEKDAYS_MONTHS = re.compile(r"^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(
                                r"apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$", re.I)
 
 
+_INTERJECTIONS = frozenset({"hi", "hey", "hello", "hmm", "hmmm", "ugh", "oh", "ah", "wow", "yay", "ok", "okay", "um", "er",
+                            "erm", "lol", "yes", "yeah", "no", "nope", "thanks", "cheers"})
+
+
+@cache
+def _first_names() -> frozenset[str]:
+    from engine.extract.tables import rows
+
+    return frozenset(row[0].lower() for row in rows("first_names.txt"))
+
+
+def _past(word: str) -> bool:
+    from engine.extract.dates import tense
+
+    return tense(word, told=True) is True
+
+
 def _label_of(text: str, v: Value) -> str | None:
     """The words that label a bare number ("LDL" of "LDL 4.1"), when they are a label: not a verb,
     a pronoun, a hedge or a day."""
@@ -178,10 +196,14 @@ def _label_of(text: str, v: Value) -> str | None:
     if m is None:
         return None
     words = m["label"].split()
-    if any(w.lower() in _NOT_LABELS or w.lower().endswith("ed") or _WEEKDAYS_MONTHS.match(w) for w in words[-1:]) \
-            or any(w.lower() in _NOT_LABELS for w in words):
-        return None
-    return clean_name(" ".join(words)) or None
+    if any(w.lower() in _NOT_LABELS or w.lower().endswith("ed") or _WEEKDAYS_MONTHS.match(w) or _past(w)
+           or w.lower() in _first_names() or w.lower() in _INTERJECTIONS for w in words):
+        return None  # "Emma 12", "Slept 7", "Hi 45": a person, a verb or a greeting, not what was measured
+    label = clean_name(" ".join(words))
+    try:
+        return check_name(label, what="field")
+    except InvalidCollection:
+        return None  # "HR 61": too short to name a field; the model's name stands
 
 
 def _labelled(text: str, values: dict[str, Value]) -> dict[str, Value]:
@@ -204,7 +226,7 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     out: dict[str, list[Value]] = {}
     for name, v in values.items():
         if v.kind == "float" and v.dimension and v.dimension in default:
-            other = named.get(name)
+            other = named.get(name) if name in default.values() else None  # "pages", "distance": a dimension's own name
             if other is not None and other != v.dimension and default.get(other) != default[v.dimension] \
                     or name in units() and default.get(units()[name].dimension) == default[v.dimension]:
                 name = default[v.dimension]  # "pages" of 25 minutes, "hours" of 90 minutes: a duration
@@ -218,16 +240,26 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
 
 # "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
 _COMPARED = re.compile(r"\s*(?:\w+\s+){0,2}?(?:like|as|than)\s+(?:the\s+)?(?:last|before|usual|previous|yesterday)\b", re.I)
+# "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0": a number to compare with
+_COMPARED_BEFORE = re.compile(r"\b(?:from|than|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+|about\s+|around\s+)?$", re.I)
 
 
 def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
-    """A value the model copied as words ("25 min") that are the words of one offered number, time or
-    amount: that candidate, typed, instead of a string."""
-    span = find_words(o.text, raw)
-    if span is None or not re.search(r"\d", raw):
+    """A value the model copied as words that are the words of one offered number, time or amount
+    ("25 min" of "25 mins"): that candidate, typed, instead of a string. Not a title or a name that
+    holds a number ("The 39 Steps", "5k parkrun"), nor a value already given to a record."""
+    if not re.search(r"\d", raw):
         return raw
-    hits = [i for i, v in by_id.items() if v.kind != "date" and v.start < span[1] and span[0] < v.end]
-    return hits[0] if len(hits) == 1 else raw
+    m = re.search(rf"(?<![\w.,]){re.escape(_norm(raw))}(?!\d|[.,]\d)", o.text.lower())
+    if m is None:
+        return raw
+    hits = [i for i, v in by_id.items() if v.kind != "date" and v.start < m.end() and m.start() < v.end]
+    if len(hits) != 1 or by_id[hits[0]].start in o.taken:
+        return raw
+    v = by_id[hits[0]]
+    said = o.text[v.start:v.end].lower().split()
+    same = all(any(a.startswith(b) or b.startswith(a) for b in said) for a in _norm(raw).split())
+    return hits[0] if same else raw
 
 
 def verify(raw: Any, o: Offer) -> Checked:
@@ -243,9 +275,10 @@ def verify(raw: Any, o: Offer) -> Checked:
     for c in o.money:
         by_id[c.id] = Value("money", Decimal(c.value), c.start, c.end, currency=c.currency or "")
     for q in o.quantities:
-        by_id[q.id] = Value("float", q.value, q.start, q.end, q.unit, q.dimension)
+        counted = bool(q.unit) and not q.measured  # "6 jars": a number; the noun is the model's to name the field by
+        by_id[q.id] = Value("float", q.value, q.start, q.end, "" if counted else q.unit, "" if counted else q.dimension)
     asked = [(a, b) for a, b in sentences(o.text) if o.text[a:b].rstrip().endswith("?")]
-    taken: set[str] = set()  # a number is one record's: the same one cited again makes no second record
+    taken: set[tuple[str, str]] = set()  # a number is one person's record's: cited again for them, no second record
     for rec in records:
         if not isinstance(rec, dict):
             continue
@@ -256,6 +289,8 @@ def verify(raw: Any, o: Offer) -> Checked:
         fields = rec.get("values")
         named = fields.get("who") if isinstance(fields, dict) and not rec.get("who") else None
         who = who_of(rec.get("who") or named, o.text)
+        if who is None and named and not rec.get("who"):
+            who = "me"  # a person put among the values who is not in the message: whose it is is read by code
         if who is None:
             out.rejected.append(f"{name}: who {rec.get('who')!r} is not in the message")
             continue
@@ -288,7 +323,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                     continue
                 if v.kind == "date" and fname in ("date", "day", "when"):
                     continue  # the record's own day, already taken from "date"
-                if raw_value in taken and v.kind != "date":
+                if (raw_value, who) in taken and v.kind != "date":
                     twice = True
                     continue
                 values[fname] = v
@@ -305,7 +340,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
             out.rejected.append(f"{name}: its numbers are another record's")
             continue
-        taken.update(i for i, v in by_id.items() if v.kind != "date" and any(v is w for w in values.values()))
+        taken.update((i, who) for i, v in by_id.items() if v.kind != "date" and any(v is w for w in values.values()))
         if not values and not (_only_happened(rec) and _said_done(o.text, name)):
             out.rejected.append(f"{name}: no verified value")
             continue
@@ -313,8 +348,10 @@ def verify(raw: Any, o: Offer) -> Checked:
             what = _measured_thing(o.text, values)
             if what is not None:
                 values["item"] = what
-        numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end))
+        numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end)
+                        and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start]))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers,
-                                    date_surface=o.text[date_span[0]:date_span[1]] if date_span else ""))
+                                    date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
+                                    session_date=o.session_date))
     return out

@@ -110,6 +110,15 @@ _THEIR_KIN = re.compile(r"(?i:(?:his|her|their)\s+(?:(?:little|big|baby|younger|
                         r"(?P<kin>[a-z]+))(?:\s+(?P<name>[A-Z][a-z’']+))?")
 
 
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "sir", "year", "grade", "class", "form", "team"})
+
+
+def _a_name(word: str) -> bool:
+    """A capitalised word after a relation that is their name ("my son Leo"), not a title or a school year."""
+    low = word.lower()
+    return bool(word) and low not in _NOT_NAMES and low not in _MONTHS_DAYS and low not in _TITLES
+
+
 def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
     opened = _OPENERS.match(part).end()
     lead = _LEAD.match(part, opened)
@@ -119,12 +128,12 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
     low = word.lower()
     related = _THEIR_KIN.match(part, opened)
     if related is not None and kin(related["kin"]):
-        name = related["name"]
-        return name if name and name.lower() not in _NOT_NAMES and name.lower() not in _MONTHS_DAYS else related["kin"]
+        name = re.sub(r"['’]s$", "", related["name"] or "")
+        return name if _a_name(name) else related["kin"]
     owner = _possessor(following) if low in ("my", "our") else None
     if low in ("my", "our") and (kin(following) or (owner and kin(owner))):
         named = re.match(r"\s*(?P<name>[A-Z][a-z’']+)", part[lead.end():]) if not owner else None
-        if named and named["name"].lower() not in _NOT_NAMES and named["name"].lower() not in _MONTHS_DAYS:
+        if named and _a_name(re.sub(r"['’]s$", "", named["name"])):
             return re.sub(r"['’]s$", "", named["name"])  # "my daughter Rosie made her own batch": Rosie's
         return owner or following  # "my daughter did 30 minutes", "my dad's pulse was 80": theirs
     if low in _PRONOUN_ME:
@@ -170,8 +179,6 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     if lead is None or _possessor(lead["word"]):
         return None
     low = lead["word"].lower()
-    if low in ("his", "her", "their") and not kin(lead["next"] or ""):
-        return None  # "His birthday party ran long, only 20 minutes of practice": the party is his, the practice not said
     said = _lead(clause, text, at, known)
     if said == "me" or (said or "").startswith("them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
             or low in ("my", "our"):

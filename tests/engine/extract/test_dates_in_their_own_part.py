@@ -70,3 +70,10 @@ def test_a_bare_day_does_not_count_on_from_a_relative_day() -> None:
     text = "Got my blood test results back from the GP this morning, the bloods were taken on the 13th."
     seq = sequenced(text, dt.date(2026, 1, 20))
     assert [v.start.isoformat() for v in seq.values()] == ["2026-01-20", "2026-01-13"]
+
+
+def test_a_bare_day_counts_on_from_a_holiday_and_from_a_time_ahead() -> None:
+    seq = sequenced("Off to my sister's on Christmas Eve, back home on the 2nd.", dt.date(2025, 11, 28))
+    assert [v.start.isoformat() for v in seq.values()] == ["2025-12-24", "2026-01-02"]
+    seq = sequenced("Flying out in two weeks, back on the 28th.", dt.date(2026, 1, 25))
+    assert [v.start.isoformat() for v in seq.values()] == ["2026-02-08", "2026-02-28"]

@@ -318,3 +318,62 @@ def test_a_label_is_never_a_verb_a_day_or_a_hedge(store: LogStore) -> None:
     _learn(store, text, {"records": [{"collection": "weigh_ins", "date": "today", "values": {"weight": q["82.4"]}}]})
     (rec,) = _records(store, "weigh_ins")
     assert rec["weight"] == 82.4
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Weighed myself this morning, 82.4 kg.", "Checked my weight this morning, 81.5 kg, down from 82.4 last week."),
+    ("Did 30 minutes on the bike this morning.", "Actually managed 45 minutes today, up from 30 on Monday!"),
+])
+def test_a_progress_remark_naming_an_old_value_corrects_nothing(store: LogStore, first: str, second: str) -> None:
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "logs", "date": "today", "values": {"amount": o.quantities[0].id}}]})
+    later = DAY + dt.timedelta(days=7)
+    o = offer(second, later, records=True)
+    date = o.dates[0].id if o.dates else "today"
+    _learn(store, second, {"records": [{"collection": "logs", "date": date, "values": {"amount": o.quantities[0].id}}]}, later)
+    assert len(_records(store, "logs")) == 2
+
+
+@pytest.mark.parametrize(("text", "raw", "kind"), [
+    ("Ran 15 km in the morning then 5 km in the evening.", "5 km", "float"),
+    ("Finished The 39 Steps last night, 4 out of 5.", "The 39 Steps", "str"),
+    ("Did the 5k parkrun in 27 minutes.", "5k parkrun", "str"),
+])
+def test_words_are_a_candidate_only_when_they_are_its_own_words(text: str, raw: str, kind: str) -> None:
+    (rec,) = verify({"records": [{"collection": "x", "date": "today", "values": {"v": raw}}]}, offer(text, DAY, records=True)).records
+    assert rec.values["v"].kind == kind
+    if kind == "float":
+        assert rec.values["v"].value == 5  # not the 15 km it is part of
+
+
+def test_two_people_may_share_one_number(store: LogStore) -> None:
+    text = "Theo and Ada both read for 20 minutes tonight."
+    q = offer(text, DAY, records=True).quantities[0].id
+    _learn(store, text, {"records": [
+        {"collection": "reading", "date": "today", "who": "Theo", "values": {"duration": q}},
+        {"collection": "reading", "date": "today", "who": "Ada", "values": {"duration": q}}]})
+    assert sorted(r["_who"] for r in _records(store, "reading")) == ["Ada", "Theo"]
+
+
+def test_a_person_among_the_values_who_is_not_in_the_message_is_left_to_code(store: LogStore) -> None:
+    text = "Saturday he did 50 minutes without being asked."
+    o = offer(text, DAY, records=True)
+    assert _learn(store, text, {"records": [{"collection": "reading", "date": "today", "values": {
+        "duration": o.quantities[0].id, "who": "Theo"}}]}) == []
+    assert len(_records(store, "reading")) == 1
+
+
+def test_a_field_of_its_own_name_keeps_it(store: LogStore) -> None:
+    text = "Hill run this morning, 10k with 300m of climb."
+    q = [x.id for x in offer(text, DAY, records=True).quantities]
+    _learn(store, text, {"records": [{"collection": "runs", "date": "today", "values": {"distance": q[0], "climb": q[1]}}]})
+    (rec,) = _records(store, "runs")
+    assert rec["distance_km"] == 10 and rec["climb_m"] == 300
+
+
+def test_a_name_a_verb_or_an_abbreviation_is_no_label(store: LogStore) -> None:
+    text = "Spelling test results today: Emma 12, Jack 9."
+    q = [x.id for x in offer(text, DAY, records=True).quantities]
+    _learn(store, text, {"records": [{"collection": "spelling", "date": "today", "who": "Emma", "values": {"score": q[0]}},
+                                     {"collection": "spelling", "date": "today", "who": "Jack", "values": {"score": q[1]}}]})
+    assert sorted((r["_who"], r["score"]) for r in _records(store, "spelling")) == [("Emma", 12), ("Jack", 9)]

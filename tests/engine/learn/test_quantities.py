@@ -96,6 +96,13 @@ def test_a_number_counting_a_plural_noun_is_a_count_of_it() -> None:
     # not a count: ages, money, years, vague words
     assert _values("he is 8 years old, 300 quid a go, back in 2026 things, a couple of jars") == [
         (Decimal(8), ""), (Decimal(300), "")]
+    assert _values("Bench press 80 was tough, 40 this time") == [(Decimal(80), ""), (Decimal(40), "")]
+    assert _values("twenty five jars") == [(Decimal(25), "jars")]
+
+
+def test_an_hour_with_a_word_before_it_and_half_an_hour() -> None:
+    assert _values("a good hour and a half, a solid hour and a quarter") == [(Decimal(90), "min"), (Decimal(75), "min")]
+    assert _values("half an hour and ten") == [(Decimal(30), "min")]
 
 
 def test_an_ordinal_day_is_not_stones() -> None:

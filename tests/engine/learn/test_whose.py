@@ -146,7 +146,9 @@ def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -
         ("Monday I did 10 minutes.", "10", "me"),
         ("My daughter Rosie made her own little batch yesterday with the leftover 400g.", "400g", "Rosie"),
         ("My husband Mark got his done the same day, total 5.2.", "5.2", "Mark"),
-        ("His birthday party ran long, only 20 minutes of practice.", "20", None),
+        ("Her brother Tom's score was 80.", "80", "Tom"),
+        ("My husband Dr Patel did 5k.", "5k", "husband"),
+        ("Visited Gran today. Her blood pressure was up again, 150 over 95.", "150", "Gran"),
     ],
 )
 def test_a_relation_of_someone_and_a_weekday_before_the_subject(text: str, value: str, expected: str | None) -> None:
