@@ -74,20 +74,21 @@ class Offer:
 
 def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
     """The citable values of ``text``. ``records``: it is read for records of what happened, so a
-    clause with no tense of its own speaks of the past (a rule or a plan reads it as ahead)."""
+    clause with no tense of its own speaks of the past (a rule or a plan reads it as ahead) and a
+    number counting a plural noun is a count of it ("6 jars"; a rule's "5 cans" stays a number)."""
     cands = find_candidates(text, session_date, lean_past=records)
     # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
     items = [c for c in cands.items if c.kind != "money" or c.currency]
     money = [(c.start, c.end) for c in items if c.kind == "money"]
     # a number with its unit ("1h10", "3.5/5") is a quantity even where a date or clock finder saw one
-    measured = [(q.start, q.end) for q in find_quantities(text, money) if q.measured]
+    measured = [(q.start, q.end) for q in find_quantities(text, money, counts=records) if q.measured]
     items = [c for c in items if c.kind == "money" or not any(c.start < e and s < c.end for s, e in measured)]
     return Offer(
         text, session_date,
         tuple(c for c in items if c.kind == "date"),
         tuple(c for c in items if c.kind == "time"),
         tuple(c for c in items if c.kind == "money"),
-        tuple(find_quantities(text, [(c.start, c.end) for c in items])),
+        tuple(find_quantities(text, [(c.start, c.end) for c in items], counts=records)),
     )
 
 

@@ -240,8 +240,9 @@ def spelled_numbers(text: str, taken: list[tuple[int, int]] = ()) -> list[tuple[
     return out
 
 
-def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quantity]:  # type: ignore[assignment]
-    """Every quantity in ``text`` outside the ``taken`` spans, numbered Q1, Q2... in text order."""
+def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: bool = True) -> list[Quantity]:  # type: ignore[assignment]
+    """Every quantity in ``text`` outside the ``taken`` spans, numbered Q1, Q2... in text order.
+    ``counts``: a number counting a plural noun is a count of it ("6 jars"); else a bare number."""
     spans = list(taken)
     found: list[tuple[int, int, Decimal, str, str, str]] = []
 
@@ -309,7 +310,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = ()) -> list[Quanti
         if m["k"]:
             value *= 1000
         add(m.start(), m.end(), value, unit.name, unit.dimension)
-    for m in _COUNTED.finditer(text):
+    for m in _COUNTED.finditer(text) if counts else ():
         noun = m["noun"]
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
