@@ -15,6 +15,7 @@ from engine.extract.segment import sentences
 from engine.learn.collection import InvalidCollection, check_name, clean_name
 from engine.learn.propose import MAX_TEXT, Offer
 from engine.learn.quantities import units
+from engine.learn.whose import first_names
 from engine.profile import RESOURCES
 
 FIELD_NAMES_PATH = RESOURCES / "learn" / "field_names.tsv"
@@ -174,13 +175,6 @@ _INTERJECTIONS = frozenset({"hi", "hey", "hello", "hmm", "hmmm", "ugh", "oh", "a
                             "erm", "lol", "yes", "yeah", "no", "nope", "thanks", "cheers"})
 
 
-@cache
-def _first_names() -> frozenset[str]:
-    from engine.extract.tables import rows
-
-    return frozenset(row[0].lower() for row in rows("first_names.txt"))
-
-
 def _past(word: str) -> bool:
     from engine.extract.dates import tense
 
@@ -197,7 +191,7 @@ def _label_of(text: str, v: Value) -> str | None:
         return None
     words = m["label"].split()
     if any(w.lower() in _NOT_LABELS or w.lower().endswith("ed") or _WEEKDAYS_MONTHS.match(w) or _past(w)
-           or w.lower() in _first_names() or w.lower() in _INTERJECTIONS for w in words):
+           or w.lower() in first_names() or w.lower() in _INTERJECTIONS for w in words):
         return None  # "Emma 12", "Slept 7", "Hi 45": a person, a verb or a greeting, not what was measured
     label = clean_name(" ".join(words))
     try:

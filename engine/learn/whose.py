@@ -75,7 +75,7 @@ def _people_before(text: str, at: int) -> list[str]:
 
 
 @cache
-def _first_names() -> frozenset[str]:
+def first_names() -> frozenset[str]:
     return frozenset(row[0].lower() for row in rows("first_names.txt"))
 
 
@@ -102,7 +102,7 @@ def _person_word(word: str, following: str, text: str, known: frozenset[str]) ->
         return False
     if low in known or kin(word):
         return True
-    return low in _first_names() and bool(_VERBISH.match(following))  # not "Piranesi is 272 pages"
+    return low in first_names() and bool(_VERBISH.match(following))  # not "Piranesi is 272 pages"
 
 
 # "his little sister Ada", "her brother": someone named by their relation to a person said before
@@ -142,7 +142,7 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
         return _pronoun(low, text, at)
     owner = _possessor(word)
     if owner and word[0].isupper() and owner.lower() not in _MONTHS_DAYS and (
-            owner.lower() in known or kin(owner) or owner in _proper_nouns(text) or owner.lower() in _first_names()):
+            owner.lower() in known or kin(owner) or owner in _proper_nouns(text) or owner.lower() in first_names()):
         return owner  # "Gran's pulse was 78", "Arjun's maths"
     if word[0].isupper() and not owner and _person_word(word, following, text, known):
         return word  # "Mia practised", "Arjun got 78", "Gran was at 70"
@@ -180,7 +180,7 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
         return None
     low = lead["word"].lower()
     said = _lead(clause, text, at, known)
-    if said == "me" or (said or "").startswith("them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in _first_names() \
+    if said == "me" or (said or "").startswith("them") or low in _PRONOUN_OTHER or low in known or kin(lead["word"]) or low in first_names() \
             or low in ("my", "our"):
         return said  # "Arjun got his result today, 78 out of 100": the sentence's subject owns the bare value
     return None  # "Lisbon was amazing, walked 12 km": a place, not whose the walk is
