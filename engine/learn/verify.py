@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from engine.extract.segment import sentences
+from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name
 from engine.learn.propose import MAX_TEXT, Offer
 from engine.learn.quantities import units
@@ -256,6 +257,16 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     return hits[0] if same else raw
 
 
+def _kind_of(v: Value) -> str:
+    """What a value may be exchanged for when records are aligned by day: an amount of the same
+    currency, a quantity of the same dimension, a time."""
+    if v.kind == "money":
+        return f"money:{v.currency}"
+    if v.kind == "float":
+        return f"float:{v.dimension}"
+    return v.kind
+
+
 def verify(raw: Any, o: Offer) -> Checked:
     out = Checked()
     records = raw.get("records") if isinstance(raw, dict) else None
@@ -271,6 +282,7 @@ def verify(raw: Any, o: Offer) -> Checked:
     for q in o.quantities:
         counted = bool(q.unit) and not q.measured  # "6 jars": a number; the noun is the model's to name the field by
         by_id[q.id] = Value("float", q.value, q.start, q.end, "" if counted else q.unit, "" if counted else q.dimension)
+    records = align(records, {i: Cited(_kind_of(v), v.start) for i, v in by_id.items()}, o.text)
     asked = [(a, b) for a, b in sentences(o.text) if o.text[a:b].rstrip().endswith("?")]
     taken: set[tuple[str, str]] = set()  # a number is one person's record's: cited again for them, no second record
     for rec in records:
