@@ -6,8 +6,8 @@ record is dated by a different day of the message and each day has values said w
 message is cut into stretches, one per day (from the sentence that says the day to the sentence
 that says the next), and a number the model cited from another record's stretch is exchanged for
 the number of the same kind in the record's own stretch — or dropped when it has none there.
-A message whose days and values are not laid out that way ("Tuesday and Thursday: 5k and 10k")
-is left as the model read it.
+A record whose day has no values beside it ("Tuesday and Thursday: 5k and 10k") is left as the
+model read it.
 """
 
 from __future__ import annotations
@@ -42,8 +42,11 @@ def align(records: list[Any], cited: Mapping[str, Cited], text: str) -> list[Any
         return records
     stretches = {i: (edges[k], edges[k + 1]) for k, (_, i) in enumerate(anchored)}
     values = {i for i, c in cited.items() if c.kind != "date"}
-    if not all(any(a <= cited[i].start < b for i in values) for a, b in stretches.values()):
-        return records  # a day with nothing said beside it: the values are not laid out by day
+    # a day with nothing said beside it ("Ran on Saturday and on Sunday. 5 km and 10 km."): its
+    # record is left as read, and only the records whose days have values of their own are aligned
+    stretches = {i: (a, b) for i, (a, b) in stretches.items() if any(a <= cited[v].start < b for v in values)}
+    if len(stretches) < 2:
+        return records
     out = list(records)
     for i, (a, b) in stretches.items():
         rec = dict(records[i])

@@ -58,3 +58,12 @@ def test_days_said_together_with_the_values_after_them_are_left_as_read() -> Non
     got = _records(text, [{"date": "on Saturday", "distance": "5 km", "time": "25 minutes"},
                           {"date": "on Sunday", "distance": "10 km", "time": "55 minutes"}])
     assert [(r["distance"], r["time"]) for r in got] == [(5, 25), (10, 55)]
+
+
+def test_a_record_whose_day_has_nothing_beside_it_does_not_stop_the_others_being_aligned() -> None:
+    text = ("Harvey again on Saturday, 1h, £25. And a new one, Lily, on Sunday for an hour and a half, £45. "
+            "The dog was a menace at pickup today.")
+    got = _records(text, [{"date": "on Saturday", "duration": "1h", "fee": "£45"},
+                          {"date": "on Sunday", "duration": "an hour and a half", "fee": "£25"},
+                          {"date": "today", "duration": "1h"}])
+    assert [r["fee"] for r in got[:2]] == [Decimal("25"), Decimal("45")]
