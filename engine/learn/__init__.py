@@ -25,7 +25,7 @@ from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
-from engine.learn.verify import Checked, Proposed, verify
+from engine.learn.verify import Checked, Proposed, asks, verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
 from models.log import MessageRow
@@ -43,7 +43,7 @@ class Learned:
 
 
 def _questions(text: str) -> list[tuple[int, int]]:
-    return [(s, e) for s, e in sentences(text) if text[s:e].rstrip().endswith("?")]
+    return [(s, e) for s, e in sentences(text) if asks(text[s:e])]
 
 
 def _held(q: Quantity, records: Sequence[NewFact]) -> bool:

@@ -351,7 +351,8 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
         batch.collections[coll.name] = coll
     start, end = p.span()
     at = min((v.start for v in p.values.values()), default=start)  # the clause of the values, not of the day
-    p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at)
+    parts = [str(v.value) for v in p.values.values() if v.kind == "str"]
+    p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at, parts)
     p.message = text
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.learn.collection import clean_name
+from engine.learn.whose import first_names, proper_nouns
 from engine.llm.backend import Backend, SchemaRequest
 
 MAX_CHOICES = 40
@@ -66,10 +67,12 @@ def copied(name: str, text: str) -> bool:
 def choices(text: str) -> list[str]:
     """The message's content words, in order, each once."""
     out: dict[str, None] = {}
+    names = {n.lower() for n in proper_nouns(text)} | first_names()
     for m in _WORD.finditer(text):
         word = m.group(0).lower()
-        if word not in _FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?"):
-            out.setdefault(word, None)
+        if word not in _FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \
+                and not (m.group(0)[0].isupper() and word in names):
+            out.setdefault(word, None)  # "Isla's come down with something": a person, not a kind of record
     return list(out)[:MAX_CHOICES]
 
 

@@ -31,7 +31,7 @@ Rules:
 - collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
 - values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a route, a title, a plant, a mood) copied exactly from the message.
 - date: the id of the day it happened; "today" when it happened today or the message does not say.
-- who: only when the record is about someone else, as written ("Lily", "my dad").
+- who: only when the record is someone else's own (their swim, their score, their reading), as written ("Lily", "my dad"). Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
 - corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").
 - Existing collections are listed with each message: reuse one only for the same kind of record.
 - Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.

@@ -179,7 +179,67 @@ def _unit_fraction_re() -> re.Pattern[str]:
 
 # "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
 _H_AND_MIN = re.compile(rf"(?<!half\s)\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
-                        rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s)))", re.I)
+                        rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s|\s+(?:with|at|on|in|for|then|today|yesterday|this|last)\b)))", re.I)
+
+
+# a stretch of the clock: "six till half eleven", "3.30 to 6", "from 5 until just gone 11", "2-4pm"
+_HOURS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_CLOCK = (rf"(?:(?P<{{0}}q>half|quarter)\s+(?P<{{0}}dir>past|to)\s+(?P<{{0}}qh>\d{{{{1,2}}}}|{_HOURS})"
+          rf"|half\s+(?P<{{0}}hh>\d{{{{1,2}}}}|{_HOURS})"
+          rf"|(?P<{{0}}h>\d{{{{1,2}}}}|{_HOURS})(?:[:.](?P<{{0}}mi>[0-5]\d))?)(?:\s*(?P<{{0}}ap>[ap])(?:m\b|\.m\.))?")
+_CLOCK_SPAN = re.compile(
+    rf"(?<![\w.,:£$€-])(?P<from>from\s+)?{_CLOCK.format('a')}\s*(?P<to>till|until|['’]?til|to|-|–)\s*"
+    rf"(?:(?:just\s+)?gone\s+|about\s+|around\s+|roughly\s+)?{_CLOCK.format('b')}(?![\w:]|[.,]\d)", re.I)
+
+
+def _clock_hours(m: re.Match[str], side: str) -> Decimal | None:
+    """The hour of day (1-24, minutes as a fraction) one end of a clock stretch says."""
+    def hour(raw: str) -> int:
+        return _WORD_NUMBERS[raw.lower()] if raw.lower() in _WORD_NUMBERS else int(raw)
+
+    if m[f"{side}q"]:
+        h = hour(m[f"{side}qh"])
+        minutes = 30 if m[f"{side}q"].lower() == "half" else 15
+        value = Decimal(h) + Decimal(minutes) / 60 if m[f"{side}dir"].lower() == "past" else Decimal(h) - Decimal(minutes) / 60
+    elif m[f"{side}hh"]:
+        value = Decimal(hour(m[f"{side}hh"])) + Decimal("0.5")  # "half eleven" is half past eleven
+    else:
+        value = Decimal(hour(m[f"{side}h"])) + Decimal(int(m[f"{side}mi"] or 0)) / 60
+    if value > 24:
+        return None
+    if m[f"{side}ap"]:
+        value = value % 12 + (12 if m[f"{side}ap"].lower() == "p" else 0)
+    return value
+
+
+def _clock_span(text: str, m: re.Match[str]) -> Decimal | None:
+    """Hours between the two ends of a clock stretch, when it is one: joined by "till"/"until", or
+    by "to"/"-" with "from" before it or a clock form at an end ("3.30", "half", "pm") — not a score
+    ("won 3 to 1") nor a range of a unit ("5 to 6 km")."""
+    clockish = any(m[g] for g in ("ami", "bmi", "aq", "bq", "ahh", "bhh", "aap", "bap"))
+    if m["to"].lower() in ("to", "-", "–") and not (m["from"] or clockish):
+        return None
+    after = re.match(r"\s*([A-Za-z]+)", text[m.end():])
+    if after and (after[1].lower() in units() or after[1].lower().endswith("s") and after[1].lower() not in _NOT_COUNTED):
+        return None  # "4 to 8 reps", "3 to 5 km"
+    a, b = _clock_hours(m, "a"), _clock_hours(m, "b")
+    if a is None or b is None:
+        return None
+    if m["bap"] and not m["aap"] and a < 12 and b >= 12 and b - 12 > a:
+        a += 12  # "2-4pm": both in the afternoon
+    hours = b - a
+    if hours <= 0:
+        hours += 12 if not (m["aap"] or m["bap"]) and a <= 12 and b <= 12 else 24  # "10 till 2", "22:00 to 06:30"
+    return _tidy(hours) if 0 < hours <= 16 else None
+
+
+# "twelve an hour", "£13 an hour", "10 quid an hour": a rate, not an hour spent
+_RATE_BEFORE = re.compile(rf"(?:\d|\b(?:{_WORD_NUM}|pounds?|quid|bucks|dollars?|euros?|pence|cents?|p))\s+$", re.I)
+
+
+def _per(text: str, start: int) -> bool:
+    """"an hour" after a number or an amount: per hour."""
+    return re.match(r"an?\b", text[start:start + 3], re.I) is not None and _RATE_BEFORE.search(text[max(0, start - 24):start]) is not None
 
 
 def _fraction(words: str) -> Decimal:
@@ -255,6 +315,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         spans.append((a, b))
         found.append((a, b, value, unit, dim, note))
 
+    for m in _CLOCK_SPAN.finditer(text):
+        add(m.start(), m.end(), _clock_span(text, m), "h", "duration", "from a start and end time")
     for m in _HMS.finditer(text):
         minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
@@ -282,7 +344,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         add(m.start(), m.end(), _tidy(value), unit.name, unit.dimension)
     for pattern, minutes in _DURATION_PHRASES:
         for m in pattern.finditer(text):
-            add(m.start(), m.end(), minutes, "min", "duration")
+            if not _per(text, m.start()):
+                add(m.start(), m.end(), minutes, "min", "duration")
     for m in _RATING.finditer(text):
         n = _number(m["n"])
         if n is not None and n <= Decimal(m["of"]):

@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from engine.extract.segment import sentences
+from engine.extract.segment import opens_as_question, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name
 from engine.learn.propose import MAX_TEXT, Offer
@@ -257,6 +257,18 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     return hits[0] if same else raw
 
 
+# "I think it was $80?", "it was like 80 bucks?": a statement said unsure, not a question asked
+_HEDGED = re.compile(r"^\W*(?:i|i'm|im|it|it's|that|that's|he|she|we|they)\b", re.I)
+
+
+def asks(sentence: str) -> bool:
+    """A sentence that asks the assistant something: values in it are not records. A statement
+    with a question mark and no question word ("I think it was $80?") still states its value."""
+    if not sentence.rstrip().endswith("?"):
+        return False
+    return opens_as_question(sentence) or not _HEDGED.match(sentence)
+
+
 def _kind_of(v: Value) -> str:
     """What a value may be exchanged for when records are aligned by day: an amount of the same
     currency, a quantity of the same dimension, a time."""
@@ -283,7 +295,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         counted = bool(q.unit) and not q.measured  # "6 jars": a number; the noun is the model's to name the field by
         by_id[q.id] = Value("float", q.value, q.start, q.end, "" if counted else q.unit, "" if counted else q.dimension)
     records = align(records, {i: Cited(_kind_of(v), v.start) for i, v in by_id.items()}, o.text)
-    asked = [(a, b) for a, b in sentences(o.text) if o.text[a:b].rstrip().endswith("?")]
+    asked = [(a, b) for a, b in sentences(o.text) if asks(o.text[a:b])]
     taken: set[tuple[str, str]] = set()  # a number is one person's record's: cited again for them, no second record
     for rec in records:
         if not isinstance(rec, dict):

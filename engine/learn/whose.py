@@ -53,7 +53,7 @@ def _sentence_at(text: str, at: int) -> str:
     return text
 
 
-def _proper_nouns(text: str) -> set[str]:
+def proper_nouns(text: str) -> set[str]:
     """Capitalised words that are names: said capitalised somewhere other than a sentence's start."""
     starts = {a for a, _ in sentences(text)}
     out: set[str] = set()
@@ -142,7 +142,7 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
         return _pronoun(low, text, at)
     owner = _possessor(word)
     if owner and word[0].isupper() and owner.lower() not in _MONTHS_DAYS and (
-            owner.lower() in known or kin(owner) or owner in _proper_nouns(text) or owner.lower() in first_names()):
+            owner.lower() in known or kin(owner) or owner in proper_nouns(text) or owner.lower() in first_names()):
         return owner  # "Gran's pulse was 78", "Arjun's maths"
     if word[0].isupper() and not owner and _person_word(word, following, text, known):
         return word  # "Mia practised", "Arjun got 78", "Gran was at 70"
@@ -186,14 +186,19 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     return None  # "Lisbon was amazing, walked 12 km": a place, not whose the walk is
 
 
-def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], text: str, start: int) -> str:
-    """Whose the record at ``start`` of ``text`` is (``who``: what the model said, "me" when nothing)."""
+def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], text: str, start: int,
+          parts: Sequence[str] = ()) -> str:
+    """Whose the record at ``start`` of ``text`` is (``who``: what the model said, "me" when nothing).
+    ``parts``: the record's words, where the model put the people who only took part in it (the
+    student the user taught, the sitter they paid, a donor to their page): not whose it is."""
     if who != "me":
         return who
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
     if said is not None and said.startswith("them"):
         said = _one_other(coll, facts, with_me=True, gender=said[5:])
+    if said is not None and said != "me" and _takes_part(said, parts):
+        said = None  # "Harvey again on Saturday" with Harvey as the student: the tutor's record
     if said is not None:
         return said
     sentence = _sentence_at(text, start)
@@ -204,6 +209,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     named = re.search(rf"\b{re.escape(other)}\b", text, re.I) is not None
     return other if named or _THIRD_PERSON.search(text) else who
+
+
+def _takes_part(person: str, parts: Sequence[str]) -> bool:
+    """The person is one of the record's words ("Harvey" as its student, "Mrs Patel" as its client)."""
+    low = person.lower()
+    return any(low == w or low in w.split() for w in (p.lower() for p in parts))
 
 
 def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False,

@@ -69,3 +69,8 @@ def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
         assert own_name("runs", "Went out before my shift. Only five kilometres but I pushed it, 27 minutes.", backend) == "runs"
     finally:
         backend.close()
+
+
+def test_a_person_who_opens_the_message_is_not_a_name_for_the_kind() -> None:
+    got = choices("Isla's come down with something, she was hot all day. At 7 last night she was 38.6, Isla had Calpol.")
+    assert "isla" not in got and "something" in got

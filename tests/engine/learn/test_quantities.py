@@ -122,3 +122,32 @@ def test_a_record_offer_reads_untensed_days_as_gone_by() -> None:
     assert [c.value for c in o.dates] == ["2026-05-01"]
     o = offer("I'll try 6k on Sunday next week if my back holds up.", dt.date(2026, 3, 16), records=True)
     assert [c.value for c in o.dates] == ["2026-03-29"]
+
+
+@pytest.mark.parametrize(("text", "surface", "hours"), [
+    ("Maria did Wednesday night for us, six till half eleven.", "six till half eleven", 5.5),
+    ("Maria did yesterday after school, 3.30 to 6, and I gave her thirty pounds.", "3.30 to 6", 2.5),
+    ("She did Monday 4 till 8, so that came to £52.", "4 till 8", 4),
+    ("Maria from 5 until just gone 11, call it six hours.", "from 5 until just gone 11", 6),
+    ("Worked the stall 2-4pm.", "2-4pm", 2),
+    ("Slept from 22:30 to 6:45.", "from 22:30 to 6:45", 8.25),
+    ("Played from 10 till 2.", "from 10 till 2", 4),
+])
+def test_a_stretch_of_the_clock_is_the_hours_between_its_ends(text: str, surface: str, hours: float) -> None:
+    (q,) = [q for q in find_quantities(text) if q.surface == surface]
+    assert (q.value, q.unit, q.dimension) == (Decimal(str(hours)), "h", "duration")
+
+
+@pytest.mark.parametrize("text", ["We won 3 to 1 on Saturday.", "Did 4 to 8 reps.", "Ran 5 to 6 km."])
+def test_a_score_or_a_range_of_a_unit_is_not_a_stretch_of_the_clock(text: str) -> None:
+    assert not [q for q in find_quantities(text) if q.dimension == "duration"]
+
+
+@pytest.mark.parametrize("text", ["Her usual is twelve an hour.", "The new rate is £13 an hour.", "It's 10 quid an hour."])
+def test_an_hour_after_an_amount_is_a_rate_not_an_hour_spent(text: str) -> None:
+    assert not [q for q in find_quantities(text) if q.dimension == "duration"]
+
+
+def test_an_hour_and_minutes_may_be_followed_by_who_it_was_with() -> None:
+    (q,) = [q for q in find_quantities("Parallel parking for like an hour forty-five with Dave.") if q.dimension == "duration"]
+    assert q.value == 105

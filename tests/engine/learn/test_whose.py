@@ -48,14 +48,14 @@ def store(tmp_path: Path) -> LogStore:
 
 def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY, date: str | None = None,
            corrects: bool = False) -> None:
-    """The model's reading with no "who": every value by the surface of its quantity, the day by
-    the surface of its date (or "today")."""
+    """The model's reading with no "who": every value by the surface of its quantity (or as words),
+    the day by the surface of its date (or "today")."""
     sid, (mid,) = store.add_session([("user", text)], day)
     o = offer(text, day, records=True)
     ids = {q.surface: q.id for q in o.quantities}
     date_id = next(c.id for c in o.dates if c.surface == date) if date else "today"
     raw = {"records": [{"collection": "practice", "date": date_id, "corrects": corrects,
-                        "values": {k: ids[v] for k, v in values.items()}}]}
+                        "values": {k: ids.get(v, v) for k, v in values.items()}}]}
     batch = Batch(learned_collections(store.facts()), store.facts())
     for p in verify(raw, o).records:
         add(batch, p, session_id=sid, message_id=mid, session_date=day, text=text)
@@ -179,3 +179,9 @@ def test_an_old_value_said_in_passing_on_another_day_corrects_nothing(store: Log
     _learn(store, "Did 30 minutes on Saturday.", {"duration": "30 minutes"}, dt.date(2026, 2, 9), date="on Saturday")
     _learn(store, "Did 45 minutes today, not 30 like last weekend.", {"duration": "45 minutes"}, dt.date(2026, 2, 12))
     assert sorted(_whose(store)) == [("me", 30.0), ("me", 45.0)]
+
+
+def test_someone_who_only_took_part_in_the_users_record_does_not_own_it(store: LogStore) -> None:
+    _learn(store, "Oliver did an hour of maths today, his mum paid cash.", {"duration": "an hour", "student": "Oliver"})
+    _learn(store, "Oliver did an hour of maths today, his mum paid cash.", {"duration": "an hour"}, DAY + dt.timedelta(days=7))
+    assert _whose(store) == [("me", 60.0), ("Oliver", 60.0)]  # the second reading named no student: his record
