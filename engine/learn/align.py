@@ -6,8 +6,9 @@ record is dated by a different day of the message and each day has values said w
 message is cut into stretches, one per day (from the sentence that says the day to the sentence
 that says the next), and a number the model cited from another record's stretch is exchanged for
 the number of the same kind in the record's own stretch — or dropped when it has none there.
-A record whose day has no values beside it ("Tuesday and Thursday: 5k and 10k") is left as the
-model read it.
+A record whose day has no values beside it is left as the model read it when its values follow
+("Tuesday and Thursday: 5k and 10k"), and loses them when they were all said before its day, with
+the other records' days.
 """
 
 from __future__ import annotations
@@ -44,10 +45,18 @@ def align(records: list[Any], cited: Mapping[str, Cited], text: str) -> list[Any
     values = {i for i, c in cited.items() if c.kind != "date"}
     # a day with nothing said beside it ("Ran on Saturday and on Sunday. 5 km and 10 km."): its
     # record is left as read, and only the records whose days have values of their own are aligned
-    stretches = {i: (a, b) for i, (a, b) in stretches.items() if any(a <= cited[v].start < b for v in values)}
+    bare = {i: (a, b) for i, (a, b) in stretches.items() if not any(a <= cited[v].start < b for v in values)}
+    stretches = {i: s for i, s in stretches.items() if i not in bare}
     if len(stretches) < 2:
         return records
     out = list(records)
+    for i, (a, _) in bare.items():
+        fields = records[i]["values"]
+        numbers = [v for v in fields.values() if isinstance(v, str) and v in cited and cited[v].kind != "date"]
+        if numbers and all(cited[v].start < a for v in numbers):
+            # a day said after its values, which were said with the days before it ("...£25 cash.
+            # The dog was a menace at pickup today"): they are those records' values, not a record of its own
+            out[i] = dict(records[i], values={k: v for k, v in fields.items() if v not in numbers})
     for i, (a, b) in stretches.items():
         rec = dict(records[i])
         rec["values"] = _own_values(rec["values"], cited, (a, b))

@@ -161,11 +161,11 @@ def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slot
     record together with a new one for that field ("272 pages, not 270"). Weaker: the model says
     it corrects, and a record of that person shares its day or its words (or no day was said).
     A correction that names an old value of someone else's record only ("I recounted, it was 62,
-    not 58") corrects theirs, and the record stays theirs."""
+    not 58"; "Dan got it wrong, it was 3.5 hours, not 4") corrects theirs, and the record stays theirs."""
     others = dict.fromkeys(f.subject for f in prior if f.frame == coll.frame and f.subject != p.who)
     # someone else's record only on the model's word that this corrects ("5 minutes quicker than last time" names
     # an old value of a friend's run, and corrects nothing)
-    theirs = [(o, True) for o in others] if p.corrects else []
+    theirs = [(o, True) for o in others] if p.corrects or _CORRECTING.search(p.message) else []
     for who, strong_only in [(p.who, True), *theirs, (p.who, False)]:
         found = _corrected_of(coll, p, prior, slots, who, strong_only=strong_only)
         if found:
@@ -352,7 +352,7 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
     start, end = p.span()
     at = min((v.start for v in p.values.values()), default=start)  # the clause of the values, not of the day
     parts = [str(v.value) for v in p.values.values() if v.kind == "str"]
-    p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at, parts)
+    p.who = whose(coll, p.who, [*batch.prior, *batch.facts], text, at, parts, end=max((v.end for v in p.values.values()), default=end))
     p.message = text
     old = _corrected(coll, p, batch.prior, slots)
     key = old[-1].entity_key if old else record_key(coll.name, p.who, slots, message_id)

@@ -269,6 +269,24 @@ def asks(sentence: str) -> bool:
     return opens_as_question(sentence) or not _HEDGED.match(sentence)
 
 
+def _nearest_words(text: str, values: dict[str, Value], date_span: tuple[int, int] | None) -> dict[str, Value]:
+    """Words said more than once ("Maria" of two records) stand where they are nearest the
+    record's numbers and day: the record's words are read in the record's own sentence."""
+    anchors = [v.start for v in values.values() if v.kind != "str"] + ([date_span[0]] if date_span else [])
+    if not anchors:
+        return values
+    out = dict(values)
+    for name, v in values.items():
+        if v.kind != "str":
+            continue
+        said = re.escape(_norm(text[v.start:v.end]))
+        spots = [m.start() for m in re.finditer(rf"(?<!\w){said}(?!\w)", text.lower())] if said else []
+        if len(spots) > 1:
+            at = min(spots, key=lambda s: min(abs(s - a) for a in anchors))
+            out[name] = Value("str", v.value, at, at + (v.end - v.start))
+    return out
+
+
 def _kind_of(v: Value) -> str:
     """What a value may be exchanged for when records are aligned by day: an amount of the same
     currency, a quantity of the same dimension, a time."""
@@ -353,6 +371,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
+        values = _nearest_words(o.text, values, date_span)
         values = _fit_names(_labelled(o.text, values), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):

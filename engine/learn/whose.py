@@ -187,12 +187,16 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
 
 
 def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], text: str, start: int,
-          parts: Sequence[str] = ()) -> str:
-    """Whose the record at ``start`` of ``text`` is (``who``: what the model said, "me" when nothing).
-    ``parts``: the record's words, where the model put the people who only took part in it (the
-    student the user taught, the sitter they paid, a donor to their page): not whose it is."""
-    if who != "me":
+          parts: Sequence[str] = (), *, end: int | None = None) -> str:
+    """Whose the record with values from ``start`` to ``end`` of ``text`` is (``who``: what the
+    model said, "me" when nothing). The model's person stands when the record's sentences or the
+    one before them name them; else code reads it ("Dan had Maria on Tuesday... Then last Saturday
+    we got a date night": the second record is not Dan's). ``parts``: the record's words, where the
+    model put the people who only took part in it (the student the user taught, the sitter they
+    paid, a donor to their page): not whose it is."""
+    if who != "me" and _named_near(who, text, start, start if end is None else end):
         return who
+    who = "me"
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
     if said is not None and said.startswith("them"):
@@ -209,6 +213,15 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     named = re.search(rf"\b{re.escape(other)}\b", text, re.I) is not None
     return other if named or _THIRD_PERSON.search(text) else who
+
+
+def _named_near(person: str, text: str, start: int, end: int) -> bool:
+    """The person is named in the sentences holding ``start`` to ``end`` or in the one before."""
+    spans = sentences(text)
+    first = next((i for i, (a, b) in enumerate(spans) if a <= start <= b), 0)
+    last = next((i for i, (a, b) in enumerate(spans) if a <= end <= b), len(spans) - 1)
+    window = text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]] if spans else text
+    return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in person.split() if len(word) > 1)
 
 
 def _takes_part(person: str, parts: Sequence[str]) -> bool:

@@ -67,3 +67,12 @@ def test_a_record_whose_day_has_nothing_beside_it_does_not_stop_the_others_being
                           {"date": "on Sunday", "duration": "an hour and a half", "fee": "£25"},
                           {"date": "today", "duration": "1h"}])
     assert [r["fee"] for r in got[:2]] == [Decimal("25"), Decimal("45")]
+
+
+def test_a_day_said_after_values_that_are_other_records_takes_none_of_them() -> None:
+    text = ("Maria did Wednesday night, five and a half hours, I paid her £66. She also came last night, seven till nine, "
+            "a couple of hours. The dog was a menace at pickup today.")
+    got = _records(text, [{"date": "Wednesday", "hours": "five and a half hours", "paid": "£66"},
+                          {"date": "last night", "hours": "seven till nine"},
+                          {"date": "today", "hours": "a couple of hours"}])
+    assert [r["day"] for r in got] == [dt.date(2026, 9, 30), dt.date(2026, 10, 5)]

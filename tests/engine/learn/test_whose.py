@@ -185,3 +185,20 @@ def test_someone_who_only_took_part_in_the_users_record_does_not_own_it(store: L
     _learn(store, "Oliver did an hour of maths today, his mum paid cash.", {"duration": "an hour", "student": "Oliver"})
     _learn(store, "Oliver did an hour of maths today, his mum paid cash.", {"duration": "an hour"}, DAY + dt.timedelta(days=7))
     assert _whose(store) == [("me", 60.0), ("Oliver", 60.0)]  # the second reading named no student: his record
+
+
+def test_the_models_person_stands_only_when_named_with_the_record(store: LogStore) -> None:
+    text = ("Dan had Maria on Tuesday while I was away. He says it was four hours. "
+            "Then on Saturday we finally got a date night, Maria stayed 6 hours.")
+    sid, (mid,) = store.add_session([("user", text)], DAY)
+    o = offer(text, DAY, records=True)
+    ids = {c.surface.strip(" ,."): c.id for c in o.dates} | {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "practice", "date": ids["on Tuesday"], "who": "Dan", "values": {"duration": ids["four hours"]}},
+                       {"collection": "practice", "date": ids["on Saturday"], "who": "Dan", "values": {"duration": ids["6 hours"], "sitter": "Maria"}}]}
+    batch = Batch(learned_collections(store.facts()), store.facts())
+    for p in verify(raw, o).records:
+        add(batch, p, session_id=sid, message_id=mid, session_date=DAY, text=text)
+    store.add_facts(batch.facts)
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert [r.subject for r in state.of(frame.name)] == ["Dan", "me"]
