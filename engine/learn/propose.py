@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -87,9 +88,21 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
         text, session_date,
         tuple(c for c in items if c.kind == "date"),
         tuple(c for c in items if c.kind == "time"),
-        tuple(c for c in items if c.kind == "money"),
+        tuple(_per_what(text, c) for c in items if c.kind == "money"),
         tuple(find_quantities(text, [(c.start, c.end) for c in items], counts=records)),
     )
+
+
+_PER = re.compile(r"\s*(?:an?|per|/)\s*(hour|hr|night|day|week|month|session|lesson|class|head|person|visit)\b|\s*(each)\b", re.I)
+
+
+def _per_what(text: str, c: Candidate) -> Candidate:
+    """An amount said as a rate ("thirty quid an hour", "£12 each") says so in its line, so the
+    model can tell it from the total said beside it ("so that's £45")."""
+    m = _PER.match(text, c.end)
+    if m is None or c.note:
+        return c
+    return replace(c, note=f"per {m[1].lower()}" if m[1] else "each")
 
 
 def question(o: Offer, existing: list[str]) -> str:
