@@ -56,12 +56,26 @@ def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
     return any(words in str(v).lower() for f in records for v in f.slots.values() if isinstance(v, str))
 
 
+def _held_amount(value: Decimal, records: Sequence[NewFact]) -> bool:
+    """Whether a built-in record of the message holds this amount (a purchase, a bill, a payment)."""
+    for f in records:
+        for v in f.slots.values():
+            try:
+                if Decimal(str(v)) == value:
+                    return True
+            except (ArithmeticError, ValueError):
+                continue
+    return False
+
+
 def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection]) -> bool:
-    """A quantity outside questions that no built-in record of this message holds; or a word of a
-    learned collection's name (a kind the user tracks: "watered the ferns")."""
+    """A quantity or an amount outside questions that no built-in record of this message holds; or
+    a word of a learned collection's name (a kind the user tracks: "watered the ferns")."""
     questions = _questions(o.text)
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
+    if any(not any(s <= c.start < e for s, e in questions) and not _held_amount(Decimal(c.value), records) for c in o.money):
+        return True  # "Aoife gave twenty-five euro on Monday": an amount no built-in record took
     words = {stem(w) for w in _WORD.findall(o.text.lower())}
     return any(stem(part) in words for c in known.values() if c.state != "refused"
                for part in c.name.split("_") if len(part) >= 4)

@@ -1,0 +1,26 @@
+"""Which messages the learning step reads at all (engine/learn/__init__.py: worth_asking)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from engine.learn import worth_asking
+from engine.learn.propose import offer
+from engine.log import NewFact
+
+DAY = dt.date(2025, 5, 16)
+
+
+def _bill(amount: str) -> NewFact:
+    return NewFact("s1", 1, DAY, "money", "Bill", "bill:1", {"amount": amount, "payee": "council"})
+
+
+def test_an_amount_no_built_in_record_took_is_worth_reading() -> None:
+    o = offer("My old housemate Aoife gave twenty-five euro on Monday. Feet are in bits.", DAY, records=True)
+    assert worth_asking(o, [], {})
+
+
+def test_an_amount_a_built_in_record_holds_or_one_asked_about_is_not() -> None:
+    o = offer("Paid the council €25 today.", DAY, records=True)
+    assert not worth_asking(o, [_bill("25.00")], {})
+    assert not worth_asking(offer("Is €25 a fair donation?", DAY, records=True), [], {})
