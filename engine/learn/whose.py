@@ -159,10 +159,39 @@ def _pronoun(pronoun: str, text: str, at: int) -> str:
         if (male and relation in _FEMALE) or (female and relation in _MALE):
             continue
         return re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()
+    named = _first_name_before(text, at)
+    if named is not None:
+        return named  # "Isla's come down with something... she was 38.6": a first name no finder knew
     return "them/m" if male else "them/f" if female else "them"
 
 
+def _first_name_before(text: str, at: int) -> str | None:
+    """The nearest capitalised first name before ``at`` ("Isla's come down with something")."""
+    for m in reversed(list(re.finditer(r"\b[A-Z][a-z]+(?=['’]s\b|\b)", text[:at]))):
+        if m.group(0).lower() in first_names() and m.group(0).lower() not in _NOT_NAMES | _MONTHS_DAYS:
+            return m.group(0)
+    return None
+
+
+_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)", re.I)
+
+
 def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
+    """As :func:`_subject_of_clause`; and when the clause opens with words before its subject ("At
+    about 7 last night she was 38.6"), the first subject pronoun before the value."""
+    said = _subject_of_clause(text, at, known)
+    if said is not None:
+        return said
+    clause_start, clause = _clause_span(text, at)
+    before = clause[:max(0, at - clause_start)]
+    m = _SUBJECT_PRONOUN.search(before)
+    if m is None or _LEAD.match(before, _OPENERS.match(before).end()) is None:
+        return None
+    low = m.group(0).lower()
+    return "me" if low in ("i", "we") else _pronoun(low, text, at)
+
+
+def _subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
     """The subject of the words that hold the value at ``at``, when it is said: "me", a person as
     written, "them" (a pronoun with no one named before it; "them/m" and "them/f" for he and she), or None. The part of the clause around
     the value decides ("Sarah's party last night so only 20 minutes of practice": not Sarah's;

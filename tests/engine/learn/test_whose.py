@@ -202,3 +202,10 @@ def test_the_models_person_stands_only_when_named_with_the_record(store: LogStor
     state = fold(store.facts())
     frame = next(f for f in state.frames.values() if f.collection == "practice")
     assert [r.subject for r in state.of(frame.name)] == ["Dan", "me"]
+
+
+@pytest.mark.parametrize(("value", "expected"), [("38.6", "Isla"), ("7.5ml", "Isla"), ("38.9", "Isla"), ("5 ml", "me")])
+def test_a_subject_after_words_of_time_and_a_name_no_finder_knew(value: str, expected: str) -> None:
+    text = ("Isla's come down with something, she was hot and grumpy all day yesterday. At about 7 last night she was "
+            "38.6, so she had 7.5ml of Calpol. This morning at half six she was up to 38.9. I gave her 5 ml of ibuprofen.")
+    assert subject_of_clause(text, text.index(value)) == expected
