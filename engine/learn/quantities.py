@@ -160,7 +160,7 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 @cache
 def _unit_re() -> re.Pattern[str]:
     return re.compile(
-        rf"(?<![\w.,])(?P<num>{_NUM})(?P<k>k(?=\s*(?:steps|words|points)\b))?\s?-?\s?(?P<unit>{_alias_pattern()})(?![\w°/])",
+        rf"(?<![\w.,])(?<![A-Za-z]-)(?P<num>{_NUM})(?P<k>k(?=\s*(?:steps|words|points)\b))?\s?-?\s?(?P<unit>{_alias_pattern()})(?![\w°/])",
         re.I,
     )
 
@@ -240,6 +240,11 @@ _RATE_BEFORE = re.compile(rf"(?:\d|\b(?:{_WORD_NUM}|pounds?|quid|bucks|dollars?|
 def _per(text: str, start: int) -> bool:
     """"an hour" after a number or an amount: per hour."""
     return re.match(r"an?\b", text[start:start + 3], re.I) is not None and _RATE_BEFORE.search(text[max(0, start - 24):start]) is not None
+
+
+# a result: "won 4-2", "lost 3-1 to Ackworth", "beat them 5–0", "final score 21-18"
+_SCORE = re.compile(r"\b(?P<said>won|lost|drew|beat(?:\s+\w+){0,2}|score|scored|final|result|finished|ended)\s+(?:it\s+|them\s+|us\s+)?"
+                    r"(?P<a>\d{1,3})\s*[-–]\s*(?P<b>\d{1,3})(?![\w/:-]|[.,]\d)", re.I)
 
 
 def _fraction(words: str) -> Decimal:
@@ -353,6 +358,12 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _STARS.finditer(text):
         n = _number(m["n"])
         add(m.start(), m.end(), None if n is None else n + (Decimal("0.5") if m["half"] else 0), "/5", "rating")
+    for m in _SCORE.finditer(text):
+        if free(m.start("a"), m.end("b")):
+            spans.append((m.start("a"), m.end("b")))
+            pair = text[m.start("a"):m.end("b")]
+            found.append((m.start("a"), m.end("a"), Decimal(m["a"]), "", "", f"first of the score {pair}"))
+            found.append((m.start("b"), m.end("b"), Decimal(m["b"]), "", "", f"second of the score {pair}"))
     for m in _PAIR.finditer(text):
         a, b = int(m["a"]), int(m["b"])
         if 70 <= a <= 250 and 35 <= b <= 150 and a > b and free(m.start(), m.end()):

@@ -151,3 +151,14 @@ def test_an_hour_after_an_amount_is_a_rate_not_an_hour_spent(text: str) -> None:
 def test_an_hour_and_minutes_may_be_followed_by_who_it_was_with() -> None:
     (q,) = [q for q in find_quantities("Parallel parking for like an hour forty-five with Dave.") if q.dimension == "duration"]
     assert q.value == 105
+
+
+@pytest.mark.parametrize(("text", "pair"), [
+    ("Ollie's under-10s played Hemsworth yesterday and won 4-2.", (4, 2)),
+    ("Ollie's lot lost 3-1 to Ackworth on Saturday.", (3, 1)),
+    ("His team beat Pontefract Colts 5–0 on Saturday.", (5, 0)),
+])
+def test_a_result_is_two_numbers_and_an_age_group_is_not_a_time(text: str, pair: tuple[int, int]) -> None:
+    got = find_quantities(text)
+    assert [(q.value, q.unit) for q in got] == [(Decimal(pair[0]), ""), (Decimal(pair[1]), "")]
+    assert got[0].note.startswith("first of the score")
