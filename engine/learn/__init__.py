@@ -74,8 +74,10 @@ def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedC
     questions = _questions(o.text)
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
-    if any(not any(s <= c.start < e for s, e in questions) and not _held_amount(Decimal(c.value), records) for c in o.money):
-        return True  # "Aoife gave twenty-five euro on Monday": an amount no built-in record took
+    spans = sentences(o.text)
+    if any(not any(s <= c.start < e for s, e in questions) and not c.note and not _held_amount(Decimal(c.value), records)
+           and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), "")) for c in o.money):
+        return True  # "Aoife gave twenty-five euro on Monday": an amount no built-in record took, not a price or a plan
     words = {stem(w) for w in _WORD.findall(o.text.lower())}
     return any(stem(part) in words for c in known.values() if c.state != "refused"
                for part in c.name.split("_") if len(part) >= 4)

@@ -4,8 +4,9 @@ A small model reading "Harvey on Saturday, 1h, £25. Lily on Sunday, an hour and
 cites the first amount for both records, or the second record's amount for the first. Where every
 record is dated by a different day of the message and each day has values said with it, the
 message is cut into stretches, one per day (from the sentence that says the day to the sentence
-that says the next), and a number the model cited from another record's stretch is exchanged for
-the number of the same kind in the record's own stretch — or dropped when it has none there.
+that says the next; the first from the message's start), and a number the model cited from another
+record's stretch is exchanged for the number of the same kind in the record's own stretch — or
+dropped when those are all taken, and kept when the stretch has none of its kind.
 A record whose day has no values beside it is left as the model read it when its values follow
 ("Tuesday and Thursday: 5k and 10k"), and loses them when they were all said before its day, with
 the other records' days.
@@ -33,8 +34,8 @@ def align(records: list[Any], cited: Mapping[str, Cited], text: str) -> list[Any
     """``records`` as the model gave them (dicts with "date" and "values"), their values exchanged
     for the ones said with each record's day. Nothing else of a record changes."""
     anchored = [(cited[r["date"]].start, i) for i, r in enumerate(records)
-                if isinstance(r, dict) and isinstance(r.get("values"), dict) and r.get("date") in cited
-                and cited[r["date"]].kind == "date"]
+                if isinstance(r, dict) and isinstance(r.get("values"), dict) and isinstance(r.get("date"), str)
+                and r["date"] in cited and cited[r["date"]].kind == "date"]
     if len(anchored) < 2 or len({a for a, _ in anchored}) != len(anchored):
         return records  # one record, or two on one day (two people's): nothing to tell apart by day
     anchored.sort()
@@ -90,9 +91,12 @@ def _own_values(fields: dict[str, Any], cited: Mapping[str, Cited], stretch: tup
         if c is None or c.kind == "date" or a <= c.start < b:
             out[name] = value
             continue
-        here = sorted((i for i, o in cited.items() if o.kind == c.kind and a <= o.start < b and i not in used),
-                      key=lambda i: cited[i].start)
-        if here:
-            out[name] = here[0]  # the first free one of its kind said with this record's day
-            used.add(here[0])
+        kind_here = sorted((i for i, o in cited.items() if o.kind == c.kind and a <= o.start < b), key=lambda i: cited[i].start)
+        if not kind_here:
+            out[name] = value  # "Times were 25 and 55 minutes" after both days: nothing of its kind here to prefer
+            continue
+        free = [i for i in kind_here if i not in used]
+        if free:
+            out[name] = free[0]  # the first free one of its kind said with this record's day
+            used.add(free[0])
     return out

@@ -165,7 +165,9 @@ def _corrected(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], slot
     others = dict.fromkeys(f.subject for f in prior if f.frame == coll.frame and f.subject != p.who)
     # someone else's record only on the model's word that this corrects ("5 minutes quicker than last time" names
     # an old value of a friend's run, and corrects nothing)
-    theirs = [(o, True) for o in others] if p.corrects or _CORRECTING.search(p.message) else []
+    # or on a plain admission of a mistake about a day said ("Dan got it wrong, that Tuesday was 3.5 hours, not 4")
+    admitted = _ADMITTED.search(p.message) is not None and p.date_span is not None
+    theirs = [(o, True) for o in others] if p.corrects or admitted else []
     for who, strong_only in [(p.who, True), *theirs, (p.who, False)]:
         found = _corrected_of(coll, p, prior, slots, who, strong_only=strong_only)
         if found:
@@ -214,6 +216,7 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     return [f for f in mine if f.entity_key == key]
 
 
+_ADMITTED = re.compile(r"\b(?:correction|wrong|mistake|misread|misremembered|miscounted|typo)\b", re.I)
 _CORRECTING = re.compile(r"\b(?:correction|wrong|mistake|misread|misremembered|miscounted|typo|i\s+meant|more\s+like|"
                          r"rather\s+than|instead\s+of|recounted)\b", re.I)
 

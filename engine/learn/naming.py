@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.learn.collection import clean_name
-from engine.learn.whose import first_names, proper_nouns
+from engine.learn.whose import first_names
 from engine.llm.backend import Backend, SchemaRequest
 
 MAX_CHOICES = 40
@@ -67,7 +67,7 @@ def copied(name: str, text: str) -> bool:
 def choices(text: str) -> list[str]:
     """The message's content words, in order, each once."""
     out: dict[str, None] = {}
-    names = {n.lower() for n in proper_nouns(text)} | first_names()
+    names = first_names()
     for m in _WORD.finditer(text):
         word = m.group(0).lower()
         if word not in _FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \

@@ -93,7 +93,8 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
     )
 
 
-_PER = re.compile(r"\s*(?:an?|per|/)\s*(hour|hr|night|day|week|month|session|lesson|class|head|person|visit)\b|\s*(each)\b", re.I)
+_PER = re.compile(r"(?:\s*(?:an?|per|/)\s*(hour|hr|night|day|week|month|session|lesson|class|head|person|visit)\b|\s*(each)\b)"
+                  r"(?!\s+(?:ago|late|early|before|after|later|earlier|behind|back)\b)", re.I)
 
 
 def _per_what(text: str, c: Candidate) -> Candidate:
@@ -102,7 +103,7 @@ def _per_what(text: str, c: Candidate) -> Candidate:
     m = _PER.match(text, c.end)
     if m is None or c.note:
         return c
-    return replace(c, note=f"per {m[1].lower()}" if m[1] else "each")
+    return replace(c, note=f"per {m[1].lower()}" if m[1] else "each")  # not "£25 a week ago"
 
 
 def question(o: Offer, existing: list[str]) -> str:

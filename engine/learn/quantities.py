@@ -179,7 +179,7 @@ def _unit_fraction_re() -> re.Pattern[str]:
 
 # "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
 _H_AND_MIN = re.compile(rf"(?<!half\s)\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
-                        rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s|\s+(?:with|at|on|in|for|then|today|yesterday|this|last)\b)))", re.I)
+                        rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s))|(?=(?P<prep>\s+(?:with|at|on|in|for|then|today|yesterday|this|last)\b)))", re.I)
 
 
 # a stretch of the clock: "six till half eleven", "3.30 to 6", "from 5 until just gone 11", "2-4pm"
@@ -212,21 +212,30 @@ def _clock_hours(m: re.Match[str], side: str) -> Decimal | None:
     return value
 
 
+_MONEY_WORDS = frozenset({"quid", "pounds", "bucks", "dollars", "euros", "pence", "cents", "grand"})
+_NOT_CLOCK_AFTER = re.compile(r"\s*(?:out\s+of\b|an?\s+(?:day|week|month|year|night|time|go)\b|per\b|each\b|%|"
+                              r"(?P<word>[A-Za-z]+))", re.I)
+
+
 def _clock_span(text: str, m: re.Match[str]) -> Decimal | None:
     """Hours between the two ends of a clock stretch, when it is one: joined by "till"/"until", or
     by "to"/"-" with "from" before it or a clock form at an end ("3.30", "half", "pm") — not a score
     ("won 3 to 1") nor a range of a unit ("5 to 6 km")."""
     clockish = any(m[g] for g in ("ami", "bmi", "aq", "bq", "ahh", "bhh", "aap", "bap"))
-    if m["to"].lower() in ("to", "-", "–") and not (m["from"] or clockish):
-        return None
-    after = re.match(r"\s*([A-Za-z]+)", text[m.end():])
-    if after and (after[1].lower() in units() or after[1].lower().endswith("s") and after[1].lower() not in _NOT_COUNTED):
-        return None  # "4 to 8 reps", "3 to 5 km"
+    if m["to"].lower() in ("to", "-", "–") and not clockish:
+        return None  # "pain went from 8 to 4", "won 3 to 1"
+    after = _NOT_CLOCK_AFTER.match(text, m.end())
+    word = (after["word"] or "").lower() if after else ""
+    if after and (not after["word"] or word in units() or word in _MONEY_WORDS
+                  or word.endswith("s") and word not in _NOT_COUNTED - {"years", "months", "weeks", "days", "pounds"}):
+        return None  # "4 to 8 reps", "3 to 5 km", "from 20 till 10 a day", "aged 4 till 7 years"
     a, b = _clock_hours(m, "a"), _clock_hours(m, "b")
     if a is None or b is None:
         return None
     if m["bap"] and not m["aap"] and a < 12 and b >= 12 and b - 12 > a:
         a += 12  # "2-4pm": both in the afternoon
+    if m["aap"] and not m["bap"] and b <= 12 and b <= a < b + 12:
+        b += 12  # "from 11am till 1": the next one o'clock after eleven
     hours = b - a
     if hours <= 0:
         hours += 12 if not (m["aap"] or m["bap"]) and a <= 12 and b <= 12 else 24  # "10 till 2", "22:00 to 06:30"
@@ -337,8 +346,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _H_AND_MIN.finditer(text):
         h = Decimal(1) if m["h"].lower() in ("a", "an") else _number(m["h"])
         mins = _number(m["m"])
-        if h is not None and mins is not None and mins < 60:
-            add(m.start(), m.end(), h * 60 + mins, "min", "duration")
+        if h is not None and mins is not None and mins < 60 and not (m["prep"] and mins < 10):
+            add(m.start(), m.end(), h * 60 + mins, "min", "duration")  # "an hour forty-five with Dave", not "2 hours and 3 on Sunday"
     table = units()
     for m in _unit_fraction_re().finditer(text):
         unit = table[(m["unit"] or m["unit2"]).lower()]

@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from engine.extract.segment import opens_as_question, sentences
+from engine.extract.segment import question_start, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name
 from engine.learn.propose import MAX_TEXT, Offer
@@ -258,15 +258,13 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
 
 
 # "I think it was $80?", "it was like 80 bucks?": a statement said unsure, not a question asked
-_HEDGED = re.compile(r"^\W*(?:i|i'm|im|it|it's|that|that's|he|she|we|they)\b", re.I)
+_HEDGED = re.compile(r"^\W*(?:i\s+think|i\s+guess|i\s+reckon|i\s+believe|(?:i'm\s+)?pretty\s+sure|it\s+was\s+like)\b", re.I)
 
 
 def asks(sentence: str) -> bool:
-    """A sentence that asks the assistant something: values in it are not records. A statement
-    with a question mark and no question word ("I think it was $80?") still states its value."""
-    if not sentence.rstrip().endswith("?"):
-        return False
-    return opens_as_question(sentence) or not _HEDGED.match(sentence)
+    """A sentence that asks the assistant something (the segmenter's reading of questions): values
+    in it are not records. A statement said unsure ("I think it was $80?") still states its value."""
+    return question_start(sentence) is not None and not _HEDGED.match(sentence)
 
 
 def _nearest_words(text: str, values: dict[str, Value], date_span: tuple[int, int] | None) -> dict[str, Value]:

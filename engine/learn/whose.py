@@ -159,17 +159,22 @@ def _pronoun(pronoun: str, text: str, at: int) -> str:
         if (male and relation in _FEMALE) or (female and relation in _MALE):
             continue
         return re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()
-    named = _first_name_before(text, at)
-    if named is not None:
-        return named  # "Isla's come down with something... she was 38.6": a first name no finder knew
     return "them/m" if male else "them/f" if female else "them"
 
 
 def _first_name_before(text: str, at: int) -> str | None:
-    """The nearest capitalised first name before ``at`` ("Isla's come down with something")."""
-    for m in reversed(list(re.finditer(r"\b[A-Z][a-z]+(?=['’]s\b|\b)", text[:at]))):
-        if m.group(0).lower() in first_names() and m.group(0).lower() not in _NOT_NAMES | _MONTHS_DAYS:
-            return m.group(0)
+    """The nearest capitalised first name before ``at`` ("Isla's come down with something"); a word
+    opening a sentence only when it owns something or does something ("Will do." is not Will)."""
+    starts = {a for a, _ in sentences(text)}
+    for m in reversed(list(re.finditer(r"\b[A-Z][a-z]+\b", text[:at]))):
+        low = m.group(0).lower()
+        if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
+            continue
+        if m.start() in starts:
+            after = _LEAD.match(text, m.end() + 1)
+            if not (text[m.end():m.end() + 2] in ("'s", "’s") or (after and _VERBISH.match(after["word"]))):
+                continue
+        return m.group(0)
     return None
 
 
@@ -178,16 +183,16 @@ _SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)", re
 
 def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
     """As :func:`_subject_of_clause`; and when the clause opens with words before its subject ("At
-    about 7 last night she was 38.6"), the first subject pronoun before the value."""
+    about 7 last night she was 38.6"), the subject pronoun nearest before the value."""
     said = _subject_of_clause(text, at, known)
     if said is not None:
         return said
     clause_start, clause = _clause_span(text, at)
     before = clause[:max(0, at - clause_start)]
-    m = _SUBJECT_PRONOUN.search(before)
-    if m is None or _LEAD.match(before, _OPENERS.match(before).end()) is None:
+    found = list(_SUBJECT_PRONOUN.finditer(before))
+    if not found:
         return None
-    low = m.group(0).lower()
+    low = found[-1].group(0).lower()  # the nearest: "Once she was in bed I did 30 minutes" is mine
     return "me" if low in ("i", "we") else _pronoun(low, text, at)
 
 
@@ -219,17 +224,21 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
           parts: Sequence[str] = (), *, end: int | None = None) -> str:
     """Whose the record with values from ``start`` to ``end`` of ``text`` is (``who``: what the
     model said, "me" when nothing). The model's person stands when the record's sentences or the
-    one before them name them; else code reads it ("Dan had Maria on Tuesday... Then last Saturday
-    we got a date night": the second record is not Dan's). ``parts``: the record's words, where the
+    one before them name them, or nothing there says otherwise; a first person or someone else as
+    the subject there lets code read it ("Dan had Maria on Tuesday... Then last Saturday we got a
+    date night": the second record is not Dan's). ``parts``: the record's words, where the
     model put the people who only took part in it (the student the user taught, the sitter they
     paid, a donor to their page): not whose it is."""
-    if who != "me" and _named_near(who, text, start, start if end is None else end):
-        return who
-    who = "me"
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
+    if who != "me":
+        if _named_near(who, text, start, start if end is None else end) or not (
+                _FIRST_PERSON.search(_sentence_at(text, start)) or (said is not None and said.lower() != who.lower())):
+            return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
+        who = "me"
     if said is not None and said.startswith("them"):
-        said = _one_other(coll, facts, with_me=True, gender=said[5:])
+        # the collection's last person the pronoun fits; else a first name the message gave
+        said = _one_other(coll, facts, with_me=True, gender=said[5:]) or _first_name_before(text, start)
     if said is not None and said != "me" and _takes_part(said, parts):
         said = None  # "Harvey again on Saturday" with Harvey as the student: the tutor's record
     if said is not None:
@@ -250,7 +259,8 @@ def _named_near(person: str, text: str, start: int, end: int) -> bool:
     first = next((i for i, (a, b) in enumerate(spans) if a <= start <= b), 0)
     last = next((i for i, (a, b) in enumerate(spans) if a <= end <= b), len(spans) - 1)
     window = text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]] if spans else text
-    return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in person.split() if len(word) > 1)
+    words = [w for w in person.split() if len(w) > 1 and w.lower() not in _PRONOUN_OTHER | _PRONOUN_ME | {"him", "them"}]
+    return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
 
 
 def _takes_part(person: str, parts: Sequence[str]) -> bool:

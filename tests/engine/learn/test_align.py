@@ -76,3 +76,17 @@ def test_a_day_said_after_values_that_are_other_records_takes_none_of_them() -> 
                           {"date": "last night", "hours": "seven till nine"},
                           {"date": "today", "hours": "a couple of hours"}])
     assert [r["day"] for r in got] == [dt.date(2026, 9, 30), dt.date(2026, 10, 5)]
+
+
+def test_values_said_after_both_days_are_kept_as_read() -> None:
+    text = "On Saturday I ran 5 km. On Sunday I ran 10 km. Times were 25 minutes and 55 minutes."
+    got = _records(text, [{"date": "On Saturday", "distance": "5 km", "time": "25 minutes"},
+                          {"date": "On Sunday", "distance": "10 km", "time": "55 minutes"}])
+    assert [(r["distance"], r["time"]) for r in got] == [(5, 25), (10, 55)]
+
+
+def test_a_malformed_day_is_not_aligned_and_does_not_crash() -> None:
+    from engine.learn.align import Cited, align
+
+    records = [{"date": ["D1"], "values": {"v": "Q1"}}, {"date": "D2", "values": {"v": "Q1"}}]
+    assert align(records, {"D2": Cited("date", 0), "Q1": Cited("float:", 5)}, "text of it") == records

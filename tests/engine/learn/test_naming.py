@@ -74,3 +74,7 @@ def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
 def test_a_person_who_opens_the_message_is_not_a_name_for_the_kind() -> None:
     got = choices("Isla's come down with something, she was hot all day. At 7 last night she was 38.6, Isla had Calpol.")
     assert "isla" not in got and "something" in got
+
+
+def test_a_kind_named_with_a_capital_is_still_offered() -> None:
+    assert "pilates" in choices("Pilates was brutal today, 45 minutes. Honestly Pilates is the best.")

@@ -162,3 +162,15 @@ def test_a_result_is_two_numbers_and_an_age_group_is_not_a_time(text: str, pair:
     got = find_quantities(text)
     assert [(q.value, q.unit) for q in got] == [(Decimal(pair[0]), ""), (Decimal(pair[1]), "")]
     assert got[0].note.startswith("first of the score")
+
+
+@pytest.mark.parametrize("text", ["Pain went from 8 to 4 out of 10.", "Mood went from 3 to 7.", "Cut from 20 till 10 a day.",
+                                  "Kids aged from 4 till 7 years.", "Prices went from 5 to 7 quid."])
+def test_a_change_from_one_number_to_another_is_not_a_stretch_of_the_clock(text: str) -> None:
+    assert not [q for q in find_quantities(text) if q.dimension == "duration"]
+
+
+@pytest.mark.parametrize(("text", "hours"), [("Worked the stall from 11am till 1.", 2), ("Open from 10am to 2.", 4)])
+def test_an_end_without_am_or_pm_is_the_next_such_hour_after_the_start(text: str, hours: int) -> None:
+    (q,) = find_quantities(text)
+    assert q.value == hours

@@ -11,10 +11,7 @@ def test_a_value_said_unsure_with_a_question_mark_is_still_stated() -> None:
     assert asks("Any idea if 900ml is normal?")
 
 
-def test_an_amount_said_as_a_rate_says_so_to_the_model() -> None:
-    import datetime as dt
-
-    from engine.learn.propose import offer
-
-    o = offer("I charged her thirty quid an hour so that's £45.", dt.date(2026, 9, 22), records=True)
-    assert [(c.surface, c.note) for c in o.money] == [("thirty quid", "per hour"), ("£45", "")]
+def test_a_question_asked_without_a_question_word_is_still_a_question() -> None:
+    assert asks("It's safe to give her 7.5ml of Calpol every 4 hours?")
+    assert asks("I was going to charge £15 an hour, is that too much?")
+    assert not asks("Pretty sure it was 48 minutes?")

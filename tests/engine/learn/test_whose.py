@@ -204,8 +204,37 @@ def test_the_models_person_stands_only_when_named_with_the_record(store: LogStor
     assert [r.subject for r in state.of(frame.name)] == ["Dan", "me"]
 
 
-@pytest.mark.parametrize(("value", "expected"), [("38.6", "Isla"), ("7.5ml", "Isla"), ("38.9", "Isla"), ("5 ml", "me")])
-def test_a_subject_after_words_of_time_and_a_name_no_finder_knew(value: str, expected: str) -> None:
-    text = ("Isla's come down with something, she was hot and grumpy all day yesterday. At about 7 last night she was "
-            "38.6, so she had 7.5ml of Calpol. This morning at half six she was up to 38.9. I gave her 5 ml of ibuprofen.")
+ISLA = ("Isla's come down with something, she was hot and grumpy all day yesterday. At about 7 last night she was "
+        "38.6, so she had 7.5ml of Calpol. This morning at half six she was up to 38.9. I gave her 5 ml of ibuprofen.")
+
+
+@pytest.mark.parametrize(("text", "value", "expected"), [
+    (ISLA, "38.6", "them/f"), (ISLA, "7.5ml", "them/f"), (ISLA, "38.9", "them/f"), (ISLA, "5 ml", "me"),
+    ("Once she was in bed I did 30 minutes of piano myself.", "30 minutes", "me"),
+    ("When she got home I did 30 minutes.", "30 minutes", "me"),
+])
+def test_the_subject_pronoun_nearest_the_value_after_words_of_time(text: str, value: str, expected: str) -> None:
     assert subject_of_clause(text, text.index(value)) == expected
+
+
+def test_she_with_no_one_recorded_is_a_first_name_the_message_gave(store: LogStore) -> None:
+    _learn(store, ISLA, {"temperature": "38.6"})
+    _learn(store, "Will do. Anyway she did 30 minutes of piano before tea.", {"duration": "30 minutes"},
+           DAY + dt.timedelta(days=1))
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert [r.subject for r in state.of(frame.name)] == ["Isla", "Isla"]  # "Will do." names no Will
+
+
+def test_the_models_person_stands_when_nothing_near_says_otherwise(store: LogStore) -> None:
+    text = "Lily's swimming gala was on Saturday. The pool was freezing. 50m freestyle in 48 seconds, a new PB!"
+    sid, (mid,) = store.add_session([("user", text)], DAY)
+    o = offer(text, DAY, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "practice", "date": "today", "who": "Lily", "values": {"duration": ids["48 seconds"]}}]}
+    batch = Batch(learned_collections(store.facts()), store.facts())
+    for p in verify(raw, o).records:
+        add(batch, p, session_id=sid, message_id=mid, session_date=DAY, text=text)
+    store.add_facts(batch.facts)
+    state = fold(store.facts())
+    assert [r.subject for recs in state.records.values() for r in recs if r.frame != "ImportSchema"] == ["Lily"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from engine.learn import worth_asking
 from engine.learn.propose import offer
 from engine.log import NewFact
@@ -24,3 +26,8 @@ def test_an_amount_a_built_in_record_holds_or_one_asked_about_is_not() -> None:
     o = offer("Paid the council €25 today.", DAY, records=True)
     assert not worth_asking(o, [_bill("25.00")], {})
     assert not worth_asking(offer("Is €25 a fair donation?", DAY, records=True), [], {})
+
+
+@pytest.mark.parametrize("text", ["Thinking of buying a £450 bike next month.", "Tickets are £35 each, pricey."])
+def test_a_planned_price_or_a_price_each_is_not_worth_reading(text: str) -> None:
+    assert not worth_asking(offer(text, DAY, records=True), [], {})
