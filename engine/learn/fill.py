@@ -216,9 +216,10 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
     return [f for f in mine if f.entity_key == key]
 
 
-_ADMITTED = re.compile(r"\b(?:correction|wrong|mistake|misread|misremembered|miscounted|typo)\b", re.I)
-_CORRECTING = re.compile(r"\b(?:correction|wrong|mistake|misread|misremembered|miscounted|typo|i\s+meant|more\s+like|"
-                         r"rather\s+than|instead\s+of|recounted)\b", re.I)
+# an admitted mistake; the wider cue also takes a value said in place of another ("more like", "instead of")
+_MISTAKE = r"correction|wrong|mistake|misread|misremembered|miscounted|typo"
+_ADMITTED = re.compile(rf"\b(?:{_MISTAKE})\b", re.I)
+_CORRECTING = re.compile(rf"\b(?:{_MISTAKE}|i\s+meant|more\s+like|rather\s+than|instead\s+of|recounted)\b", re.I)
 
 
 def _near_day(p: Proposed, day: Any) -> bool:

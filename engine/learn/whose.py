@@ -53,7 +53,7 @@ def _sentence_at(text: str, at: int) -> str:
     return text
 
 
-def proper_nouns(text: str) -> set[str]:
+def _proper_nouns(text: str) -> set[str]:
     """Capitalised words that are names: said capitalised somewhere other than a sentence's start."""
     starts = {a for a, _ in sentences(text)}
     out: set[str] = set()
@@ -142,7 +142,7 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
         return _pronoun(low, text, at)
     owner = _possessor(word)
     if owner and word[0].isupper() and owner.lower() not in _MONTHS_DAYS and (
-            owner.lower() in known or kin(owner) or owner in proper_nouns(text) or owner.lower() in first_names()):
+            owner.lower() in known or kin(owner) or owner in _proper_nouns(text) or owner.lower() in first_names()):
         return owner  # "Gran's pulse was 78", "Arjun's maths"
     if word[0].isupper() and not owner and _person_word(word, following, text, known):
         return word  # "Mia practised", "Arjun got 78", "Gran was at 70"
