@@ -81,7 +81,6 @@ class LlamaBackend:
         self._lock = threading.Lock()
         self.load_seconds: float | None = None
         self.calls = 0
-        self._prefixes: set[str] = set()
 
     def _load(self) -> Any:
         if self._llm is None:
@@ -115,9 +114,10 @@ class LlamaBackend:
         """One grammar-constrained completion, streamed so a deadline can stop it; None if not JSON."""
         with self._lock:
             llm = self._load()
-            # The first call with an instruction block also reads the block (cached afterwards): allow more.
-            allowed = self.deadline_s * (3 if prefix not in self._prefixes else 1)
-            deadline = time.monotonic() + allowed
+            # The deadline bounds the writing, not the reading: reading a long prompt always ends, and how
+            # long it takes depends on what else shares the cores; a runaway answer does not end by itself.
+            allowed = self.deadline_s
+            deadline: float | None = None
             pieces: list[str] = []
             try:
                 stream = llm.create_chat_completion(
@@ -132,12 +132,13 @@ class LlamaBackend:
                 )
                 for chunk in stream:
                     pieces.append(chunk["choices"][0]["delta"].get("content") or "")
-                    if time.monotonic() > deadline:
+                    if deadline is None:
+                        deadline = time.monotonic() + allowed
+                    elif time.monotonic() > deadline:
                         raise ModelError(f"the model took longer than {allowed:.0f} s; try a smaller model")
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"the model failed on a request: {exc}") from exc
             self.calls += 1
-            self._prefixes.add(prefix)
             try:
                 return json.loads("".join(pieces))
             except json.JSONDecodeError:
