@@ -83,8 +83,18 @@ def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedC
                for part in c.name.split("_") if len(part) >= 4)
 
 
+def _about(c: LearnedCollection, batch: Batch) -> list[str]:
+    """The people other than the user a collection holds records of, the latest first."""
+    subjects = [str(f.subject) for f in reversed([*batch.prior, *batch.facts]) if f.frame == c.frame and f.subject]
+    return [s for s in dict.fromkeys(subjects) if s != "me"][:3]
+
+
 def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
-    existing = [c.describe() for c in batch.collections.values() if c.state != "refused"]
+    kept = [c for c in batch.collections.values() if c.state != "refused"]
+    existing = [c.describe() + (f" (records about {', '.join(_about(c, batch))})" if _about(c, batch) else "") for c in kept]
+    said = {p.lower() for p in o.people}
+    known = [p for c in kept for p in _about(c, batch) if p.lower() not in said]
+    o = replace(o, people=(*o.people, *dict.fromkeys(known)))
     raw = backend.propose(request(o, existing))
     out.asked += 1
     checked = verify(raw, o)

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.extract.reader.candidates import Candidate, find_candidates
 from engine.learn.quantities import Quantity, find_quantities
+from engine.learn.whose import people_said
 from engine.llm.backend import SchemaRequest
 from engine.profile import RESOURCES
 
@@ -32,7 +33,7 @@ Rules:
 - collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
 - values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a route, a title, a plant, a mood) copied exactly from the message.
 - date: the id of the day it happened; "today" when it happened today or the message does not say.
-- who: only when the record is someone else's own (their swim, their score, their reading), as written ("Lily", "my dad"). Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
+- who: whose record it is, one of People: the person it measures (their swim, their score, the bottle the baby drank, the walk Grandad managed even when the user went with him), "me" for the user's own. Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
 - corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").
 - Existing collections are listed with each message: reuse one only for the same kind of record.
 - Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.
@@ -56,6 +57,10 @@ class Offer:
 
     taken: frozenset[int] = frozenset()
     """Starts of values a first reading already gave to records: not offered again."""
+
+    people: tuple[str, ...] = ()
+    """Whom a record may be about besides the user: the people the message names, then those the
+    existing collections already hold records of (a "she" in a later message)."""
 
     def _shown(self, start: int) -> bool:
         return (self.focus is None or self.focus[0] <= start < self.focus[1]) and start not in self.taken
@@ -90,6 +95,7 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
         tuple(c for c in items if c.kind == "time"),
         tuple(_per_what(text, c) for c in items if c.kind == "money"),
         tuple(find_quantities(text, [(c.start, c.end) for c in items], counts=records)),
+        people=people_said(text),
     )
 
 
@@ -109,7 +115,8 @@ def _per_what(text: str, c: Candidate) -> Candidate:
 def question(o: Offer, existing: list[str]) -> str:
     lines = [f"Session date: {o.session_date.isoformat()} ({o.session_date.strftime('%a')})"]
     lines.append("Existing collections: " + ("; ".join(existing) if existing else "(none)"))
-    lines += [f"Message: {o.shown_text().strip()}", "Candidates:", o.block(), "Records:"]
+    lines += [f"Message: {o.shown_text().strip()}", "People: " + ", ".join(("me", *o.people)), "Candidates:", o.block(),
+              "Records:"]
     return "\n".join(lines)
 
 
@@ -122,11 +129,11 @@ def schema(o: Offer) -> dict[str, Any]:
         "properties": {
             "collection": {"type": "string", "maxLength": 40},
             "date": {"enum": ["today", *(c.id for c in o.dates)]},
-            "who": {"type": "string", "maxLength": 30},
+            "who": {"enum": ["me", *o.people]},
             "corrects": {"type": "boolean"},
             "values": {"type": "object", "additionalProperties": value, "maxProperties": MAX_FIELDS},
         },
-        "required": ["collection", "date", "values"],
+        "required": ["collection", "date", "who", "values"],
     }
     return {"type": "object", "properties": {"records": {"type": "array", "items": record, "maxItems": MAX_RECORDS}},
             "required": ["records"]}

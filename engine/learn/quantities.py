@@ -107,7 +107,12 @@ def convert(value: Decimal, source: str, target: str) -> Decimal | None:
 _WORD_NUMBERS = {**UNITS, **TENS, "a hundred": 100, "a dozen": 12, "a couple of": 2, "a couple": 2, "a few": 3}
 _WORD_NUM = "|".join(sorted((re.escape(w) for w in _WORD_NUMBERS), key=len, reverse=True))
 _DIGITS = r"\d+(?:[.,]\d+)?"
-_NUM = rf"(?:{_DIGITS}|(?:{_WORD_NUM})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)"
+_ONES = "one|two|three|four|five|six|seven|eight|nine"
+_UP_TO_99 = rf"(?:(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|{'|'.join(sorted(UNITS, key=len, reverse=True))})"
+_UP_TO_999 = rf"(?:(?:a|{_UP_TO_99})\s+hundred(?:\s+(?:and\s+)?{_UP_TO_99})?)"
+_COMPOUND = rf"(?:(?:a|{_UP_TO_999}|{_UP_TO_99})\s+thousand(?:,?\s+(?:and\s+)?(?:{_UP_TO_999}|{_UP_TO_99}))?|{_UP_TO_999})"
+"""A number said with "hundred" or "thousand" ("a hundred and fifty", "two thousand three hundred")."""
+_NUM = rf"(?:{_DIGITS}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)"
 
 
 def _number(raw: str) -> Decimal | None:
@@ -279,7 +284,7 @@ def _ordinal_day(text: str, m: re.Match[str], unit: Unit) -> bool:
 
 
 # "6 jars", "three rounds", "14 coots": a number counting a plural noun no unit names — a count of that noun
-_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|(?:{_WORD_NUM})(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
 _NOT_COUNTED = frozenset({
     "years", "months", "weeks", "days", "hours", "minutes", "seconds", "mins", "secs", "hrs", "pounds", "quid", "bucks",
     "dollars", "euros", "pence", "cents", "grand", "ones", "others", "ago", "yrs", "times", "percent",

@@ -90,11 +90,14 @@ def find_words(text: str, words: str) -> tuple[int, int] | None:
     return at, at + len(want)
 
 
-def who_of(raw: Any, text: str) -> str | None:
-    """``me`` or the person as written in the message (without "my"); None when not in the message."""
+def who_of(raw: Any, text: str, people: Sequence[str] = ()) -> str | None:
+    """``me`` or the person as written in the message (without "my") or as the collections already
+    hold them (``people``); None when neither."""
     who = str(raw or "").strip()
     if who.lower() in _SELF:
         return "me"
+    if who.lower() in {p.lower() for p in people}:
+        return next(p for p in people if p.lower() == who.lower())
     if len(who) > 30 or find_words(text, who) is None:
         return None
     return _OWNER.sub("", who).strip() or "me"
@@ -322,7 +325,7 @@ def verify(raw: Any, o: Offer) -> Checked:
             continue
         fields = rec.get("values")
         named = fields.get("who") if isinstance(fields, dict) and not rec.get("who") else None
-        who = who_of(rec.get("who") or named, o.text)
+        who = who_of(rec.get("who") or named, o.text, o.people)
         if who is None and named and not rec.get("who"):
             who = "me"  # a person put among the values who is not in the message: whose it is is read by code
         if who is None:
@@ -383,8 +386,12 @@ def verify(raw: Any, o: Offer) -> Checked:
             what = _measured_thing(o.text, values)
             if what is not None:
                 values["item"] = what
+        # the numbers said with the record ("140 not 150"): an old value named in another sentence of the
+        # message is another record's, not one this record corrects
+        own = [(a, b) for a, b in sentences(o.text) if any(a <= v.start < b for v in values.values() if v.kind != "date")]
         numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end)
-                        and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start]))
+                        and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start])
+                        and (not own or any(a <= q.start < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers,
                                     date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",

@@ -178,6 +178,33 @@ def _first_name_before(text: str, at: int) -> str | None:
     return None
 
 
+def people_said(text: str) -> tuple[str, ...]:
+    """The people a message names, as written, in order: a relation ("mum", "Gran"), a relation's name
+    ("my daughter Rosie": Rosie), or a first name said as one ("Isla's bottles", "Dan did the 10am one";
+    not "Will do."). What the model may choose as whose a record is."""
+    found: list[tuple[int, str]] = []
+    for m in find_people(text, 0, len(text)):
+        found.append((m.start, re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()))
+    starts = {a for a, _ in sentences(text)}
+    for m in re.finditer(r"\b[A-Z][a-z]+\b", text):
+        low = m.group(0).lower()
+        if kin(m.group(0)) and low not in _NOT_NAMES:
+            found.append((m.start(), m.group(0)))  # "Took Grandad round the park", "Mum's eggs"
+            continue
+        if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
+            continue
+        if m.start() in starts:
+            after = _LEAD.match(text, m.end() + 1)
+            if not (text[m.end():m.end() + 2] in ("'s", "’s") or (after and _VERBISH.match(after["word"]))):
+                continue
+        found.append((m.start(), m.group(0)))
+    out: dict[str, str] = {}
+    for _, name in sorted(found):
+        if name and name.lower() not in _PRONOUN_ME | _PRONOUN_OTHER:
+            out.setdefault(name.lower(), name)
+    return tuple(out.values())
+
+
 _SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)", re.I)
 
 
@@ -223,8 +250,9 @@ def _subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) 
 def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], text: str, start: int,
           parts: Sequence[str] = (), *, end: int | None = None) -> str:
     """Whose the record with values from ``start`` to ``end`` of ``text`` is (``who``: what the
-    model said, "me" when nothing). The model's person stands when the record's sentences or the
-    one before them name them, or nothing there says otherwise; a first person or someone else as
+    model chose, "me" when nothing). The model's person stands when the record's sentences or the
+    one before them name them, when the records already hold them and no one else is the subject
+    of the record's clause ("I did that one", a feed of the baby's), or nothing there says otherwise; a first person or someone else as
     the subject there lets code read it ("Dan had Maria on Tuesday... Then last Saturday we got a
     date night": the second record is not Dan's). ``parts``: the record's words, where the
     model put the people who only took part in it (the student the user taught, the sitter they
@@ -232,8 +260,11 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
     if who != "me":
-        if _named_near(who, text, start, start if end is None else end) or not (
-                _FIRST_PERSON.search(_sentence_at(text, start)) or (said is not None and said.lower() != who.lower())):
+        # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
+        fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
+        chosen_before = who.lower() in known and (said is None or fits or said.lower() in ("me", who.lower()))
+        if chosen_before or _named_near(who, text, start, start if end is None else end) or not (
+                _FIRST_PERSON.search(_sentence_at(text, start)) or (said is not None and not fits and said.lower() != who.lower())):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"
     if said is not None and said.startswith("them"):

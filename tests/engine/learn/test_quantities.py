@@ -83,6 +83,10 @@ def test_money_with_a_currency_stays_money() -> None:
         ("walked half a mile", [(Decimal("0.5"), "mi")]),
         ("an hour and a half", [(Decimal(90), "min")]),
         ("Her resting rate was 72 beats a minute", [(Decimal(72), "bpm")]),
+        ("a big one - a hundred and fifty mls at half eleven", [(Decimal(150), "ml")]),
+        ("one hundred and seventy mil, he was SO proud", [(Decimal(170), "ml")]),
+        ("we picked two thousand three hundred grams of beans", [(Decimal(2300), "g")]),
+        ("a thousand and twenty steps before breakfast", [(Decimal(1020), "steps")]),
     ],
 )
 def test_spoken_compound_quantities_are_one_value(text: str, expected: list[tuple[Decimal, str]]) -> None:
