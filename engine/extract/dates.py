@@ -808,8 +808,24 @@ def _spoken(m: re.Match[str]) -> tuple[int, str]:
 _EVENING_BEFORE = re.compile(r"\b(?:tonight|this\s+evening|tomorrow\s+(?:evening|night)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:evening|night))\s*$", re.I)
 
 
+_PART_WORD = re.compile(r"\b(?P<part>morning|afternoon|evening|tonight|night)s?\b", re.I)
+_SENTENCE_EDGE = re.compile(r"[.!?\n]")
+
+
+def _part_in_sentence(text: str, start: int, end: int) -> str | None:
+    """The day part said nearest a time in its own sentence, within a few words ("This morning she had
+    160ml at quarter to seven"; "last night's late feed ... at half eleven")."""
+    edges = [m.start() for m in _SENTENCE_EDGE.finditer(text)]
+    lo = max((e + 1 for e in edges if e < start), default=0)
+    hi = min((e for e in edges if e >= end), default=len(text))
+    near = [(min(abs(m.start() - end), abs(start - m.end())), m["part"].lower())
+            for m in _PART_WORD.finditer(text, max(lo, start - 60), min(hi, end + 60))]
+    return min(near)[1] if near else None
+
+
 def _day_part(text: str, start: int, end: int, value: str) -> str:
-    """"at 8 in the evening", "7 tomorrow morning": a day part after a bare hour settles am or pm."""
+    """"at 8 in the evening", "7 tomorrow morning": a day part after a bare hour settles am or pm;
+    else one said in the same sentence ("this morning she had 160ml at quarter to seven")."""
     h, mi = int(value[:2]), value[3:]
     after = text[end : end + 30]
     if h < 12 and _EVENING_BEFORE.search(text[max(0, start - 30) : start]):
@@ -818,6 +834,15 @@ def _day_part(text: str, start: int, end: int, value: str) -> str:
         h -= 12
     elif _EVENING.match(after) and h < 12:
         h += 12
+    elif not re.search(r"\b0\d", text[start:end]) and (part := _part_in_sentence(text, start, end)) is not None:
+        if part == "morning" and h > 12:
+            h -= 12
+        elif part in ("afternoon", "evening", "tonight") and h < 12:
+            h += 12
+        elif part == "night" and 5 <= h < 12:
+            h += 12  # "half eleven last night"; "3 in the night" keeps its small hour
+        elif part == "night" and 12 < h <= 16:
+            h -= 12
     return f"{h:02d}:{mi}"
 
 

@@ -179,3 +179,16 @@ def test_a_state_lasting_until_a_day_stays_future() -> None:
 
     assert not is_past("The pool is closed until noon on Friday.")
     assert not is_past("The deadline was extended until Friday")
+
+
+@pytest.mark.parametrize(("text", "surface", "value"), [
+    ("This morning she had 160ml at quarter to seven.", "quarter to seven", "06:45"),
+    ("Last night's late feed was a big one, 150 mls at half eleven.", "half eleven", "23:30"),
+    ("On Wednesday evening Dan gave her a bottle around 7.", "around 7", "19:00"),
+    ("Woke at 3 in the night again, wide awake.", "at 3", "03:00"),
+    ("Ran at 6 this morning, then had dinner at 8 with Sam.", "at 8", "08:00"),
+    ("I'm on nights the 3rd, 19:30 till 08:00.", "08:00", "08:00"),
+])
+def test_a_day_part_said_in_the_sentence_settles_a_bare_hour(text: str, surface: str, value: str) -> None:
+    got = {m.text.strip(): m.value for m in find_times(text, 0, len(text))}
+    assert got[next(k for k in got if surface in k or k in surface)] == value

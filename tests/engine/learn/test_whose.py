@@ -4,6 +4,7 @@ model names no one."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from engine.learn.collection import learned_collections
 from engine.learn.fill import Batch, add
 from engine.learn.propose import offer
 from engine.learn.verify import verify
-from engine.learn.whose import subject_of_clause
+from engine.learn.whose import people_said, subject_of_clause
 from engine.log import LogStore
 from engine.state import fold
 
@@ -47,14 +48,16 @@ def store(tmp_path: Path) -> LogStore:
 
 
 def _learn(store: LogStore, text: str, values: dict[str, str], day: dt.date = DAY, date: str | None = None,
-           corrects: bool = False) -> None:
-    """The model's reading with no "who": every value by the surface of its quantity (or as words),
-    the day by the surface of its date (or "today")."""
+           corrects: bool = False, who: str = "me") -> None:
+    """The model's reading ("me" unless ``who`` says otherwise): every value by the surface of its
+    quantity (or as words), the day by the surface of its date (or "today")."""
     sid, (mid,) = store.add_session([("user", text)], day)
     o = offer(text, day, records=True)
+    held = [str(f.subject) for f in store.facts() if f.subject and f.subject != "me" and f.frame != "ImportSchema"]
+    o = replace(o, people=(*o.people, *dict.fromkeys(held)))
     ids = {q.surface: q.id for q in o.quantities}
     date_id = next(c.id for c in o.dates if c.surface == date) if date else "today"
-    raw = {"records": [{"collection": "practice", "date": date_id, "corrects": corrects,
+    raw = {"records": [{"collection": "practice", "date": date_id, "who": who, "corrects": corrects,
                         "values": {k: ids.get(v, v) for k, v in values.items()}}]}
     batch = Batch(learned_collections(store.facts()), store.facts())
     for p in verify(raw, o).records:
@@ -238,3 +241,29 @@ def test_the_models_person_stands_when_nothing_near_says_otherwise(store: LogSto
     store.add_facts(batch.facts)
     state = fold(store.facts())
     assert [r.subject for recs in state.records.values() for r in recs if r.frame != "ImportSchema"] == ["Lily"]
+
+
+@pytest.mark.parametrize(("text", "people"), [
+    ("Keep a note of Isla's bottles. Then Dan did the 10am one. My mum's coming to stay.", ("Isla", "Dan", "mum")),
+    ("Took Grandad round the park, he managed 1.2 miles.", ("Grandad",)),
+    ("My daughter Rosie made her own batch.", ("Rosie",)),
+    ("Will do. Anyway she did 30 minutes.", ()),
+])
+def test_the_people_a_message_names_are_whom_the_model_may_choose(text: str, people: tuple[str, ...]) -> None:
+    assert people_said(text) == people
+
+
+def test_the_models_person_the_records_hold_stands_when_the_user_did_the_deed(store: LogStore) -> None:
+    _learn(store, "I'm keeping a note of Isla's bottles. She had 40 minutes of tummy time this morning.",
+           {"duration": "40 minutes"}, who="Isla")
+    _learn(store, "Last night's late one was a big one, 45 minutes, I did that one while Dan snored.", {"duration": "45 minutes"},
+           DAY + dt.timedelta(days=2), who="Isla")
+    _learn(store, "I did 30 minutes of my own stretches too.", {"duration": "30 minutes"}, DAY + dt.timedelta(days=3))
+    assert _whose(store) == [("Isla", 40.0), ("Isla", 45.0), ("me", 30.0)]
+
+
+def test_an_old_value_named_in_another_sentence_is_not_corrected_by_this_record(store: LogStore) -> None:
+    _learn(store, "Dan did 50 minutes on Saturday, proud of him.", {"duration": "50 minutes"}, DAY, date="on Saturday", who="Dan")
+    _learn(store, "Yesterday Dan did 30 minutes, he was smug about it. Oh, that Saturday one was actually 40 not 50, I misread it.",
+           {"duration": "30 minutes"}, DAY + dt.timedelta(days=4), date="Yesterday", who="Dan")
+    assert sorted(_whose(store)) == [("Dan", 30.0), ("Dan", 50.0)]
