@@ -13,6 +13,7 @@ from decimal import Decimal
 from rapidfuzz import fuzz
 
 from engine.ask.catalog import Collection, FieldInfo
+from engine.ask.inflect import word_forms
 from engine.ask.lexicon import COLLECTION_SYNONYMS, FIELD_SYNONYMS, VALUE_SYNONYMS
 from engine.ask.text import Token, fold, root, stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS
@@ -211,6 +212,8 @@ def find_fields(question: str, coll: Collection) -> list[FieldHit]:
                 hits.append(FieldHit(f.name, t.pos, t.stem, True))
             elif any(field_matches(frag, f) for v in variants(t.text) for frag in FIELD_SYNONYMS.get(v, ())):
                 hits.append(FieldHit(f.name, t.pos, t.stem, False))
+            elif len(t.stem) >= 4 and f.numeric and word_forms(t.text.lower(), ("VERB",)) & set(f.words) - {t.text.lower()}:
+                hits.append(FieldHit(f.name, t.pos, t.stem, False))  # "how much have I taken": the takings
     return hits
 
 

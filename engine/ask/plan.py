@@ -67,6 +67,13 @@ COMPARATIVES = {
 _OPPOSITES = {v: k for k, v in reversed(COMPARATIVES.items())} | {"fewer": "more", "dropped": "rose", "drop": "rise"}
 
 
+def _either_period(q: str, first: Window, second: Window) -> bool:
+    """"in January or in February", "March or April": two periods offered as the answer's choices."""
+    a, b = sorted([first, second], key=lambda w: w.pos)
+    between = q[a.pos + len(a.text):b.pos]
+    return re.fullmatch(r"[\s,]*or\s+(?:(?:in|on|during)\s+)?", between, re.I) is not None
+
+
 def comparison_words(q: str) -> tuple[str, str] | None:
     """The words a comparison of two periods is answered with, as the question says them
     ("more or fewer", "higher or lower", "go up or down")."""
@@ -161,6 +168,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     ended = _verb_date(q, coll, fhits)
     fhits += ended
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
+    sized = _sized(q, numeric_hits)
+    fhits = [h for h in fhits if h not in sized]
+    numeric_hits = [h for h in numeric_hits if h not in sized]
     added, left_out = _included(q, coll, numeric_hits)
     if added or left_out:  # "bill including tip": the tip is added to the bill, not the measure itself
         numeric_hits = [h for h in numeric_hits if h.field not in added | left_out]
@@ -200,6 +210,13 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                 ordered = [first, second]  # "compared to April, did I ride more in March?"
             elif re.search(reference, q[first.pos:second.pos]):
                 ordered = [second, first]
+            elif _either_period(q, first, second):
+                # "more hours in January or in February": the period itself is the answer
+                ordered = sorted([first, second], key=lambda w: w.pos)
+                a, b = (w.text.strip() for w in ordered)
+                said = next(w for w in re.findall(r"\b[a-z]+\b", q) if w in COMPARATIVES or w in _OPPOSITES)
+                # the trend is the second's minus the first's: positive, the second has more
+                query.words = (b, a) if said in COMPARATIVES else (a, b)
         elif re.search(r"\bhow (?:many|much) more\b", q) and re.search(
                 r"\b(than|compared|vs|versus|relative|against)\b", q[windows[0].pos:windows[1].pos]):
             ordered = [windows[1], windows[0]]  # "how many more in 2025 than in 2024": 2025 minus 2024
@@ -326,9 +343,26 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.group_by = "month_name"  # "in 2025, which month …": October, not 2025-10
     _filters(q, coll, d, windows, comparisons, values, fhits,
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
+    query.filters += [Filter(h.field, "eq", n) for h, n in sized.items()]
+    fixed = {h.field for h in sized}
+    if query.measure in fixed and "measure" in d.open:
+        rest = [o for o in d.open["measure"].options if o not in fixed]
+        if rest:  # "average score for the 18-hole rounds": not the holes, which the rounds all share
+            query.measure = _open_measure(d, rest, rest[0])
     _either(q, coll, d)
     _scale(q, coll, d)
     return d
+
+
+def _sized(q: str, numeric_hits: list[FieldHit]) -> dict[FieldHit, float]:
+    """"the 18-hole rounds", "my 5-mile runs": a number joined to a field's word says which records,
+    it is not what is measured."""
+    out: dict[FieldHit, float] = {}
+    for m in re.finditer(r"\b(\d+(?:\.\d+)?)-([a-z]+)\b", q):
+        hit = next((h for h in numeric_hits if h.direct and h.pos == m.start(2)), None)
+        if hit is not None:
+            out[hit] = float(m.group(1))
+    return out
 
 
 _ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\s+(?:in\s+total|total|altogether)\b"),
@@ -659,8 +693,8 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     if not m:
         return False
     s = stem(m.group(1))
-    if s in coll.name_stems:
-        return False
+    if s in coll.name_stems and not any(stem(f.name.rpartition("_")[2]) == s for f in coll.numeric()):
+        return False  # "how many runs" of runs counts them; "how many hours" of volunteering_hours adds its hours
     if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
         return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added
     if _held_in_another_unit(q, coll):

@@ -24,7 +24,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
 _HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all\s+of\s+us|the\s+family|between\s+us)\b", re.I)
 # the assistant asked to do something, and the user's own keeping of the log: not whose the records are
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
-                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put|jotted|saved|told\s+you)\b",
+                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you)\b",
                      re.I)
 _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|apart\s+from|other\s+than|but\s+not)"
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"

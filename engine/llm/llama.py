@@ -116,7 +116,8 @@ class LlamaBackend:
             llm = self._load()
             # The deadline bounds the writing, not the reading: reading a long prompt always ends, and how
             # long it takes depends on what else shares the cores; a runaway answer does not end by itself.
-            allowed = self.deadline_s
+            # and a long answer is allowed its length at a slow machine's pace (four tokens a second)
+            allowed = self.deadline_s + max_tokens / 4
             deadline: float | None = None
             pieces: list[str] = []
             try:

@@ -75,7 +75,10 @@ def one_collection(tmp_path: Path, name: str, fields: list[LearnedField], rows: 
     sid, (mid,) = store.add_session([("user", name)], day)
     coll = new_collection(name, [LearnedField("date", "date"), *fields], [])
     facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=day, evidence="")]
-    facts += [NewFact(sid, mid, day, IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None), slots) for slots in rows]
+    for row in rows:  # "_who": whose record it is, the user's when not given
+        slots = {k: v for k, v in row.items() if k != "_who"}
+        who = row.get("_who", "me")
+        facts.append(NewFact(sid, mid, day, IMPORT_DOMAIN, coll.frame, record_key(coll.name, who, slots, None), slots, subject=who))
     store.add_facts(facts)
     return fold(store.facts()), store
 
@@ -228,3 +231,39 @@ def test_a_total_asked_in_another_unit_of_the_field(tmp_path: Path) -> None:
     km = ask(state, "How many kilometres did I cover in March?", dt.datetime(2026, 5, 10, 12), None, store)
     store.close()
     assert km.answer == pytest.approx(12.0), km.computation  # the field kept in the unit asked for
+
+
+VOLUNTEERING = [("2026-01-11", "food bank", 3.5, "me"), ("2026-01-25", "charity shop", 2.0, "me"),
+                ("2026-02-08", "food bank", 4.0, "me"), ("2026-02-15", "food bank", 3.0, "linda"),
+                ("2026-02-22", "charity shop", 2.5, "me")]
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How many hours have I volunteered in total so far?", 12.0),
+    ("How many hours have I put in at the food bank?", 7.5),
+    ("How many hours has Linda done altogether?", 3.0),
+    ("Did I volunteer more hours in January or in February?", "february"),
+    ("Did I volunteer fewer hours in January or in February?", "january"),
+])
+def test_hours_kept_in_a_collection_named_for_them_are_added_up(tmp_path: Path, question: str, answer: object) -> None:
+    state, store = one_collection(tmp_path, "volunteering_hours", [LearnedField("place", "str"), LearnedField("hours", "float", "h")],
+                                  [{"date": d, "place": p, "hours": h, "_who": w} for d, p, h, w in VOLUNTEERING])
+    got = ask(state, question, dt.datetime(2026, 3, 1, 12), None, store)
+    store.close()
+    assert (got.answer.lower() if isinstance(got.answer, str) else got.answer) == answer, got.computation
+
+
+def test_a_verb_names_the_field_of_its_noun_and_a_number_joined_to_a_field_picks_records(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "market_stall", [LearnedField("items_sold", "float"), LearnedField("takings_gbp", "float")],
+                                  [{"date": "2026-02-09", "items_sold": 14.0, "takings_gbp": 126.0},
+                                   {"date": "2026-02-16", "items_sold": 9.0, "takings_gbp": 81.5}])
+    taken = ask(state, "How much have I taken altogether this year?", dt.datetime(2026, 3, 1, 12), None, store)
+    store.close()
+    assert taken.answer == pytest.approx(207.5), taken.computation
+    (tmp_path / "golf").mkdir()
+    state, store = one_collection(tmp_path / "golf", "golf_rounds", [LearnedField("holes", "float"), LearnedField("strokes", "float")],
+                                  [{"date": "2026-02-09", "holes": 18.0, "strokes": 94.0}, {"date": "2026-02-16", "holes": 9.0, "strokes": 47.0},
+                                   {"date": "2026-02-23", "holes": 18.0, "strokes": 90.0}])
+    avg = ask(state, "What's my average for the 18-hole rounds?", dt.datetime(2026, 3, 1, 12), None, store)
+    store.close()
+    assert avg.answer == pytest.approx(92.0), avg.computation
