@@ -262,9 +262,14 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
-        chosen_before = who.lower() in known and (said is None or fits or said.lower() in ("me", who.lower()))
-        if chosen_before or _named_near(who, text, start, start if end is None else end) or not (
-                _FIRST_PERSON.search(_sentence_at(text, start)) or (said is not None and not fits and said.lower() != who.lower())):
+        agrees = said is not None and (fits or said.lower() == who.lower())
+        held = [str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject]
+        chosen_before = who.lower() in held and (said is None or agrees or said == "me")
+        # a collection of the user's own records (sessions they taught, sitters they paid) takes
+        # someone else's record only when the words say that person did it ("Lily swam 50m")
+        mine_so_far = "me" in held and who.lower() not in held
+        if agrees or chosen_before or (not mine_so_far and (_named_near(who, text, start, start if end is None else end) or not (
+                _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"
     if said is not None and said.startswith("them"):

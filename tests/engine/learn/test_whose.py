@@ -267,3 +267,13 @@ def test_an_old_value_named_in_another_sentence_is_not_corrected_by_this_record(
     _learn(store, "Yesterday Dan did 30 minutes, he was smug about it. Oh, that Saturday one was actually 40 not 50, I misread it.",
            {"duration": "30 minutes"}, DAY + dt.timedelta(days=4), date="Yesterday", who="Dan")
     assert sorted(_whose(store)) == [("Dan", 30.0), ("Dan", 50.0)]
+
+
+def test_a_collection_of_the_users_own_records_takes_a_named_person_only_when_they_did_it(store: LogStore) -> None:
+    _learn(store, "First tutoring session on Saturday with a Year 10 called Harvey, 60 minutes, his mum paid cash.",
+           {"duration": "60 minutes", "student": "Harvey"}, date="on Saturday")
+    _learn(store, "And a new one, Lily, who's doing A-level, 90 minutes. I charged her thirty quid an hour.",
+           {"duration": "90 minutes"}, DAY + dt.timedelta(days=7), who="Lily")
+    _learn(store, "Lily swam 40 minutes at the gala afterwards, so proud of her.", {"duration": "40 minutes"},
+           DAY + dt.timedelta(days=8), who="Lily")
+    assert _whose(store) == [("me", 60.0), ("me", 90.0), ("Lily", 40.0)]
