@@ -163,8 +163,13 @@ def _gold_field(name: str, values: list[Any]) -> Any:
     if all(isinstance(v, str) for v in values):
         return LearnedField(name, "date" if name == "date" else "str")
     tail = name.rpartition("_")[2]
+    if tail in _CURRENCIES:  # "amount_gbp": money, as the learning step keeps an amount with its currency
+        return LearnedField(name, "money", currency=tail.upper())
     unit = _UNIT_SUFFIX.get(tail, tail)
     return LearnedField(name, "float", unit if unit_named(unit) is not None else "")
+
+
+_CURRENCIES = frozenset({"gbp", "usd", "eur", "cad", "aud", "nzd", "chf", "sek", "nok", "dkk", "inr", "jpy"})
 
 
 def run_gold(sc: dict[str, Any], backend: Any) -> dict[str, Any]:

@@ -138,9 +138,14 @@ def rank_collections(question: str, catalog: dict[str, Collection]) -> list[tupl
     return sorted(((collection_score(question, c), name) for name, c in catalog.items()), key=lambda x: (-x[0], x[1]))
 
 
+_LEAD_IN = re.compile(r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:remind\s+me|tell\s+me|let\s+me\s+know|do\s+you\s+know|"
+                      r"i\s+(?:wonder|was\s+wondering)|any\s+idea)\s*,?\s*(?=(?:which|what|when|where|who|how)\b)")
+
+
 def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     """The IR for ``question`` over ``coll``, with what is still open for the model."""
     q = " ".join(question.lower().replace("?", " ").split())
+    q = _LEAD_IN.sub("", q)  # "remind me which books…" asks which books
     windows = find_windows(q, now)
     comparisons = find_comparisons(q)
     limit = find_limit(q)
@@ -299,6 +304,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                                 and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif counted := _counted_of_a_kind(q, coll, values):
+        query.aggregate = "sum"  # "how many coots have I counted": the counts of the coot records added up
+        query.measure = counted
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
         query.aggregate = "count"
         _count_those_with(query, coll, numeric_hits)
@@ -688,6 +696,21 @@ def _noun_after(q: str, phrase: str, coll: Collection, target: str) -> bool:
     return bool(m and _field_for_noun(m.group(1), coll) == target and coll.fields[target].categorical)
 
 
+_COUNT_FIELDS = frozenset({"count", "number", "quantity", "qty", "seen", "how_many"})
+
+
+def _counted_of_a_kind(q: str, coll: Collection, values: list[ValueHit]) -> str | None:
+    """The count field a "how many <things>" adds up, when the things are a kind the records are of
+    ("how many coots" of sightings kept as species and count), not the records themselves."""
+    # the head of the words counted: the last before the verb ("how many home or beauty orders have": orders)
+    m = re.search(r"\bhow many\s+(?:[a-z-]+\s+){0,3}?([a-z-]+)(?=\s+(?:have|has|had|did|do|does|were|was|are|is|i|we|she|he|they|"
+                  r"in|at|on|since|so|altogether|in\s+total)\b|\s*$)", q)
+    if not m or not any(v.start <= m.start(1) < v.end or m.start(1) <= v.start < m.end(1) for v in values):
+        return None
+    counts = [f.name for f in coll.numeric() if f.name in _COUNT_FIELDS or f.name.rpartition("_")[2] in _COUNT_FIELDS]
+    return counts[0] if len(counts) == 1 else None
+
+
 def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     m = re.search(r"\bhow many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)", q)
     if not m:
@@ -739,7 +762,8 @@ def _counted_thing(word: str, field_name: str) -> bool:
 
 
 def _money_cue(q: str) -> bool:
-    return bool(re.search(r"\b(spend|spent|spending|money|paid|pay|cost|costs|dollars|euros|budget|expenses?)\b|[$€£]", q))
+    return bool(re.search(r"\b(spend|spent|spending|money|paid|pay|cost|costs|dollars|euros|budget|expenses?|earn|earned|earnings|"
+                          r"income|charged?|(?:bring|brought|bringing)\s+in)\b|[$€£]", q))
 
 
 def _metric(q: str, coll: Collection, numeric_hits: list, d: Draft) -> str:
@@ -806,7 +830,7 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         return numeric[0]
     if not numeric:
         return None
-    money = _spent(coll, numeric)
+    money = [n for n in _spent(coll, numeric) if not RATE_WORDS & set(coll.fields[n].words)]  # a total, not a price per unit
     return _open_measure(d, numeric, nouned[0] if nouned else money[0] if money else numeric[0])
 
 

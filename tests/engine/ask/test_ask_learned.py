@@ -267,3 +267,28 @@ def test_a_verb_names_the_field_of_its_noun_and_a_number_joined_to_a_field_picks
     avg = ask(state, "What's my average for the 18-hole rounds?", dt.datetime(2026, 3, 1, 12), None, store)
     store.close()
     assert avg.answer == pytest.approx(92.0), avg.computation
+
+
+def test_how_many_of_a_kind_adds_the_counts_of_its_records(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "bird_sightings", [LearnedField("species", "str"), LearnedField("count", "float")],
+                                  [{"date": "2026-02-08", "species": "coot", "count": 14.0},
+                                   {"date": "2026-02-08", "species": "grebe", "count": 2.0},
+                                   {"date": "2026-02-15", "species": "coot", "count": 9.0}])
+    coots = ask(state, "How many coots have I counted altogether?", dt.datetime(2026, 3, 1, 12), None, store)
+    trips = ask(state, "How many coot or grebe sightings have I logged?", dt.datetime(2026, 3, 1, 12), None, store)
+    store.close()
+    assert coots.answer == pytest.approx(23.0), coots.computation
+    assert trips.answer == 3, trips.computation
+
+
+def test_earnings_are_money_and_a_lead_in_keeps_the_question(tmp_path: Path) -> None:
+    state, store = one_collection(
+        tmp_path, "tutoring", [LearnedField("student", "str"), LearnedField("duration_h", "float", "h"),
+                               LearnedField("amount", "money", currency="GBP")],
+        [{"date": "2026-02-07", "student": "Harvey", "duration_h": 1.0, "amount": 25.0},
+         {"date": "2026-02-08", "student": "Lily", "duration_h": 1.5, "amount": 45.0}])
+    earned = ask(state, "How much have I earned from tutoring in total so far?", dt.datetime(2026, 3, 1, 12), None, store)
+    which = ask(state, "Remind me which students I've had so far?", dt.datetime(2026, 3, 1, 12), None, store)
+    store.close()
+    assert earned.answer == pytest.approx(70.0), earned.computation
+    assert sorted(which.answer) == ["Harvey", "Lily"], which.computation
