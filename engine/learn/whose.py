@@ -183,13 +183,16 @@ def people_said(text: str) -> tuple[str, ...]:
     ("my daughter Rosie": Rosie), or a first name said as one ("Isla's bottles", "Dan did the 10am one";
     not "Will do."). What the model may choose as whose a record is."""
     found: list[tuple[int, str]] = []
+    holiday = re.compile(r"['’]s\s+Day\b", re.I)  # "Father's Day" names no one
     for m in find_people(text, 0, len(text)):
-        found.append((m.start, re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()))
+        if not holiday.match(text, m.end):
+            found.append((m.start, re.sub(r"^(?:my|our)\s+", "", str(m.value or m.text), flags=re.I).strip()))
     starts = {a for a, _ in sentences(text)}
     for m in re.finditer(r"\b[A-Z][a-z]+\b", text):
         low = m.group(0).lower()
         if kin(m.group(0)) and low not in _NOT_NAMES:
-            found.append((m.start(), m.group(0)))  # "Took Grandad round the park", "Mum's eggs"
+            if not holiday.match(text, m.end()):
+                found.append((m.start(), m.group(0)))  # "Took Grandad round the park", "Mum's eggs"
             continue
         if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
             continue

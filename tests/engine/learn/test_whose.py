@@ -253,6 +253,11 @@ def test_the_people_a_message_names_are_whom_the_model_may_choose(text: str, peo
     assert people_said(text) == people
 
 
+def test_a_holiday_named_for_a_relation_names_no_one() -> None:
+    said = people_said("Father's Day round yesterday at the club with Will and Rob. Mum's Day is next.")
+    assert "Father" not in said and "Mum" not in said and {"Will", "Rob"} <= set(said)
+
+
 def test_the_models_person_the_records_hold_stands_when_the_user_did_the_deed(store: LogStore) -> None:
     _learn(store, "I'm keeping a note of Isla's bottles. She had 40 minutes of tummy time this morning.",
            {"duration": "40 minutes"}, who="Isla")
