@@ -251,7 +251,7 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
         return raw
     m = re.search(rf"(?<![\w.,]){re.escape(_norm(raw))}(?!\d|[.,]\d)", o.text.lower())
     if m is None:
-        return raw
+        return _same_number(raw, o, by_id)
     hits = [i for i, v in by_id.items() if v.kind != "date" and v.start < m.end() and m.start() < v.end]
     if len(hits) != 1 or by_id[hits[0]].start in o.taken:
         return raw
@@ -259,6 +259,18 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     said = o.text[v.start:v.end].lower().split()
     same = all(any(a.startswith(b) or b.startswith(a) for b in said) for a in _norm(raw).split())
     return hits[0] if same else raw
+
+
+def _same_number(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
+    """"3 tablets" of "three tablets": the one offered number of that value whose words hold the
+    model's noun (a number said in words, copied as digits)."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*", _norm(raw))
+    if m is None:
+        return raw
+    value, noun = Decimal(m.group(1)), m.group(2)[:4]
+    hits = [i for i, v in by_id.items() if v.kind == "float" and v.value == value and v.start not in o.taken
+            and noun in o.text[v.start:v.end].lower()]
+    return hits[0] if len(hits) == 1 else raw
 
 
 # "I think it was $80?", "it was like 80 bucks?": a statement said unsure, not a question asked

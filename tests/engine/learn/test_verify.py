@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine.learn.verify import asks
+import datetime as dt
+
+from engine.learn.propose import offer
+from engine.learn.verify import asks, verify
 
 
 def test_a_value_said_unsure_with_a_question_mark_is_still_stated() -> None:
@@ -15,3 +18,13 @@ def test_a_question_asked_without_a_question_word_is_still_a_question() -> None:
     assert asks("It's safe to give her 7.5ml of Calpol every 4 hours?")
     assert asks("I was going to charge £15 an hour, is that too much?")
     assert not asks("Pretty sure it was 48 minutes?")
+
+
+def test_a_number_said_in_words_and_copied_as_digits_is_that_number() -> None:
+    text = "Sam had a long one last Wednesday, 14 hours, and she took three tablets, more than she should."
+    o = offer(text, dt.date(2024, 12, 10), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "migraines", "date": "today", "who": "me",
+                        "values": {"duration": ids["14 hours"], "tablets": "3 tablets", "pills": "4 tablets"}}]}
+    [record] = verify(raw, o).records
+    assert {k: float(v.value) for k, v in record.values.items() if v.kind == "float"} == {"duration": 14.0, "tablets": 3.0}
