@@ -808,7 +808,10 @@ def _spoken(m: re.Match[str]) -> tuple[int, str]:
 _EVENING_BEFORE = re.compile(r"\b(?:tonight|this\s+evening|tomorrow\s+(?:evening|night)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:evening|night))\s*$", re.I)
 
 
-_PART_WORD = re.compile(r"\b(?P<part>morning|afternoon|evening|tonight|night)s?\b", re.I)
+# a day part said as when something happened ("this morning", "last night", "on Wednesday evening"),
+# not as a thing ("a rough night", "spent the morning in the garden", "Morning all")
+_PART_WORD = re.compile(r"\b(?:(?:this|last|yesterday|tomorrow|that|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?P<part>morning|afternoon|evening|night)"
+                        r"|in\s+the\s+(?P<in>morning|afternoon|evening|night)|(?P<tonight>tonight))\b", re.I)
 _SENTENCE_EDGE = re.compile(r"[.!?\n]")
 
 
@@ -818,7 +821,7 @@ def _part_in_sentence(text: str, start: int, end: int) -> str | None:
     edges = [m.start() for m in _SENTENCE_EDGE.finditer(text)]
     lo = max((e + 1 for e in edges if e < start), default=0)
     hi = min((e for e in edges if e >= end), default=len(text))
-    near = [(min(abs(m.start() - end), abs(start - m.end())), m["part"].lower())
+    near = [(min(abs(m.start() - end), abs(start - m.end())), (m["part"] or m["in"] or m["tonight"]).lower())
             for m in _PART_WORD.finditer(text, max(lo, start - 60), min(hi, end + 60))]
     return min(near)[1] if near else None
 
@@ -835,9 +838,9 @@ def _day_part(text: str, start: int, end: int, value: str) -> str:
     elif _EVENING.match(after) and h < 12:
         h += 12
     elif not re.search(r"\b0\d", text[start:end]) and (part := _part_in_sentence(text, start, end)) is not None:
-        if part == "morning" and h > 12:
-            h -= 12
-        elif part in ("afternoon", "evening", "tonight") and h < 12:
+        if part == "morning" and 16 < h < 24:
+            h -= 12  # "this morning at quarter to seven"; "lunch at 1" stays 13:00
+        elif part in ("afternoon", "evening", "tonight") and 1 <= h < 12:
             h += 12
         elif part == "night" and 5 <= h < 12:
             h += 12  # "half eleven last night"; "3 in the night" keeps its small hour

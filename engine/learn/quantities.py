@@ -110,7 +110,7 @@ _DIGITS = r"\d+(?:[.,]\d+)?"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
 _UP_TO_99 = rf"(?:(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|{'|'.join(sorted(UNITS, key=len, reverse=True))})"
 _UP_TO_999 = rf"(?:(?:a|{_UP_TO_99})\s+hundred(?:\s+(?:and\s+)?{_UP_TO_99})?)"
-_COMPOUND = rf"(?:(?:a|{_UP_TO_999}|{_UP_TO_99})\s+thousand(?:,?\s+(?:and\s+)?(?:{_UP_TO_999}|{_UP_TO_99}))?|{_UP_TO_999})"
+_COMPOUND = rf"(?:(?:a|{_UP_TO_999}|{_UP_TO_99})\s+thousand(?:\s+(?:and\s+)?(?:{_UP_TO_999}|{_UP_TO_99}))?|{_UP_TO_999})"
 """A number said with "hundred" or "thousand" ("a hundred and fifty", "two thousand three hundred")."""
 _NUM = rf"(?:{_DIGITS}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)"
 

@@ -399,9 +399,12 @@ def verify(raw: Any, o: Offer) -> Checked:
             what = _measured_thing(o.text, values)
             if what is not None:
                 values["item"] = what
-        # the numbers said with the record ("140 not 150"): an old value named in another sentence of the
-        # message is another record's, not one this record corrects
-        own = [(a, b) for a, b in sentences(o.text) if any(a <= v.start < b for v in values.values() if v.kind != "date")]
+        # the numbers said with the record ("140 not 150"): an old value named further off in the message
+        # is another record's, not one this record corrects
+        spans = sentences(o.text)
+        held = [i for i, (a, b) in enumerate(spans) if any(a <= v.start < b for v in values.values() if v.kind != "date")]
+        # and the sentence before them: "I said 82.4 on Monday but that was wrong. Should have been 81.9."
+        own = [spans[i] for i in sorted({j for i in held for j in (i - 1, i) if j >= 0})]
         numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end)
                         and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start])
                         and (not own or any(a <= q.start < b for a, b in own)))

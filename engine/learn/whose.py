@@ -178,6 +178,10 @@ def _first_name_before(text: str, at: int) -> str | None:
     return None
 
 
+_HOUSEHOLD = re.compile(r"\b(?:the|our|my)\s+(?P<who>baby|babies|twins|kids|children|toddler|dog|cat|puppy|kitten|pony|horse)\b", re.I)
+"""Whom a household speaks of without a name or a relation."""
+
+
 def people_said(text: str) -> tuple[str, ...]:
     """The people a message names, as written, in order: a relation ("mum", "Gran"), a relation's name
     ("my daughter Rosie": Rosie), or a first name said as one ("Isla's bottles", "Dan did the 10am one";
@@ -201,6 +205,8 @@ def people_said(text: str) -> tuple[str, ...]:
             if not (text[m.end():m.end() + 2] in ("'s", "’s") or (after and _VERBISH.match(after["word"]))):
                 continue
         found.append((m.start(), m.group(0)))
+    for m in _HOUSEHOLD.finditer(text):
+        found.append((m.start(), m.group("who").lower()))  # "the baby had 120ml", "our dog walked 3 miles"
     out: dict[str, str] = {}
     for _, name in sorted(found):
         if name and name.lower() not in _PRONOUN_ME | _PRONOUN_OTHER:
@@ -268,9 +274,11 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         agrees = said is not None and (fits or said.lower() == who.lower())
         held = [str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject]
         chosen_before = who.lower() in held and (said is None or agrees or said == "me")
-        # a collection of the user's own records (sessions they taught, sitters they paid) takes
-        # someone else's record only when the words say that person did it ("Lily swam 50m")
-        mine_so_far = "me" in held and who.lower() not in held
+        # a collection of the user's own records (sessions they taught, sitters they paid) takes someone
+        # else's record said in the first person ("...for an hour and a half. I charged her £45") only
+        # when the words say that person did it ("Lily swam 50m")
+        mine_so_far = "me" in held and who.lower() not in held and (
+            said is not None or _FIRST_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
         if agrees or chosen_before or (not mine_so_far and (_named_near(who, text, start, start if end is None else end) or not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
@@ -290,6 +298,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     named = re.search(rf"\b{re.escape(other)}\b", text, re.I) is not None
     return other if named or _THIRD_PERSON.search(text) else who
+
+
+def _sentences_between(text: str, start: int, end: int) -> str:
+    """The sentences holding ``start`` to ``end``: the words a record's values were said in."""
+    spans = [(a, b) for a, b in sentences(text) if a <= end and start <= b]
+    return text[spans[0][0]:spans[-1][1]] if spans else text
 
 
 def _named_near(person: str, text: str, start: int, end: int) -> bool:

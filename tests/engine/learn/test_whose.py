@@ -277,8 +277,26 @@ def test_an_old_value_named_in_another_sentence_is_not_corrected_by_this_record(
 def test_a_collection_of_the_users_own_records_takes_a_named_person_only_when_they_did_it(store: LogStore) -> None:
     _learn(store, "First tutoring session on Saturday with a Year 10 called Harvey, 60 minutes, his mum paid cash.",
            {"duration": "60 minutes", "student": "Harvey"}, date="on Saturday")
-    _learn(store, "And a new one, Lily, who's doing A-level, 90 minutes. I charged her thirty quid an hour.",
+    _learn(store, "And a new one, Lily, who's doing A-level, 90 minutes and I charged her thirty quid an hour.",
            {"duration": "90 minutes"}, DAY + dt.timedelta(days=7), who="Lily")
     _learn(store, "Lily swam 40 minutes at the gala afterwards, so proud of her.", {"duration": "40 minutes"},
            DAY + dt.timedelta(days=8), who="Lily")
     assert _whose(store) == [("me", 60.0), ("me", 90.0), ("Lily", 40.0)]
+
+
+def test_a_childs_record_said_without_the_user_joins_a_collection_of_the_users_own(store: LogStore) -> None:
+    _learn(store, "Swam 40 minutes this morning, felt strong.", {"duration": "40 minutes"})
+    _learn(store, "Lily's swimming gala was on Saturday. The pool was freezing. 4 minutes in the 200m, a new PB!",
+           {"duration": "4 minutes"}, DAY + dt.timedelta(days=3), who="Lily")
+    assert _whose(store) == [("me", 40.0), ("Lily", 4.0)]
+
+
+def test_a_household_member_without_a_name_may_be_chosen() -> None:
+    assert people_said("The baby had 120ml at 6 and our dog walked 3 miles.") == ("baby", "dog")
+
+
+def test_an_old_value_named_in_the_sentence_before_is_corrected(store: LogStore) -> None:
+    _learn(store, "Did 30 minutes on Monday.", {"duration": "30 minutes"}, dt.date(2026, 2, 10), date="on Monday")
+    _learn(store, "Did 45 minutes on Tuesday.", {"duration": "45 minutes"}, dt.date(2026, 2, 11), date="on Tuesday")
+    _learn(store, "Oops, typo on Monday when I said 30. It was 35 minutes.", {"duration": "35 minutes"}, dt.date(2026, 2, 12))
+    assert sorted(_whose(store)) == [("me", 35.0), ("me", 45.0)]
