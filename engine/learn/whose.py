@@ -167,15 +167,21 @@ def _first_name_before(text: str, at: int) -> str | None:
     opening a sentence only when it owns something or does something ("Will do." is not Will)."""
     starts = {a for a, _ in sentences(text)}
     for m in reversed(list(re.finditer(r"\b[A-Z][a-z]+\b", text[:at]))):
-        low = m.group(0).lower()
-        if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
-            continue
-        if m.start() in starts:
-            after = _LEAD.match(text, m.end() + 1)
-            if not (text[m.end():m.end() + 2] in ("'s", "’s") or (after and _VERBISH.match(after["word"]))):
-                continue
-        return m.group(0)
+        if _a_first_name(text, m, starts):
+            return m.group(0)
     return None
+
+
+def _a_first_name(text: str, m: re.Match[str], starts: set[int]) -> bool:
+    """A capitalised word said as a first name: one opening a sentence only when it owns something
+    or does something ("Isla's come down", "Dan did"; not "Will do.")."""
+    low = m.group(0).lower()
+    if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
+        return False
+    if m.start() not in starts:
+        return True
+    after = _LEAD.match(text, m.end() + 1)
+    return text[m.end():m.end() + 2] in ("'s", "’s") or bool(after and _VERBISH.match(after["word"]))
 
 
 _HOUSEHOLD = re.compile(r"\b(?:the|our|my)\s+(?P<who>baby|babies|twins|kids|children|toddler|dog|cat|puppy|kitten|pony|horse)\b", re.I)
@@ -198,13 +204,8 @@ def people_said(text: str) -> tuple[str, ...]:
             if not holiday.match(text, m.end()):
                 found.append((m.start(), m.group(0)))  # "Took Grandad round the park", "Mum's eggs"
             continue
-        if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
-            continue
-        if m.start() in starts:
-            after = _LEAD.match(text, m.end() + 1)
-            if not (text[m.end():m.end() + 2] in ("'s", "’s") or (after and _VERBISH.match(after["word"]))):
-                continue
-        found.append((m.start(), m.group(0)))
+        if _a_first_name(text, m, starts):
+            found.append((m.start(), m.group(0)))
     for m in _HOUSEHOLD.finditer(text):
         found.append((m.start(), m.group("who").lower()))  # "the baby had 120ml", "our dog walked 3 miles"
     out: dict[str, str] = {}
