@@ -90,10 +90,11 @@ def _about(c: LearnedCollection, batch: Batch) -> list[str]:
 
 
 def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
-    kept = [c for c in batch.collections.values() if c.state != "refused"]
-    existing = [c.describe() + (f" (records about {', '.join(_about(c, batch))})" if _about(c, batch) else "") for c in kept]
+    about = {c.name: _about(c, batch) for c in batch.collections.values() if c.state != "refused"}
+    existing = [batch.collections[name].describe() + (f" (records about {', '.join(people)})" if people else "")
+                for name, people in about.items()]
     said = {p.lower() for p in o.people}
-    known = [p for c in kept for p in _about(c, batch) if p.lower() not in said]
+    known = [p for people in about.values() for p in people if p.lower() not in said]
     o = replace(o, people=(*o.people, *dict.fromkeys(known)))
     raw = backend.propose(request(o, existing))
     out.asked += 1
