@@ -49,8 +49,20 @@ def same_quantity(got: float, want: float) -> bool:
     return any(close(got * s, want) for s in _SCALES)
 
 
+USER_WORDS = frozenset({"", "me", "i", "myself", "self", "user", "the user"})
+"""What writers put in a record's ``about`` for the user: some leave it out, some write "me"."""
+
+
+def about_someone_else(gold: dict[str, Any]) -> bool:
+    """Whether a gold record is about someone other than the user."""
+    return str(gold.get("about") or "").strip().lower() not in USER_WORDS
+
+
 def final_records(sc: dict[str, Any]) -> list[dict[str, Any]]:
-    corrected = {r["corrects"] for r in sc["records"] if r.get("corrects") is not None}
+    """The records that stand after corrections. ``corrects`` is the index of the record a correction
+    replaces; a writer who lists only final values marks a correction ``true`` and nothing is dropped."""
+    corrected = {r["corrects"] for r in sc["records"]
+                 if isinstance(r.get("corrects"), int) and not isinstance(r["corrects"], bool)}
     return [r for i, r in enumerate(sc["records"]) if i not in corrected]
 
 
@@ -71,9 +83,7 @@ def _texts(values: dict[str, Any]) -> list[str]:
 def record_matches(gold: dict[str, Any], rec: Any) -> tuple[bool, bool]:
     """(day and numbers match, words match too) for one state record."""
     values = gold["values"]
-    if gold.get("about") and rec.subject == "me":
-        return False, False
-    if not gold.get("about") and rec.subject != "me":
+    if about_someone_else(gold) == (rec.subject == "me"):
         return False, False
     days = {v.isoformat() for v in rec.values.values() if isinstance(v, dt.date)}
     if values.get("date") and values["date"] not in days:
@@ -198,7 +208,7 @@ def run_gold(sc: dict[str, Any], backend: Any) -> dict[str, Any]:
             facts: list[Any] = [schema_fact(coll, session_id=sid, message_id=mid, session_date=day, evidence="")]
             for r in records:
                 slots = dict(r["values"])
-                who = r.get("about") or "me"
+                who = r["about"] if about_someone_else(r) else "me"
                 facts.append(NewFact(sid, mid, day, IMPORT_DOMAIN, coll.frame, record_key(coll.name, who, slots, None),
                                      slots, subject=who, evidence=sc["sessions"][r["session_index"]]["text"]))
             store.add_facts(facts)
