@@ -191,9 +191,9 @@ def run_gold(sc: dict[str, Any], backend: Any) -> dict[str, Any]:
     from engine.state import fold
 
     out: dict[str, Any] = {"id": sc["id"], "kind": sc["kind"], "records": [], "questions": [], "model_s": []}
-    from engine.learn.collection import RESERVED_FIELDS
+    from engine.learn.collection import usable_field_name
 
-    records = [dict(r, values={(f"{k}_name" if k in RESERVED_FIELDS else k): v for k, v in r["values"].items()})
+    records = [dict(r, values={usable_field_name(k) if k != "date" else k: v for k, v in r["values"].items()})
                for r in final_records(sc)]
     names = list(dict.fromkeys(k for r in records for k in r["values"]))
     fields = [_gold_field(n, [r["values"][n] for r in records if n in r["values"]]) for n in names]

@@ -36,6 +36,7 @@ from engine.ask.ir import Query
 from engine.ask.plan import SAYINGS, Draft, draft, is_recall, rank_collections
 from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
+from engine.ask.running import running_total
 from engine.ask.text import plain
 from engine.ask.whose import whose_filters
 from engine.errors import InputError
@@ -62,6 +63,7 @@ class Answer:
 
 RECALL_FRAME = "Note"
 """The built-in frame of what fits no other: its records are sentences, read back by recall."""
+_PER_DAY = re.compile(r"\b(?:daily|per\s+day|a\s+day|each\s+day)\b", re.I)
 _NOTES = re.compile(r"\bnotes?\b", re.I)
 """A question about the notes themselves ("how many notes do I have?") is computed over them."""
 
@@ -111,6 +113,10 @@ def plan_question(
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None
         _apply(d, picked, coll)
+    per_day = d.query.aggregate in ("avg", "change") and _PER_DAY.search(question) is not None
+    if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):
+        # "how much gas did we use": a meter's readings are not added up; "our average daily use": a day of it
+        d.query.aggregate = "daily_change" if per_day else "change"
     return coll, d, used_model
 
 

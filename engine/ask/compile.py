@@ -132,6 +132,15 @@ def change(rows: list[Row], value: Callable[[Row], Any], when: Callable[[Row], A
     return float(diff) if not isinstance(value(keep[0]), Decimal) else diff
 
 
+def daily_change(rows: list[Row], value: Callable[[Row], Any], when: Callable[[Row], Any]) -> Any:
+    """The change from the first reading to the last, divided by the days between them."""
+    keep = sorted((r for r in rows if value(r) is not None and when(r) is not None), key=when)
+    if len(keep) < 2 or when(keep[-1]) == when(keep[0]):
+        return None
+    days = (when(keep[-1]) - when(keep[0])).days
+    return round(float(Decimal(str(value(keep[-1]))) - Decimal(str(value(keep[0])))) / days, 2)
+
+
 def ranked(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> list[Row]:
     """Rows by key (stable: ties keep state order); rows without a value are dropped."""
     keep = [r for r in rows if key(r) is not None]
@@ -324,7 +333,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times,
+    "change": change, "daily_change": daily_change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
@@ -570,10 +579,10 @@ def _compile(coll: Collection, q: Query) -> str:
         first = _metric_expr(coll, q, q.filters + q.periods[0])
         second = _metric_expr(coll, q, q.filters + q.periods[1])
         return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
-    if agg in ("change", "drop"):
+    if agg in ("change", "drop", "daily_change"):
         m = _measure(coll, q)
         when = _attr(_check(coll, coll.date_field))
-        expr = f"change({rows}, lambda r: {m}, lambda r: day({when}))"
+        expr = f"{'daily_change' if agg == 'daily_change' else 'change'}({rows}, lambda r: {m}, lambda r: day({when}))"
         return f"-({expr} or 0)" if agg == "drop" else expr
     if agg == "list":
         m = _attr(_check(coll, q.measure or coll.date_field))

@@ -27,6 +27,7 @@ _AGGREGATE = {
     "trend": "Compared, period by period,",
     "list": "Listed",
     "change": "Took the last {measure} minus the first, over",
+    "daily_change": "Took the last {measure} minus the first, a day between them, over",
     "drop": "Took the first {measure} minus the last, over",
 }
 _OPS = {

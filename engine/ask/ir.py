@@ -13,9 +13,10 @@ from typing import Any
 
 AGGREGATES = (
     "count", "count_distinct", "sum", "avg", "median", "min", "max", "most_common", "least_common",
-    "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop",
+    "argmax", "argmin", "share", "distinct", "trend", "list", "change", "drop", "daily_change",
 )
-"""``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last."""
+"""``change``: the last value of ``measure`` minus the first (by date); ``drop``: the first minus the last;
+``daily_change``: the change divided by the days between the first and the last (a meter's use a day)."""
 FILTER_OPS = ("eq", "ne", "in", "one_of", "contains", "gt", "ge", "lt", "le", "between", "weekday", "any", "missing", "present")
 """``one_of``: the value is one of a tuple; ``weekday``: the date falls on one of the named days;
 ``missing``: the field holds nothing (the value is ignored);

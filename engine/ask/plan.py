@@ -320,8 +320,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "distinct"
         query.target = target or coll.label_field
         measured = _value_on_a_day(q, coll, windows, numeric_hits)
-        if target is None and query.target == coll.date_field and measured:
-            query.target = measured  # "what did I weigh on the 19th": the weight that day, not the day
+        if (target is None or record_level) and query.target == coll.date_field and measured:
+            query.target = measured  # "what did I weigh on the 19th", "what did the meter say on the 16th": the value
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
         query.aggregate = "count"
         d.notes.append("yes/no question answered by counting matches")

@@ -84,6 +84,16 @@ def clean_name(raw: str) -> str:
     return text[:40].strip("_")
 
 
+def usable_field_name(name: str) -> str:
+    """A field name a collection can hold: "subject" (a school subject, not whose the record is) and
+    "ph" (too short) become "subject_name" and "ph_value"; "who" stays, read as whose the record is."""
+    if name in RESERVED_FIELDS - {"who", "whose"}:
+        return f"{name}_name"
+    if name and not _NAME.match(name) and _NAME.match(f"{name}_value"):
+        return f"{name}_value"
+    return name
+
+
 def check_name(name: str, *, what: str = "collection") -> str:
     if not _NAME.match(name):
         raise InvalidCollection(f"{name!r} is not a usable {what} name (lower case letters, digits and _, 3-40 long)")

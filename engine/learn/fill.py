@@ -193,8 +193,8 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
         old_named = _names_old(vals, slots, said, coll)
         if old_named and near:
             strong.append(key)
-        elif p.corrects and near:
-            weak.append(key)
+        elif p.corrects and near and _SAYS_CORRECTED.search(p.message):
+            weak.append(key)  # the model's word alone, without a word of the message that takes something back, corrects nothing
     if not strong:
         # the old value named, on a day said loosely ("that day at her friend's a couple of weeks ago,
         # it was 12 hours, not 14"): the one record of theirs holding it
@@ -220,6 +220,8 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
 _MISTAKE = r"correction|wrong|mistake|misread|misremembered|miscounted|typo"
 _ADMITTED = re.compile(rf"\b(?:{_MISTAKE})\b", re.I)
 _CORRECTING = re.compile(rf"\b(?:{_MISTAKE}|i\s+meant|more\s+like|rather\s+than|instead\s+of|recounted)\b", re.I)
+_SAYS_CORRECTED = re.compile(rf"\b(?:{_MISTAKE}|i\s+meant|more\s+like|rather\s+than|instead\s+of|recounted|actually|"
+                             rf"after\s+all|not\s+(?:\d|the\b)|wasn'?t|i\s+said)\b", re.I)
 
 
 def _near_day(p: Proposed, day: Any) -> bool:

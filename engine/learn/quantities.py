@@ -393,8 +393,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _unit_re().finditer(text):
         unit = table[m["unit"].lower()]
         value = _number(m["num"])
-        if value is None or _ordinal_day(text, m, unit):
-            continue
+        if value is None or _ordinal_day(text, m, unit) or not m["num"][-1].isdigit() and m.end("num") == m.start("unit"):
+            continue  # "ones", "tens": a word, not a spelled number glued to a unit
         if m["k"]:
             value *= 1000
         add(m.start(), m.end(), value, unit.name, unit.dimension)

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.extract.segment import question_start, sentences
 from engine.learn.align import Cited, align
-from engine.learn.collection import InvalidCollection, check_name, clean_name
+from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
 from engine.learn.propose import MAX_TEXT, Offer
 from engine.learn.quantities import units
 from engine.learn.whose import first_names
@@ -205,13 +205,16 @@ def _label_of(text: str, v: Value) -> str | None:
         return None  # "HR 61": too short to name a field; the model's name stands
 
 
-def _labelled(text: str, values: dict[str, Value]) -> dict[str, Value]:
+def _labelled(text: str, values: dict[str, Value], collection: str) -> dict[str, Value]:
     """A bare number's field named for its label when the model's name shares no word with it (a
-    cholesterol of 6.4 the model filed as "systolic")."""
+    cholesterol of 6.4 the model filed as "systolic"). A label that names the collection's own kind
+    ("Gas 4161" of gas_meter, "Meter 4240") says what the record is, not which field."""
+    kind = {p[:4] for p in collection.split("_")}
     out: dict[str, Value] = {}
     for name, v in values.items():
         label = _label_of(text, v)
-        if label and not ({p[:4] for p in name.split("_")} & {p[:4] for p in label.split("_")}) and label not in values:
+        if label and not ({p[:4] for p in name.split("_")} & {p[:4] for p in label.split("_")}) and label not in values \
+                and not {p[:4] for p in label.split("_")} <= kind:
             name = label
         out.setdefault(name, v)
     return out
@@ -361,7 +364,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         values: dict[str, Value] = {}
         twice = False
         for raw_name, raw_value in (fields.items() if isinstance(fields, dict) else ()):
-            fname = clean_name(raw_name)
+            fname = usable_field_name(clean_name(raw_name))
             if not fname or fname in values or not isinstance(raw_value, str) or (fname == "who" and named):
                 continue
             if raw_value not in by_id:
@@ -386,7 +389,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
         values = _nearest_words(o.text, values, date_span)
-        values = _fit_names(_labelled(o.text, values), [v.start for v in values.values() if v.kind == "str"]
+        values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
             out.rejected.append(f"{name}: its numbers are another record's")

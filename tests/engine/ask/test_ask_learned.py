@@ -54,6 +54,9 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many times did I fill the truck in June?", 4),  # "truck" is only in what was said
         ("What did I weigh on the 12th of January?", 93.8),  # the value that day, not the day back
         ("What did the truck take on 13 June, in gallons?", 22.0),
+        # the odometer only goes up: what was driven is the later reading minus the earlier, never a sum
+        ("How many miles did I drive between the 2nd and the 20th of June?", 780.0),
+        ("How many miles a day did I average between my first and last fill-up?", 43.08),
     ],
 )
 def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:

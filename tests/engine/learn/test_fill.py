@@ -377,3 +377,21 @@ def test_a_name_a_verb_or_an_abbreviation_is_no_label(store: LogStore) -> None:
     _learn(store, text, {"records": [{"collection": "spelling", "date": "today", "who": "Emma", "values": {"score": q[0]}},
                                      {"collection": "spelling", "date": "today", "who": "Jack", "values": {"score": q[1]}}]})
     assert sorted((r["_who"], r["score"]) for r in _records(store, "spelling")) == [("Emma", 12), ("Jack", 9)]
+
+
+def test_the_models_word_that_a_record_corrects_needs_the_message_to_take_something_back(store: LogStore) -> None:
+    first = "Revised chemistry for an hour and a half on Monday."
+    o = offer(first, DAY, records=True)
+    assert not _learn(store, first, {"records": [{"collection": "revision", "date": "today", "values": {
+        "subject": "chemistry", "duration": o.quantities[0].id}}]})
+    more = "Then english lit for an hour, same day."
+    o = offer(more, DAY, records=True)
+    _learn(store, more, {"records": [{"collection": "revision", "date": "today", "corrects": True, "values": {
+        "subject": "english lit", "duration": o.quantities[0].id}}]})
+    assert sorted(r["subject_name"] for r in _records(store, "revision")) == ["chemistry", "english lit"]
+    fix = "Actually the english lit was only half an hour."
+    o = offer(fix, DAY, records=True)
+    _learn(store, fix, {"records": [{"collection": "revision", "date": "today", "corrects": True, "values": {
+        "subject": "english lit", "duration": o.quantities[0].id}}]})
+    assert sorted((r["subject_name"], r["duration_min"]) for r in _records(store, "revision")) == [
+        ("chemistry", 90.0), ("english lit", 30.0)]

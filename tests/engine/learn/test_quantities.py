@@ -180,3 +180,8 @@ def test_a_change_from_one_number_to_another_is_not_a_stretch_of_the_clock(text:
 def test_an_end_without_am_or_pm_is_the_next_such_hour_after_the_start(text: str, hours: int) -> None:
     (q,) = find_quantities(text)
     assert q.value == hours
+
+
+def test_a_word_ending_like_a_unit_is_not_a_spelled_number_with_it() -> None:
+    assert find_quantities("It's one of the old metric ones under the stairs.") == []
+    assert [(q.value, q.unit) for q in find_quantities("ran five km, then one lap")] == [(5, "km"), (1, "laps")]

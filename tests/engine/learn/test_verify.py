@@ -28,3 +28,18 @@ def test_a_number_said_in_words_and_copied_as_digits_is_that_number() -> None:
                         "values": {"duration": ids["14 hours"], "tablets": "3 tablets", "pills": "4 tablets"}}]}
     [record] = verify(raw, o).records
     assert {k: float(v.value) for k, v in record.values.items() if v.kind == "float"} == {"duration": 14.0, "tablets": 3.0}
+
+
+def test_a_label_naming_the_collections_own_kind_leaves_the_models_field() -> None:
+    text = "Meter 4240 this morning. Frost all week, the heating never went off."
+    o = offer(text, dt.date(2024, 11, 24), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "gas_meter", "date": "today", "who": "me", "values": {"reading": ids["4240"]}}]}
+    [record] = verify(raw, o).records
+    assert set(record.values) == {"reading"}
+    text = "Total cholesterol 6.4 at the surgery today."
+    o = offer(text, dt.date(2024, 11, 24), records=True)
+    raw = {"records": [{"collection": "lab_results", "date": "today", "who": "me",
+                        "values": {"systolic": o.quantities[0].id}}]}
+    [record] = verify(raw, o).records
+    assert "systolic" not in record.values

@@ -1,0 +1,31 @@
+"""A field is a running total (a meter, an odometer) only when its records say so."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from engine.ask.catalog import Collection, FieldInfo
+from engine.ask.running import running_total
+from engine.state import Record
+
+
+def _coll(readings: list[tuple[str, float, str]]) -> Collection:
+    records = [Record("GasMeter", f"k{i}", who, "active", {"date": dt.date.fromisoformat(day), "reading": value})
+               for i, (day, value, who) in enumerate(readings)]
+    return Collection("gas_meter", "GasMeter", "imported",
+                      {"date": FieldInfo("date", "date"), "reading": FieldInfo("reading", "float")}, records)
+
+
+def test_readings_that_only_go_up_and_dwarf_their_steps_are_a_running_total() -> None:
+    meter = _coll([("2024-11-03", 4127, "me"), ("2024-11-10", 4161, "me"), ("2024-11-16", 4193, "Ann"),
+                   ("2024-11-24", 4240, "me"), ("2025-01-01", 4420, "Ann")])
+    assert running_total(meter, "reading")
+    assert not running_total(meter, "date") and not running_total(meter, None)
+
+
+def test_weights_that_climb_in_big_steps_or_fall_back_are_not() -> None:
+    assert not running_total(_coll([("2025-08-01", 100, "me"), ("2025-08-04", 105, "me"), ("2025-08-11", 95, "me"),
+                                    ("2025-08-20", 110, "me")]), "reading")
+    assert not running_total(_coll([("2025-08-01", 10, "me"), ("2025-08-04", 25, "me"), ("2025-08-11", 40, "me"),
+                                    ("2025-08-20", 60, "me")]), "reading")
+    assert not running_total(_coll([("2025-08-01", 4127, "me"), ("2025-08-04", 4161, "me")]), "reading")
