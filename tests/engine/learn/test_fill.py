@@ -340,10 +340,10 @@ def test_a_progress_remark_naming_an_old_value_corrects_nothing(store: LogStore,
     ("Did the 5k parkrun in 27 minutes.", "5k parkrun", "str"),
 ])
 def test_words_are_a_candidate_only_when_they_are_its_own_words(text: str, raw: str, kind: str) -> None:
-    (rec,) = verify({"records": [{"collection": "x", "date": "today", "values": {"v": raw}}]}, offer(text, DAY, records=True)).records
-    assert rec.values["v"].kind == kind
+    (rec,) = verify({"records": [{"collection": "x", "date": "today", "values": {"item": raw}}]}, offer(text, DAY, records=True)).records
+    assert rec.values["item"].kind == kind
     if kind == "float":
-        assert rec.values["v"].value == 5  # not the 15 km it is part of
+        assert rec.values["item"].value == 5  # not the 15 km it is part of
 
 
 def test_two_people_may_share_one_number(store: LogStore) -> None:
@@ -377,6 +377,14 @@ def test_a_name_a_verb_or_an_abbreviation_is_no_label(store: LogStore) -> None:
     _learn(store, text, {"records": [{"collection": "spelling", "date": "today", "who": "Emma", "values": {"score": q[0]}},
                                      {"collection": "spelling", "date": "today", "who": "Jack", "values": {"score": q[1]}}]})
     assert sorted((r["_who"], r["score"]) for r in _records(store, "spelling")) == [("Emma", 12), ("Jack", 9)]
+
+
+def test_a_field_name_too_short_or_reserved_is_kept_under_a_usable_name() -> None:
+    text = "Tested the tank: ph 7.2, and an hour of chemistry revision."
+    o = offer(text, DAY, records=True)
+    (rec,) = verify({"records": [{"collection": "tank", "date": "today", "values": {
+        "ph": o.quantities[0].id, "subject": "chemistry"}}]}, o).records
+    assert set(rec.values) == {"ph_value", "subject_name"}
 
 
 def test_the_models_word_that_a_record_corrects_needs_the_message_to_take_something_back(store: LogStore) -> None:
