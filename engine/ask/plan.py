@@ -104,7 +104,10 @@ SUPERLATIVE_WORDS = {
     "longest": 1, "shortest": -1, "cheapest": -1, "priciest": 1, "farthest": 1, "furthest": 1,
     "heaviest": 1, "lightest": -1, "latest": 1, "earliest": -1, "newest": 1, "oldest": -1,
     "last": 1, "first": -1, "costliest": 1, "best": 1, "worst": -1, "youngest": -1, "eldest": 1,
+    "fastest": -1, "quickest": -1, "slowest": 1,
 }
+"""The fastest time is the least of it; over a speed it is the most (see ``_SPEED``)."""
+_SPEED = re.compile(r"speed|mph|kph|km_?h|kmh|velocity|knots", re.I)
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
@@ -589,10 +592,8 @@ _NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "harvest", "reques
                               "contest", "manifest", "digest", "invest", "arrest", "inquest", "conquest", "bequest",
                               "behest", "earnest", "retest", "pretest", "unrest", "priest", "tempest", "midwest",
                               "northwest", "southwest", "attest", "detest", "infest", "ingest", "divest", "molest",
-                              "everest", "budapest", "bucharest", "oktoberfest", "armrest", "headrest", "footrest",
-                              "fastest", "quickest", "slowest"})
-"""Words ending in "est" that are not superlatives, and those whose direction depends on the measure
-(the fastest time is the least of it, the fastest speed the most): left to the measure cues."""
+                              "everest", "budapest", "bucharest", "oktoberfest", "armrest", "headrest", "footrest"})
+"""Words ending in "est" that are not superlatives."""
 _LESS_WORDS = ("cold", "cool", "dri", "dry", "slow", "weak", "calm", "quiet", "few", "small", "thin", "narrow",
                "shallow", "easi", "gentl", "mild", "soft", "low", "short", "light", "cheap", "clos", "near")
 """Superlatives of less ("the driest week", "my slowest ride"); any other "-est" word is of more."""
@@ -920,6 +921,8 @@ def _superlative_query(
     frags = MEASURE_ADJECTIVES.get(adj or "", ((), 0))[0]
     by_date = "$date" in frags or adj == "recent"
     measure = None if by_date else _measure(q, coll, numeric_hits, sup, d)
+    if word in ("fastest", "quickest", "slowest") and measure and _SPEED.search(measure):
+        direction = -direction  # the fastest speed is the most of it
     accumulate = word in ("most", "least") and adj is None
     if by_date:
         datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
@@ -941,6 +944,14 @@ def _superlative_query(
         return
     totals = bool(re.search(r"\b(total|in total|overall|altogether|combined|sum)\b", q))
     grouped = target and coll.fields[target].categorical and not (record_level and measure)
+    if accumulate and target is not None and target == coll.date_field and re.search(r"^\s*(?:which|what)\s+(?:day|date)\b", q) \
+            and (re.search(r"\b(?:i|my|me)\b", q) or len({r.subject or "me" for r in coll.records}) == 1):
+        # "which day did I revise the most": the day whose records add up to the most, not the biggest record
+        # (one person's days: two people's records of one day are not added together)
+        query.aggregate = "most_common" if direction > 0 else "least_common"
+        query.group_by = target
+        query.metric, query.measure = ("sum", measure) if measure else ("count", None)
+        return
     if derived or (grouped and (accumulate or (totals and measure) or (AVG.search(q) and measure))):
         query.aggregate = "most_common" if direction > 0 else "least_common"
         query.group_by = derived or target
@@ -957,7 +968,8 @@ def _superlative_query(
         query.metric = "count"
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
-                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest))\b", q))
+                               r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
+                               r"fastest|quickest|slowest))\b", q))
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))

@@ -295,3 +295,14 @@ def test_earnings_are_money_and_a_lead_in_keeps_the_question(tmp_path: Path) -> 
     store.close()
     assert earned.answer == pytest.approx(70.0), earned.computation
     assert sorted(which.answer) == ["Harvey", "Lily"], which.computation
+
+
+def test_which_day_the_most_adds_up_each_days_records_and_the_fastest_time_is_the_least(tmp_path: Path) -> None:
+    rows = [{"date": "2025-04-29", "subject_name": "maths", "hours": 2.0}, {"date": "2025-04-30", "subject_name": "history", "hours": 2.0},
+            {"date": "2025-04-30", "subject_name": "maths", "hours": 1.0}, {"date": "2025-05-01", "subject_name": "physics", "hours": 2.5}]
+    state, store = one_collection(tmp_path, "revision", [LearnedField("subject_name", "str"), LearnedField("hours", "float", "h")], rows)
+    now = dt.datetime(2025, 5, 10, 12)
+    assert str(ask(state, "which day did i revise the most?", now, None, store).answer)[:10] == "2025-04-30"
+    assert ask(state, "What was my quickest maths session?", now, None, store).answer == pytest.approx(1.0)
+    assert ask(state, "What was my slowest session?", now, None, store).answer == pytest.approx(2.5)
+    store.close()
