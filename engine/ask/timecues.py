@@ -392,7 +392,11 @@ def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
     out = []
     for w in windows:
         head = q[max(0, w.pos - 40):w.pos]
-        if re.search(r"\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?$", head) and w.end < today:
+        clause = q[max(0, w.pos - 80):w.pos]
+        if (re.search(r"\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?$", head)
+                # "since I started the new rule on the 20th": the day that starts a "since" clause
+                or re.search(r"\bsince\s+(?:i|we|he|she|they|you|my|our|his|her|their)\b[^,;?.]*\b(?:on|in)\s+(?:the\s+)?$", clause)) \
+                and w.end < today:
             out.append(Window(w.start, today, w.text, w.pos))
         elif re.search(r"\bbefore\s+$", head):
             out.append(Window(dt.date(1900, 1, 1), w.start - dt.timedelta(days=1), w.text, w.pos))

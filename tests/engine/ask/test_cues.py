@@ -86,3 +86,11 @@ def test_aggregate_words_pick_the_aggregate(state: State) -> None:
     for q, (agg, measure) in cases.items():
         d = draft(q, coll, NOW)
         assert (d.query.aggregate, d.query.measure) == (agg, measure), q
+
+
+def test_a_day_that_ends_a_since_clause_runs_to_today() -> None:
+    now = dt.datetime(2025, 1, 28, 12)
+    [w] = find_windows("since i started the no-sugar rule on the 20th, how many biscuits have i had?", now)
+    assert (w.start, w.end) == (dt.date(2025, 1, 20), dt.date(2025, 1, 28))
+    [w] = find_windows("how many biscuits did i have on the 20th?", now)
+    assert (w.start, w.end) == (dt.date(2025, 1, 20), dt.date(2025, 1, 20))
