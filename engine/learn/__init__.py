@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import Any
 
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
@@ -89,10 +90,19 @@ def _about(c: LearnedCollection, batch: Batch) -> list[str]:
     return [s for s in dict.fromkeys(subjects) if s != "me"][:3]
 
 
+def _values(c: LearnedCollection, batch: Batch) -> list[dict[str, Any]]:
+    """The values of each record of the collection as it stands (a correction replaces the record's)."""
+    current: dict[str, dict[str, Any]] = {}
+    for f in [*batch.prior, *batch.facts]:
+        if f.frame == c.frame:
+            current.setdefault(f.entity_key, {}).update(f.slots)
+    return list(current.values())
+
+
 def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
     about = {c.name: _about(c, batch) for c in batch.collections.values() if c.state != "refused"}
-    existing = [batch.collections[name].describe() + (f" (records about {', '.join(people)})" if people else "")
-                for name, people in about.items()]
+    existing = [batch.collections[name].describe(_values(batch.collections[name], batch))
+                + (f" (records about {', '.join(people)})" if people else "") for name, people in about.items()]
     said = {p.lower() for p in o.people}
     known = [p for people in about.values() for p in people if p.lower() not in said]
     o = replace(o, people=(*o.people, *dict.fromkeys(known)))

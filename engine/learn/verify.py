@@ -379,6 +379,8 @@ def verify(raw: Any, o: Offer) -> Checked:
                 if (raw_value, who) in taken and v.kind != "date":
                     twice = True
                     continue
+                if any(v is w for w in values.values()):
+                    continue  # one number, one field: the same 180 cited as "weight", "ohp" and "squat" is the first
                 values[fname] = v
                 continue
             if fname in _WHEN_FIELDS:

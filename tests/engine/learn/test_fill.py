@@ -403,3 +403,14 @@ def test_the_models_word_that_a_record_corrects_needs_the_message_to_take_someth
         "subject": "english lit", "duration": o.quantities[0].id}}]})
     assert sorted((r["subject_name"], r["duration_min"]) for r in _records(store, "revision")) == [
         ("chemistry", 90.0), ("english lit", 30.0)]
+
+
+def test_the_model_is_shown_the_fields_most_records_fill() -> None:
+    from engine.learn.collection import LearnedField, new_collection
+
+    lifts = new_collection("lifts", [LearnedField("date", "date"), LearnedField("weight_kg", "float", "kg"),
+                                     LearnedField("reps", "float"), LearnedField("first_time", "float")], [])
+    assert lifts.describe() == "lifts: date, weight_kg (kg), reps, first_time"
+    records = [{"date": "2025-08-01", "weight_kg": 100.0, "reps": 5.0}, {"date": "2025-08-07", "weight_kg": 80.0, "reps": 6.0},
+               {"date": "2025-08-11", "weight_kg": 105.0, "first_time": 50.0}]
+    assert lifts.describe(records) == "lifts: date, weight_kg (kg), reps"

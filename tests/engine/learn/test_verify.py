@@ -43,3 +43,12 @@ def test_a_label_naming_the_collections_own_kind_leaves_the_models_field() -> No
                         "values": {"systolic": o.quantities[0].id}}]}
     [record] = verify(raw, o).records
     assert "systolic" not in record.values
+
+
+def test_one_number_fills_one_field_of_a_record() -> None:
+    text = "Pulled 180 for a single on Saturday, whole gym clapped."
+    o = offer(text, dt.date(2025, 9, 8), records=True)
+    q = o.quantities[0].id
+    raw = {"records": [{"collection": "lifts", "date": "today", "who": "me", "values": {"weight": q, "ohp": q, "squat": "180"}}]}
+    [record] = verify(raw, o).records
+    assert list(record.values) == ["weight"]
