@@ -296,6 +296,15 @@ _NOT_COUNTED = frozenset({
     "seems", "looks", "feels", "says", "makes", "takes", "gets", "gives", "means", "needs", "wants", "keeps", "comes",
 })
 
+# "one flat white", "a single can of red bull": one of a thing, which a record of it may count; not "one of",
+# "this one", "one day", "no one", "one more"
+_ONE = re.compile(r"(?<![\w'’-])(?<!this\s)(?<!that\s)(?<!the\s)(?<!which\s)(?<!every\s)(?<!each\s)(?<!another\s)"
+                  r"(?<!no\s)(?<!any\s)(?<!some\s)(?<!last\s)(?<!next\s)(?<!first\s)(?<!good\s)(?<!big\s)"
+                  r"(?P<num>one|a\s+single)\s+(?!(?:of|more|another|other|day|days|time|thing|way|point|bit|or|and|too|so|"
+                  r"is|was|i|you|he|she|it|we|they|the|a|an|to|in|on|at|for|by|with|person|hand|side|week|month|year|morning|"
+                  r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
+                  r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
+                  r"(?=[a-z])", re.I)
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
 
@@ -403,6 +412,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
         add(m.start(), m.end(), _number(m["num"]), noun, noun)
+    for m in _ONE.finditer(text) if counts else ():
+        add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):

@@ -185,3 +185,10 @@ def test_an_end_without_am_or_pm_is_the_next_such_hour_after_the_start(text: str
 def test_a_word_ending_like_a_unit_is_not_a_spelled_number_with_it() -> None:
     assert find_quantities("It's one of the old metric ones under the stairs.") == []
     assert [(q.value, q.unit) for q in find_quantities("ran five km, then one lap")] == [(5, "km"), (1, "laps")]
+
+
+def test_one_of_a_thing_is_a_count_a_record_may_cite_but_a_pronoun_one_is_not() -> None:
+    said = find_quantities("so far today: one flat white on the way in and a single can of red bull after lunch")
+    assert [(q.surface, q.value) for q in said] == [("one", 1), ("a single", 1)]
+    for text in ("one of the old ones", "no one came", "this one is good", "one more rep", "Long one today.", "one day I will"):
+        assert all(q.surface.lower() != "one" for q in find_quantities(text)), text
