@@ -280,7 +280,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # when the words say that person did it ("Lily swam 50m")
         mine_so_far = "me" in held and who.lower() not in held and (
             said is not None or _FIRST_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
-        if agrees or chosen_before or (not mine_so_far and (_named_near(who, text, start, start if end is None else end) or not (
+        last = start if end is None else end
+        own = _sentences_between(text, start, last)
+        # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
+        # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
+        named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _FIRST_PERSON.search(own))
+        if agrees or chosen_before or (not mine_so_far and (named or not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"

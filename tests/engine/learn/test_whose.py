@@ -300,3 +300,12 @@ def test_an_old_value_named_in_the_sentence_before_is_corrected(store: LogStore)
     _learn(store, "Did 45 minutes on Tuesday.", {"duration": "45 minutes"}, dt.date(2026, 2, 11), date="on Tuesday")
     _learn(store, "Oops, typo on Monday when I said 30. It was 35 minutes.", {"duration": "35 minutes"}, dt.date(2026, 2, 12))
     assert sorted(_whose(store)) == [("me", 35.0), ("me", 45.0)]
+
+
+def test_a_person_named_before_a_sentence_of_the_users_own_is_not_whose_it_is(store: LogStore) -> None:
+    _learn(store, "My grandson Daniel set you up for me so I can keep a note of my practice. "
+                  "This morning the scales took me 25 minutes, which I think is rather good.",
+           {"duration": "25 minutes"}, who="Daniel")
+    _learn(store, "My nephew Tom came round. Yesterday he did 40 minutes on the drums, very loud.",
+           {"duration": "40 minutes"}, DAY + dt.timedelta(days=3), who="Tom")
+    assert _whose(store) == [("me", 25.0), ("Tom", 40.0)]
