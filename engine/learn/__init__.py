@@ -117,7 +117,7 @@ def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, s
           backend: Backend) -> None:
     if same_kind(p.collection, batch.collections, p.values) is None:
         if p.collection not in renamed:
-            renamed[p.collection] = own_name(p.collection, msg.text, backend)
+            renamed[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
         p.collection = renamed[p.collection]
     add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
 

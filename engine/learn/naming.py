@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from engine.extract.segment import sentences
 from engine.learn.collection import clean_name
 from engine.learn.whose import first_names
 from engine.llm.backend import Backend, SchemaRequest
@@ -60,8 +61,8 @@ def copied(name: str, text: str) -> bool:
     """Whether no word of ``name`` is said in the message (in any inflection)."""
     said = {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     parts = [p for p in name.split("_") if len(p) >= 3]
-    return bool(parts) and not any(stem(p) in said or any(s.startswith(stem(p)) for s in said if len(stem(p)) >= 4)
-                                   for p in parts)
+    return bool(parts) and not any(stem(p) in said or any((s.startswith(stem(p)) or stem(p).startswith(s)) and min(len(s), len(stem(p))) >= 4
+                                                          for s in said) for p in parts)  # "bottle" of "bottles"
 
 
 def choices(text: str) -> list[str]:
@@ -76,21 +77,35 @@ def choices(text: str) -> list[str]:
     return list(out)[:MAX_CHOICES]
 
 
+def _sentences_around(text: str, start: int, end: int) -> str:
+    """The sentences from the one before ``start`` to the one holding ``end``: where a record was said."""
+    spans = sentences(text)
+    first = next((i for i, (a, b) in enumerate(spans) if a <= start < b), 0)
+    last = next((i for i, (a, b) in enumerate(spans) if a <= max(start, end - 1) < b), len(spans) - 1)
+    return text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]] if spans else text
+
+
 def request(text: str, options: list[str]) -> SchemaRequest:
     question = f"Message: {text.strip()}\nChoices: {', '.join(options)}\n"
     schema = {"type": "object", "properties": {"name": {"enum": options}}, "required": ["name"]}
     return SchemaRequest(prefix=INSTRUCTIONS, question=question, schema=schema, max_tokens=20)
 
 
-def own_name(name: str, text: str, backend: Backend) -> str:
+def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | None = None) -> str:
     """``name``, or the message's own word for the kind when ``name`` was copied from elsewhere.
+    ``around``: where the record was said; a name taken from another part of the message (the boiler
+    playing up, beside a baby's bottles) is not offered again, and the choices are the words there.
     Raises ModelError when the model fails."""
-    if not copied(name, text):
+    said = text if around is None else _sentences_around(text, *around)
+    if not copied(name, said):
         return name
-    options = [name] + [w for w in choices(text) if w != name]  # the guess stays the first choice
+    elsewhere = said != text and not copied(name, text)
+    options = ([] if elsewhere else [name]) + [w for w in choices(said) if w != name]  # a guess from nowhere stays first
+    if elsewhere and not options:
+        return name
     if len(options) < 2:
         return name
-    raw = backend.propose(request(text, options))
+    raw = backend.propose(request(said, options))
     chosen = raw.get("name") if isinstance(raw, dict) else None
     if chosen not in options:
         return name

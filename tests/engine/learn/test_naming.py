@@ -78,3 +78,14 @@ def test_a_person_who_opens_the_message_is_not_a_name_for_the_kind() -> None:
 
 def test_a_kind_named_with_a_capital_is_still_offered() -> None:
     assert "pilates" in choices("Pilates was brutal today, 45 minutes. Honestly Pilates is the best.")
+
+
+def test_a_name_from_another_part_of_the_message_is_not_offered_again() -> None:
+    text = ("So the health visitor wants me to keep a note of Isla's bottles. She had 120ml at about 6 this morning. "
+            "Also the boiler's playing up again, brilliant.")
+    at = text.index("120ml")
+    model = Choosing({"name": "bottles"})
+    assert own_name("boiler_issues", text, model, (at, at + 5)) == "bottles"
+    assert "boiler_issues" not in model.offered and "bottles" in model.offered and "boiler" not in model.offered
+    model = Choosing({"name": "bottles"})
+    assert own_name("bottle_feeds", text, model, (at, at + 5)) == "bottle_feeds" and model.offered == []
