@@ -62,6 +62,17 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def sentences_around(text: str, start: int, end: int) -> str:
+    """The sentences holding ``start`` to ``end`` and the one before them: where something was said,
+    with the sentence that may say whose or when ("Lily had her gala on Saturday. 50m in 48 seconds.")."""
+    spans = sentences(text)
+    if not spans:
+        return text
+    first = next((i for i, (a, b) in enumerate(spans) if a <= start <= b), 0)
+    last = next((i for i, (a, b) in enumerate(spans) if a <= end <= b), len(spans) - 1)
+    return text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]]
+
+
 _AUX = (r"(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|have|has|had"
         r"|isn't|aren't|wasn't|don't|doesn't|didn't|can't|couldn't|shouldn't|won't|wouldn't|haven't|hasn't)")
 _INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|whom|{_AUX})\b", re.I)

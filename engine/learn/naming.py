@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from engine.extract.segment import sentences
+from engine.extract.segment import sentences_around
 from engine.learn.collection import clean_name
 from engine.learn.whose import first_names
 from engine.llm.backend import Backend, SchemaRequest
@@ -77,14 +77,6 @@ def choices(text: str) -> list[str]:
     return list(out)[:MAX_CHOICES]
 
 
-def _sentences_around(text: str, start: int, end: int) -> str:
-    """The sentences from the one before ``start`` to the one holding ``end``: where a record was said."""
-    spans = sentences(text)
-    first = next((i for i, (a, b) in enumerate(spans) if a <= start < b), 0)
-    last = next((i for i, (a, b) in enumerate(spans) if a <= max(start, end - 1) < b), len(spans) - 1)
-    return text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]] if spans else text
-
-
 def request(text: str, options: list[str]) -> SchemaRequest:
     question = f"Message: {text.strip()}\nChoices: {', '.join(options)}\n"
     schema = {"type": "object", "properties": {"name": {"enum": options}}, "required": ["name"]}
@@ -96,13 +88,13 @@ def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | N
     ``around``: where the record was said; a name taken from another part of the message (the boiler
     playing up, beside a baby's bottles) is not offered again, and the choices are the words there.
     Raises ModelError when the model fails."""
-    said = text if around is None else _sentences_around(text, *around)
+    said = text if around is None else sentences_around(text, *around)
     if not copied(name, said):
         return name
     elsewhere = said != text and not copied(name, text)
     options = ([] if elsewhere else [name]) + [w for w in choices(said) if w != name]  # a guess from nowhere stays first
-    if elsewhere and not options:
-        return name
+    if elsewhere and len(options) == 1:
+        return clean_name(options[0]) or name  # the one word said there
     if len(options) < 2:
         return name
     raw = backend.propose(request(said, options))

@@ -17,7 +17,7 @@ from functools import cache
 
 from engine.extract.dates import PART_EDGE
 from engine.extract.people import find_people, kin
-from engine.extract.segment import clauses, sentences
+from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
 from engine.learn.collection import LearnedCollection
 from engine.log import Fact, NewFact
@@ -314,10 +314,7 @@ def _sentences_between(text: str, start: int, end: int) -> str:
 
 def _named_near(person: str, text: str, start: int, end: int) -> bool:
     """The person is named in the sentences holding ``start`` to ``end`` or in the one before."""
-    spans = sentences(text)
-    first = next((i for i, (a, b) in enumerate(spans) if a <= start <= b), 0)
-    last = next((i for i, (a, b) in enumerate(spans) if a <= end <= b), len(spans) - 1)
-    window = text[spans[max(0, first - 1)][0]:spans[max(first, last)][1]] if spans else text
+    window = sentences_around(text, start, end)
     words = [w for w in person.split() if len(w) > 1 and w.lower() not in _PRONOUN_OTHER | _PRONOUN_ME | {"him", "them"}]
     return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
 

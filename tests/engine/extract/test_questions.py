@@ -19,3 +19,12 @@ from engine.extract.segment import clauses
 def test_question_flags(text: str, expected: list[bool]) -> None:
     assert [c.question for c in clauses(text)] == expected
 
+
+
+def test_the_sentences_around_a_value_are_its_own_and_the_one_before() -> None:
+    from engine.extract.segment import sentences_around
+
+    text = "Hi! Lily had her gala on Saturday. 50m in 48 seconds. Brilliant."
+    at = text.index("48")
+    assert sentences_around(text, at, at + 2) == "Lily had her gala on Saturday. 50m in 48 seconds."
+    assert sentences_around(text, 0, 2) == "Hi!"
