@@ -305,6 +305,7 @@ _ONE = re.compile(r"(?<![\w'’-])(?<!this\s)(?<!that\s)(?<!the\s)(?<!which\s)(?
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
                   r"(?=[a-z])", re.I)
+_BY = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<a>\d+(?:\.\d+)?)\s*[x×]\s*(?P<b>\d+(?:\.\d+)?)(?![\w/:%°]|[.,]\d)")
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
 
@@ -404,6 +405,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         value = _number(m["num"])
         if value is None or _ordinal_day(text, m, unit) or not m["num"][-1].isdigit() and m.end("num") == m.start("unit"):
             continue  # "ones", "tens": a word, not a spelled number glued to a unit
+        if m["unit"].lower() == "x" and re.match(r"\s*\d", text[m.end():]):
+            continue  # "105 x 5", "3x10": a weight by its reps, sets by reps — two numbers, not 105 times
         if m["k"]:
             value *= 1000
         add(m.start(), m.end(), value, unit.name, unit.dimension)
@@ -412,6 +415,10 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
         add(m.start(), m.end(), _number(m["num"]), noun, noun)
+    for m in _BY.finditer(text):
+        if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
+            add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")
+            add(m.start("b"), m.end("b"), _number(m["b"]), "", "", f"second of {m.group(0)}")
     for m in _ONE.finditer(text) if counts else ():
         add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _BARE.finditer(text):

@@ -192,3 +192,9 @@ def test_one_of_a_thing_is_a_count_a_record_may_cite_but_a_pronoun_one_is_not() 
     assert [(q.surface, q.value) for q in said] == [("one", 1), ("a single", 1)]
     for text in ("one of the old ones", "no one came", "this one is good", "one more rep", "Long one today.", "one day I will"):
         assert all(q.surface.lower() != "one" for q in find_quantities(text)), text
+
+
+def test_a_number_by_a_number_is_two_numbers_not_a_count_of_times() -> None:
+    assert [(q.value, q.unit) for q in find_quantities("Squats yesterday - 105 x 5, then 3x10 curls")] == [
+        (105, ""), (5, ""), (3, ""), (10, "")]
+    assert [(q.value, q.unit) for q in find_quantities("went 3x this week")] == [(3, "times")]
