@@ -300,11 +300,12 @@ _NOT_COUNTED = frozenset({
 # "this one", "one day", "no one", "one more"
 _ONE = re.compile(r"(?<![\w'’-])(?<!this\s)(?<!that\s)(?<!the\s)(?<!which\s)(?<!every\s)(?<!each\s)(?<!another\s)"
                   r"(?<!no\s)(?<!any\s)(?<!some\s)(?<!last\s)(?<!next\s)(?<!first\s)(?<!good\s)(?<!big\s)"
-                  r"(?P<num>one|a\s+single)\s+(?!(?:of|more|another|other|day|days|time|thing|way|point|bit|or|and|too|so|"
+                  r"(?P<num>one|a\s+single)\s+(?!(?:hundred|thousand|million|of|more|another|other|day|days|time|thing|way|point|bit|or|and|too|so|"
                   r"is|was|i|you|he|she|it|we|they|the|a|an|to|in|on|at|for|by|with|person|hand|side|week|month|year|morning|"
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
                   r"(?=[a-z])", re.I)
+_HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
 _BY = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<a>\d+(?:\.\d+)?)\s*[x×]\s*(?P<b>\d+(?:\.\d+)?)(?![\w/:%°]|[.,]\d)")
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
@@ -419,6 +420,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")
             add(m.start("b"), m.end("b"), _number(m["b"]), "", "", f"second of {m.group(0)}")
+    for m in _HUNDREDS.finditer(text):  # "one hundred and seventy": a number no one says in passing
+        add(m.start(), m.end(), _number(m["num"]), "", "")
     for m in _ONE.finditer(text) if counts else ():
         add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _BARE.finditer(text):

@@ -198,3 +198,8 @@ def test_a_number_by_a_number_is_two_numbers_not_a_count_of_times() -> None:
     assert [(q.value, q.unit) for q in find_quantities("Squats yesterday - 105 x 5, then 3x10 curls")] == [
         (105, ""), (5, ""), (3, ""), (10, "")]
     assert [(q.value, q.unit) for q in find_quantities("went 3x this week")] == [(3, "times")]
+
+
+def test_a_number_said_with_hundreds_is_offered_even_without_a_unit() -> None:
+    said = find_quantities("Dan gave her a bottle around 7 - one hundred and seventy mil, he was SO proud.")
+    assert [(q.surface, q.value) for q in said] == [("one hundred and seventy", 170)]
