@@ -113,7 +113,7 @@ def plan_question(
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None
         _apply(d, picked, coll)
-    per_day = d.query.aggregate in ("avg", "change") and _PER_DAY.search(question) is not None
+    per_day = d.query.aggregate in ("avg", "change", "sum") and _PER_DAY.search(question) is not None
     if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):
         # "how much gas did we use": a meter's readings are not added up; "our average daily use": a day of it
         d.query.aggregate = "daily_change" if per_day else "change"

@@ -107,7 +107,9 @@ SUPERLATIVE_WORDS = {
     "fastest": -1, "quickest": -1, "slowest": 1,
 }
 """The fastest time is the least of it; over a speed it is the most (see ``_SPEED``)."""
-_SPEED = re.compile(r"speed|mph|kph|km_?h|kmh|velocity|knots", re.I)
+_SPEED = re.compile(r"speed|mph|kph|km_?h|kmh|velocity|knots|wpm|rpm|per_(?:min|hour|sec)", re.I)
+_TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours|_h$|pace|lap", re.I)
+"""A field the fastest is the least of: a time taken (a pace, minutes per km, too)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
@@ -323,7 +325,10 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         query.aggregate = "distinct"
         query.target = target or coll.label_field
         measured = _value_on_a_day(q, coll, windows, numeric_hits)
-        if (target is None or record_level) and query.target == coll.date_field and measured:
+        asked = re.match(r"^\s*(?:which|what)\s+(\w+)", q)
+        records_asked = asked is not None and asked.group(1).endswith("s") and stem(asked.group(1)) in coll.name_stems
+        if (target is None or record_level and not records_asked) and query.target == coll.date_field and measured:
+            # "which runs did I do in May" asks for the runs, not their one number
             query.target = measured  # "what did I weigh on the 19th", "what did the meter say on the 16th": the value
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
         query.aggregate = "count"
@@ -921,6 +926,11 @@ def _superlative_query(
     frags = MEASURE_ADJECTIVES.get(adj or "", ((), 0))[0]
     by_date = "$date" in frags or adj == "recent"
     measure = None if by_date else _measure(q, coll, numeric_hits, sup, d)
+    if word in ("fastest", "quickest", "slowest") and measure and not (_SPEED.search(measure) or _TIMED.search(measure)):
+        timed = [f.name for f in coll.numeric() if _TIMED.search(f.name) and f.formula is None]
+        measure = timed[0] if len(timed) == 1 else measure  # "my fastest run": its time, not its distance
+        if measure and not _TIMED.search(measure):
+            measure = None
     if word in ("fastest", "quickest", "slowest") and measure and _SPEED.search(measure):
         direction = -direction  # the fastest speed is the most of it
     accumulate = word in ("most", "least") and adj is None
@@ -945,7 +955,8 @@ def _superlative_query(
     totals = bool(re.search(r"\b(total|in total|overall|altogether|combined|sum)\b", q))
     grouped = target and coll.fields[target].categorical and not (record_level and measure)
     if accumulate and target is not None and target == coll.date_field and re.search(r"^\s*(?:which|what)\s+(?:day|date)\b", q) \
-            and (re.search(r"\b(?:i|my|me)\b", q) or len({r.subject or "me" for r in coll.records}) == 1):
+            and (re.search(r"\b(?:i|my|me)\b", q) or len(people := {r.subject or "me" for r in coll.records}) == 1
+                 or any(re.search(rf"\b{re.escape(p)}\b", q, re.I) for p in people if p != "me")):
         # "which day did I revise the most": the day whose records add up to the most, not the biggest record
         # (one person's days: two people's records of one day are not added together)
         query.aggregate = "most_common" if direction > 0 else "least_common"

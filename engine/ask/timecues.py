@@ -395,7 +395,8 @@ def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
         clause = q[max(0, w.pos - 80):w.pos]
         if (re.search(r"\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?$", head)
                 # "since I started the new rule on the 20th": the day that starts a "since" clause
-                or re.search(r"\bsince\s+(?:i|we|he|she|they|you|my|our|his|her|their)\b[^,;?.]*\b(?:on|in)\s+(?:the\s+)?$", clause)) \
+                or re.search(r"\bsince\s+(?:i|we|he|she|they|you|my|our|his|her|their)\b(?:(?!\b(?:how|what|which|when|who)\b)[^,;?.])*"
+                             r"\b(?:on|in)\s+(?:the\s+)?$", clause) and q[w.pos + len(w.text):].lstrip().startswith(",")) \
                 and w.end < today:
             out.append(Window(w.start, today, w.text, w.pos))
         elif re.search(r"\bbefore\s+$", head):

@@ -425,7 +425,7 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     if kind == "rel_day":
         w = re.sub(r"\s+", " ", (g["w"] or "").lower())
         delta = {"today": 0, "tdy": 0, "tonight": 0, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmrrw": 1, "2moro": 1, "2morrow": 1,
-                 "tomoz": 1, "yesterday": -1, "yday": -1, "last night": -1}.get(w, 2 if "after" in w else -2 if "before" in w else 0)
+                 "tomoz": 1, "yesterday": -1, "yday": -1, "last night": -1}.get(w, 2 if re.search(r"\bafter\b", w) else -2 if re.search(r"\bbefore\b", w) else 0)  # not "this afternoon"
         return DateValue(today + dt.timedelta(days=delta))
     if kind == "eod":
         return DateValue(today)

@@ -221,7 +221,8 @@ _MISTAKE = r"correction|wrong|mistake|misread|misremembered|miscounted|typo"
 _ADMITTED = re.compile(rf"\b(?:{_MISTAKE})\b", re.I)
 _CORRECTING = re.compile(rf"\b(?:{_MISTAKE}|i\s+meant|more\s+like|rather\s+than|instead\s+of|recounted)\b", re.I)
 _SAYS_CORRECTED = re.compile(rf"\b(?:{_MISTAKE}|i\s+meant|more\s+like|rather\s+than|instead\s+of|recounted|actually|"
-                             rf"after\s+all|not\s+(?:\d|the\b)|wasn'?t|i\s+said)\b", re.I)
+                             rf"after\s+all|wasn'?t|i\s+said|correct(?:ion|ed)?|should\s+have\s+been|make\s+that|scratch\s+that|"
+                             rf"sorry)\b|\bnot\s+(?:[£$€]?\d|the\b|on\s|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)", re.I)
 
 
 def _near_day(p: Proposed, day: Any) -> bool:

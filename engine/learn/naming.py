@@ -62,7 +62,8 @@ def copied(name: str, text: str) -> bool:
     said = {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     parts = [p for p in name.split("_") if len(p) >= 3]
     return bool(parts) and not any(stem(p) in said or any((s.startswith(stem(p)) or stem(p).startswith(s)) and min(len(s), len(stem(p))) >= 4
-                                                          for s in said) for p in parts)  # "bottle" of "bottles"
+                                                          and abs(len(s) - len(stem(p))) <= 2 for s in said)
+                                   for p in parts)  # "bottle" of "bottles"; not "press" of "pressure"
 
 
 def choices(text: str) -> list[str]:
@@ -89,9 +90,9 @@ def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | N
     playing up, beside a baby's bottles) is not offered again, and the choices are the words there.
     Raises ModelError when the model fails."""
     said = text if around is None else sentences_around(text, *around)
-    if not copied(name, said):
-        return name
-    elsewhere = said != text and not copied(name, text)
+    if not copied(name, said) or around is not None and not copied(name, text[:around[1]]):
+        return name  # said where the record was, or before it ("Great run with the club! … Did 5.2 km")
+    elsewhere = said != text and not copied(name, text)  # said only after it: another matter of the message
     options = ([] if elsewhere else [name]) + [w for w in choices(said) if w != name]  # a guess from nowhere stays first
     if elsewhere and len(options) == 1:
         return clean_name(options[0]) or name  # the one word said there

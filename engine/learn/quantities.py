@@ -298,9 +298,10 @@ _NOT_COUNTED = frozenset({
 
 # "one flat white", "a single can of red bull": one of a thing, which a record of it may count; not "one of",
 # "this one", "one day", "no one", "one more"
-_ONE = re.compile(r"(?<![\w'’-])(?<!this\s)(?<!that\s)(?<!the\s)(?<!which\s)(?<!every\s)(?<!each\s)(?<!another\s)"
+_ONE = re.compile(r"(?<![\w'’-])(?<!not\s)(?<!this\s)(?<!that\s)(?<!the\s)(?<!which\s)(?<!every\s)(?<!each\s)(?<!another\s)"
                   r"(?<!no\s)(?<!any\s)(?<!some\s)(?<!last\s)(?<!next\s)(?<!first\s)(?<!good\s)(?<!big\s)"
-                  r"(?P<num>one|a\s+single)\s+(?!(?:hundred|thousand|million|of|more|another|other|day|days|time|thing|way|point|bit|or|and|too|so|"
+                  r"(?P<num>one|a\s+single)\s+(?!(?:hundred|thousand|million|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|"
+                  r"seventy|eighty|ninety|nil|n|arm|armed|leg|legged|hell|handed|off|of|more|another|other|day|days|time|thing|way|point|bit|or|and|too|so|"
                   r"is|was|i|you|he|she|it|we|they|the|a|an|to|in|on|at|for|by|with|person|hand|side|week|month|year|morning|"
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
@@ -406,7 +407,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         value = _number(m["num"])
         if value is None or _ordinal_day(text, m, unit) or not m["num"][-1].isdigit() and m.end("num") == m.start("unit"):
             continue  # "ones", "tens": a word, not a spelled number glued to a unit
-        if m["unit"].lower() == "x" and re.match(r"\s*\d", text[m.end():]):
+        if m["unit"].lower() == "x" and _BY.match(text, m.start()):
             continue  # "105 x 5", "3x10": a weight by its reps, sets by reps — two numbers, not 105 times
         if m["k"]:
             value *= 1000
@@ -421,7 +422,9 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")
             add(m.start("b"), m.end("b"), _number(m["b"]), "", "", f"second of {m.group(0)}")
     for m in _HUNDREDS.finditer(text):  # "one hundred and seventy": a number no one says in passing
-        add(m.start(), m.end(), _number(m["num"]), "", "")
+        value = _number(m["num"])
+        if value is not None and not (1900 <= value <= 2100 and "thousand" in m["num"].lower()):  # not "two thousand and nineteen"
+            add(m.start(), m.end(), value, "", "")
     for m in _ONE.finditer(text) if counts else ():
         add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _BARE.finditer(text):

@@ -189,8 +189,8 @@ def _past(word: str) -> bool:
 def _label_of(text: str, v: Value) -> str | None:
     """The words that label a bare number ("LDL" of "LDL 4.1"), when they are a label: not a verb,
     a pronoun, a hedge or a day."""
-    if v.kind != "float" or v.unit:
-        return None
+    if v.kind != "float" or v.unit or re.match(r"\s*[x×]\s*\d", text[v.end:]):
+        return None  # "Deadlift 140 x 5": the lift, not what 140 is a number of
     m = _LABEL.search(text[max(0, v.start - 48):v.start])
     if m is None:
         return None
@@ -364,7 +364,8 @@ def verify(raw: Any, o: Offer) -> Checked:
         values: dict[str, Value] = {}
         twice = False
         for raw_name, raw_value in (fields.items() if isinstance(fields, dict) else ()):
-            fname = usable_field_name(clean_name(raw_name))
+            fname = clean_name(raw_name)
+            fname = fname if fname in _WHEN_FIELDS else usable_field_name(fname)
             if not fname or fname in values or not isinstance(raw_value, str) or (fname == "who" and named):
                 continue
             if raw_value not in by_id:

@@ -23,6 +23,8 @@ from engine.learn.collection import LearnedCollection
 from engine.log import Fact, NewFact
 
 _FIRST_PERSON = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself|my|we|our|us)(?![\w.])", re.I)
+_I_OR_ME = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself)(?![\w.])", re.I)
+"""The user alone ("took me 14 minutes"), not "we were all so proud" nor "my ears are ringing"."""
 _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)\b", re.I)
 # words that may open a clause before its subject: "Oh, and then she did..."
 _OPENERS = re.compile(
@@ -284,7 +286,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         own = _sentences_between(text, start, last)
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
-        named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _FIRST_PERSON.search(own))
+        named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
         if agrees or chosen_before or (not mine_so_far and (named or not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise

@@ -306,3 +306,15 @@ def test_which_day_the_most_adds_up_each_days_records_and_the_fastest_time_is_th
     assert ask(state, "What was my quickest maths session?", now, None, store).answer == pytest.approx(1.0)
     assert ask(state, "What was my slowest session?", now, None, store).answer == pytest.approx(2.5)
     store.close()
+
+
+def test_the_fastest_run_is_its_least_time_not_its_least_distance(tmp_path: Path) -> None:
+    rows = [{"date": "2025-05-01", "distance_km": 5.0, "duration_min": 26.0}, {"date": "2025-05-04", "distance_km": 3.0, "duration_min": 17.0},
+            {"date": "2025-05-08", "distance_km": 10.0, "duration_min": 55.0}]
+    state, store = one_collection(tmp_path, "runs", [LearnedField("distance_km", "float", "km"),
+                                                     LearnedField("duration_min", "float", "min")], rows)
+    got = ask(state, "What was my fastest run?", dt.datetime(2025, 5, 20, 12), None, store)
+    assert got.answer == pytest.approx(17.0), got.computation
+    got = ask(state, "Which runs did I do in May?", dt.datetime(2025, 5, 20, 12), None, store)
+    assert [str(a)[:10] for a in got.answer] == ["2025-05-01", "2025-05-04", "2025-05-08"], got.computation
+    store.close()

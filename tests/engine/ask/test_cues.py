@@ -94,3 +94,9 @@ def test_a_day_that_ends_a_since_clause_runs_to_today() -> None:
     assert (w.start, w.end) == (dt.date(2025, 1, 20), dt.date(2025, 1, 28))
     [w] = find_windows("how many biscuits did i have on the 20th?", now)
     assert (w.start, w.end) == (dt.date(2025, 1, 20), dt.date(2025, 1, 20))
+
+
+def test_a_since_clause_runs_on_only_up_to_its_comma() -> None:
+    now = dt.datetime(2025, 7, 28, 12)
+    [w] = find_windows("since I got my new bike how far did I ride in May?", now)
+    assert (w.start, w.end) == (dt.date(2025, 5, 1), dt.date(2025, 5, 31))

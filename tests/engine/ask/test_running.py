@@ -29,3 +29,10 @@ def test_weights_that_climb_in_big_steps_or_fall_back_are_not() -> None:
     assert not running_total(_coll([("2025-08-01", 10, "me"), ("2025-08-04", 25, "me"), ("2025-08-11", 40, "me"),
                                     ("2025-08-20", 60, "me")]), "reading")
     assert not running_total(_coll([("2025-08-01", 4127, "me"), ("2025-08-04", 4161, "me")]), "reading")
+
+
+def test_runs_that_creep_up_and_pocket_money_with_one_raise_are_not_meters() -> None:
+    runs = _coll([("2025-05-01", 5.0, "me"), ("2025-05-03", 5.2, "me"), ("2025-05-06", 5.5, "me"), ("2025-05-09", 6.0, "me")])
+    assert not running_total(runs, "reading")
+    money = _coll([("2025-05-01", 5, "me"), ("2025-05-08", 5, "me"), ("2025-05-15", 5, "me"), ("2025-05-22", 6, "me")])
+    assert not running_total(money, "reading")

@@ -61,6 +61,7 @@ def test_ranges(text: str, expected: list[tuple[str, str | None]]) -> None:
     ("I saw her on Friday", "2024-11-08"),
     ("tomorrow", "2024-11-13"),
     ("the day after tomorrow", "2024-11-14"),
+    ("ran this afternoon", "2024-11-12"),
     ("in two weeks", "2024-11-26"),
     ("in 3 days", "2024-11-15"),
     ("three days ago", "2024-11-09"),

@@ -414,3 +414,14 @@ def test_the_model_is_shown_the_fields_most_records_fill() -> None:
     records = [{"date": "2025-08-01", "weight_kg": 100.0, "reps": 5.0}, {"date": "2025-08-07", "weight_kg": 80.0, "reps": 6.0},
                {"date": "2025-08-11", "weight_kg": 105.0, "first_time": 50.0}]
     assert lifts.describe(records) == "lifts: date, weight_kg (kg), reps"
+
+
+def test_a_correction_said_with_sorry_or_should_have_been_still_corrects(store: LogStore) -> None:
+    first = "Revised chemistry for 40 minutes on Monday."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "revision", "date": "today", "values": {"duration": o.quantities[0].id}}]})
+    fix = "Sorry, that chemistry should have been 45 minutes."
+    o = offer(fix, DAY, records=True)
+    _learn(store, fix, {"records": [{"collection": "revision", "date": "today", "corrects": True,
+                                     "values": {"duration": o.quantities[0].id}}]})
+    assert [r["duration_min"] for r in _records(store, "revision")] == [45.0]

@@ -89,3 +89,10 @@ def test_a_name_from_another_part_of_the_message_is_not_offered_again() -> None:
     assert "boiler_issues" not in model.offered and "bottles" in model.offered and "boiler" not in model.offered
     model = Choosing({"name": "bottles"})
     assert own_name("bottle_feeds", text, model, (at, at + 5)) == "bottle_feeds" and model.offered == []
+
+
+def test_a_name_said_before_the_records_sentences_is_kept_without_asking() -> None:
+    text = "Great run with the club this morning! Weather was glorious. Did 5.2 km in 28 minutes."
+    at = text.index("5.2")
+    model = Choosing({"name": "weather"})
+    assert own_name("runs", text, model, (at, at + 6)) == "runs" and model.offered == []

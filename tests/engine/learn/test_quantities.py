@@ -203,3 +203,10 @@ def test_a_number_by_a_number_is_two_numbers_not_a_count_of_times() -> None:
 def test_a_number_said_with_hundreds_is_offered_even_without_a_unit() -> None:
     said = find_quantities("Dan gave her a bottle - one hundred and seventy mil, he was SO proud.")
     assert [(q.surface, q.value) for q in said] == [("one hundred and seventy", 170)]
+
+
+def test_counts_said_before_a_number_and_ones_that_count_nothing() -> None:
+    assert [(q.value, q.unit) for q in find_quantities("took 2x 500mg paracetamol")] == [(2, "times"), (500, "mg")]
+    for text in ("not a single beer this week", "not one cigarette today", "ran at one thirty", "won one nil",
+                 "two thousand and nineteen"):
+        assert find_quantities(text) == [], text

@@ -309,3 +309,9 @@ def test_a_person_named_before_a_sentence_of_the_users_own_is_not_whose_it_is(st
     _learn(store, "My nephew Tom came round. Yesterday he did 40 minutes on the drums, very loud.",
            {"duration": "40 minutes"}, DAY + dt.timedelta(days=3), who="Tom")
     assert _whose(store) == [("me", 25.0), ("Tom", 40.0)]
+
+
+def test_we_or_my_beside_a_childs_result_leaves_it_theirs(store: LogStore) -> None:
+    _learn(store, "Maya's violin exam is in June. Practice last night was 30 minutes, my ears are ringing.",
+           {"duration": "30 minutes"}, who="Maya")
+    assert _whose(store) == [("Maya", 30.0)]
