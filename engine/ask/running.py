@@ -28,8 +28,8 @@ def running_total(coll: Collection, field: str | None) -> bool:
     """Whether ``field`` holds readings of a counter that only goes up, for every person it is kept for."""
     when = coll.date_field
     if field is None or when is None or field not in coll.fields or not coll.fields[field].numeric \
-            or len(coll.records) > MAX_RECORDS:
-        return False
+            or coll.fields[field].kind == "money" or len(coll.records) > MAX_RECORDS:
+        return False  # amounts are spent and earned, never a meter's reading
     by_person: dict[str, list[tuple[dt.date, Decimal]]] = {}
     for rec in coll.records:
         value, day = rec.values.get(field), _day(rec.values.get(when))
