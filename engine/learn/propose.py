@@ -28,16 +28,15 @@ MAX_FIELDS = 8
 MAX_TEXT = 60
 MAX_TOKENS = 260
 
-INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. Many messages record something that happened and has a number, an amount, a time or a result worth keeping: a run, a set at the gym, a weigh-in, hours slept or studied, a game and its scores, a meter reading, a test result, a child's swim time, a fuel fill-up, a practice session. People chat, joke and ask questions around their records; the records still count. List each record as JSON.
+INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. Some messages record a measurement or an activity of a kind people track over time: a run, a workout, a weigh-in, hours slept, pages read, a blood pressure reading, a child's swim time, plants watered, a fuel fill-up, a practice session. List such records as JSON.
 Rules:
-- One record per thing that happened: two sets, two games, two subjects studied, two readings, two people's results are separate records with the same field names.
 - collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
-- values: field names in snake_case without units (distance, duration, weight, pages, score). What the record was of (an exercise, a dish, a route, a title, a plant) is a words value such as "exercise": "plank", never a field name. Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words copied exactly from the message.
+- values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a route, a title, a plant, a mood) copied exactly from the message.
 - date: the id of the day it happened; "today" when it happened today or the message does not say.
 - who: whose record it is, one of People: the person it measures (their swim, their score, the bottle the baby drank, the walk Grandad managed even when the user went with him), "me" for the user's own. Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
 - corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").
-- A value said unsure ("maybe an hour", "about 40", "7.2ish") still counts.
-- Plans, goals, hopes, advice and what is asked give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.
+- Existing collections are listed with each message: reuse one only for the same kind of record.
+- Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.
 - No such record: {"records": []}.
 """
 
