@@ -63,7 +63,15 @@ def final_records(sc: dict[str, Any]) -> list[dict[str, Any]]:
     replaces; a writer who lists only final values marks a correction ``true`` and nothing is dropped."""
     corrected = {r["corrects"] for r in sc["records"]
                  if isinstance(r.get("corrects"), int) and not isinstance(r["corrects"], bool)}
-    return [r for i, r in enumerate(sc["records"]) if i not in corrected]
+    return [with_day(r) for i, r in enumerate(sc["records"]) if i not in corrected]
+
+
+def with_day(gold: dict[str, Any]) -> dict[str, Any]:
+    """A record whose writer gave its day beside the values (``"date"`` at the record's top level)
+    gets it among the values, where the others put it: the day is scored and asked over either way."""
+    if gold.get("date") and "date" not in gold["values"]:
+        return dict(gold, values={"date": gold["date"], **gold["values"]})
+    return gold
 
 
 def _numbers(values: dict[str, Any]) -> list[float]:

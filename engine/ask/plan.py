@@ -980,7 +980,7 @@ def _superlative_query(
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
                                r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
-                               r"fastest|quickest|slowest))\b", q))
+                               r"fastest|quickest|slowest|best|worst))\b", q))
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))
@@ -989,9 +989,9 @@ def _superlative_query(
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = measure
         return
-    noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
-    if noun_m and any(variants(noun_m.group(1)) & set(f.words) for f in coll.numeric()) and target is None:
-        value_ask = True
+    noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?((?:[a-z]+\s+){{0,2}}[a-z]+)", q)
+    if noun_m and target is None and any(variants(n) & set(f.words) for n in noun_m.group(1).split() for f in coll.numeric()):
+        value_ask = True  # "the best reading score": a number field named within the next words
     if value_ask and target is None:
         noun_after = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
         noun = stem(noun_after.group(1)) if noun_after else ""

@@ -19,6 +19,9 @@ MONTHS["sept"] = 9
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1}
+_SEASON_FALL = re.compile(r"\b(?:last|this|next|the|in|during|since|over|until|till|by)\s+fall$")
+""""Fall" names the season only after a word that leads a season in; otherwise it is a tumble."""
+
 SEASONS = {"winter": (12, 2), "spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
 
 
@@ -175,7 +178,9 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         mo = MONTHS[word]
         y = int(m.group(2)) if m.group(2) else _recent_month(mo, today)
         add(m, *month_window(y, mo))
-    for m in re.finditer(rf"\b(?:last|this|next)?\s*(winter|spring|summer|autumn|fall)(?:\s+(?:of\s+)?{year})?", q):
+    for m in re.finditer(rf"\b(?:last|this|next)?\s*(winter|spring|summer|autumn|fall)\b(?:\s+(?:of\s+)?{year})?", q):
+        if m.group(1) == "fall" and not (m.group(2) or _SEASON_FALL.search(q[:m.end(1)])):
+            continue  # "a fall", "his falls", "did he fall": the season only where a season is said
         a, b = SEASONS[m.group(1)]
         y = int(m.group(2)) if m.group(2) else (today.year if (b < today.month or a == 12) else today.year - 1)
         if m.group(0).strip().startswith("this"):

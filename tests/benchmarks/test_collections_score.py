@@ -30,3 +30,11 @@ def test_corrections_by_index_drop_the_old_record_and_by_flag_drop_nothing() -> 
     assert [r["values"]["n"] for r in final_records(by_index)] == [2, 3]
     by_flag = {"records": [{"values": {"n": 1}, "corrects": False}, {"values": {"n": 3}, "corrects": True}]}
     assert [r["values"]["n"] for r in final_records(by_flag)] == [1, 3]
+
+
+def test_a_day_given_beside_the_values_is_scored_like_one_among_them() -> None:
+    sc = {"records": [{"date": "2024-01-20", "values": {"lengths": 8}, "about": "Ella", "corrects": False}]}
+    (gold,) = final_records(sc)
+    assert gold["values"]["date"] == "2024-01-20"
+    assert record_matches(gold, _rec("Ella", date=dt.date(2024, 1, 20), lengths=8.0))[0]
+    assert not record_matches(gold, _rec("Ella", date=dt.date(2024, 1, 21), lengths=8.0))[0]

@@ -100,3 +100,11 @@ def test_a_since_clause_runs_on_only_up_to_its_comma() -> None:
     now = dt.datetime(2025, 7, 28, 12)
     [w] = find_windows("since I got my new bike how far did I ride in May?", now)
     assert (w.start, w.end) == (dt.date(2025, 5, 1), dt.date(2025, 5, 31))
+
+
+def test_a_fall_is_a_tumble_unless_a_season_is_said() -> None:
+    assert spans("When did Dad last have a fall?") == []
+    assert spans("How many times has Dad fallen since I started keeping track?") == []
+    assert spans("how many of his falls left him hurt?") == []
+    assert spans("how far did I walk last fall?") == spans("how far did I walk last autumn?") != []
+    assert spans("how far did I walk in the fall of 2025?") == spans("how far did I walk in the autumn of 2025?") != []
