@@ -96,7 +96,23 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
                (k.end - k.start) > (h.end - h.start) for k in kept):
             continue
         kept.append(h)
-    return sorted(kept, key=lambda h: h.start)
+    every_kind = bool(_EVERY_KIND.search(q))
+    return sorted((_with_kinds(h, coll) if every_kind else h for h in kept), key=lambda h: h.start)
+
+
+_EVERY_KIND = re.compile(r"\b(?:any|all|every|each|whatever)\s+(?:kinds?|sorts?|types?|variet(?:y|ies)|flavou?rs?)\b|"
+                         r"\bof\s+(?:any|every)\s+(?:kind|sort|type)\b")
+
+
+def _with_kinds(hit: ValueHit, coll: Collection) -> ValueHit:
+    """Where the question asks for every kind, a value that other values end with is their head
+    noun: "lattes, any kind" counts the oat and iced lattes too (a ``contains`` condition)."""
+    v = fold(hit.value).lower().strip()
+    if hit.partial or not re.fullmatch(r"[a-z]+", v):
+        return hit
+    if any(fold(o).lower().strip().endswith(" " + v) for o in coll.fields[hit.field].values):
+        return ValueHit(hit.field, hit.value, hit.start, hit.end, hit.score, partial=True)
+    return hit
 
 
 def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[tuple[int, int]]) -> list[ValueHit]:

@@ -110,6 +110,8 @@ SUPERLATIVE_WORDS = {
 _SPEED = re.compile(r"speed|mph|kph|km_?h|kmh|velocity|knots|wpm|rpm|per_(?:min|hour|sec)", re.I)
 _TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours|_h$|pace|lap", re.I)
 """A field the fastest is the least of: a time taken (a pace, minutes per km, too)."""
+_LESS_IS_BETTER = re.compile(r"position|rank|place|strokes|handicap|errors|mistakes|penalt", re.I)
+"""A field whose best is its least (beside a time taken)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
@@ -933,6 +935,8 @@ def _superlative_query(
             measure = None
     if word in ("fastest", "quickest", "slowest") and measure and _SPEED.search(measure):
         direction = -direction  # the fastest speed is the most of it
+    if word in ("best", "worst") and measure and (_LESS_IS_BETTER.search(measure) or _TIMED.search(measure)):
+        direction = -direction  # the best finishing position, golf score or race time is the least of it
     accumulate = word in ("most", "least") and adj is None
     if by_date:
         datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
@@ -990,13 +994,15 @@ def _superlative_query(
         query.measure = measure
         return
     noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?((?:[a-z]+\s+){{0,2}}[a-z]+)", q)
-    if noun_m and target is None and any(variants(n) & set(f.words) for n in noun_m.group(1).split() for f in coll.numeric()):
+    if noun_m and target is None and not re.match(r"\s*which\b", q) and not AVG.search(noun_m.group(1)) and any(
+            variants(n) & set(f.words) for n in noun_m.group(1).split() for f in coll.numeric()):
         value_ask = True  # "the best reading score": a number field named within the next words
     if value_ask and target is None:
         noun_after = re.search(rf"\b{word}\s+(?:{adj}\s+)?([a-z]+)", q)
         noun = stem(noun_after.group(1)) if noun_after else ""
+        said_after = noun_m.group(1).split() if noun_m else []
         record_noun = noun in coll.name_stems and not any(
-            variants(noun_after.group(1)) & set(f.words) for f in coll.numeric()) if noun_after else False
+            variants(n) & set(f.words) for n in said_after for f in coll.numeric()) if noun_after else False
         label = coll.label_field
         if record_noun and not q.startswith("how") and label is not None and not coll.fields[label].temporal:
             d.open["answer"] = Open(("value", "record"), "record", "the largest value itself, or the record that has it")

@@ -173,6 +173,7 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         word = m.group(1)
         if word in ("may", "mar", "jan", "jun", "jul", "aug", "oct", "dec", "sep", "nov", "feb", "apr", "sept") and not (
             m.group(2) or re.search(rf"\b(in|during|of|since|before|after|for|from|and|to|vs|versus|than)\s+{word}\b", q)
+            or re.search(rf"\b(?:my|our|his|her|their|the)\s+{word}\s+[a-z]+", q)  # "my May parkruns"
         ):
             continue
         mo = MONTHS[word]

@@ -451,15 +451,15 @@ _WITH_ME = re.compile(r"\s*(?:,\s*)?(?:and|&)\s+(?:I|me|myself)\b", re.I)
 
 
 # people who treat the user: "my doctor put me on ...", "the pharmacist gave me ..." are the user's medicines
-_CARERS = frozenset({"doctor", "dentist", "therapist", "nurse", "physio", "physiotherapist", "pediatrician", "vet"})
+CARERS = frozenset({"doctor", "dentist", "therapist", "nurse", "physio", "physiotherapist", "pediatrician", "vet"})
 
 
 @cache
 def _someone_else_head() -> re.Pattern[str]:
     """A clause opening on a person who is neither the user nor kin ("my coworker is on Ozempic", "my boss's
     allergy") or on people in general ("lots of people take melatonin", "everyone gets hay fever")."""
-    roles = {w for w, rel in RELATIONS.items() if rel not in _FAMILY and rel not in _CARERS}
-    roles |= {w for w, rel in PLURALS.items() if rel not in _FAMILY and rel not in _CARERS}
+    roles = {w for w, rel in RELATIONS.items() if rel not in _FAMILY and rel not in CARERS}
+    roles |= {w for w, rel in PLURALS.items() if rel not in _FAMILY and rel not in CARERS}
     return re.compile(
         rf"(?:(?:my|our|the|a)\s+{_MODS}(?P<role>{_alternation(roles)})(?P<own>['’]s?)?(?![\w-])(?!\s*(?:and|&)\s+(?:I|me)\b)"
         r"(?!\s+(?:\w+\s+)?(?:put|gave|prescribed|started|switched|told|said|wants|upped|lowered|increased|reduced|changed|"

@@ -155,6 +155,24 @@ _MIN_SEC = re.compile(
 )
 _H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:m|min|mins|minutes?)?(?![\w:])", re.I)
 _HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
+_MS = re.compile(r"(?<![\d:.])(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:]|\s*(?:am|pm|a\.m|p\.m|o'?clock|hrs?|h)\b)", re.I)
+_CLOCK_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|til|by|around|about|before|after|since|between|to|and|or)|@|\d\s*[-–])\s*$", re.I)
+_TIMED_BEFORE = re.compile(r"\b(?:did|do|does|ran|run|runs|time|times|finished|finish|took|take|in|clocked|managed|swam|rode|rowed|"
+                           r"walked|pb|best|record|split|splits|pace|average|got|went|came\s+in)\b[^.!?:\d]{0,12}$", re.I)
+"""A minutes-and-seconds time ("29:48", "Tom did 23:47"): a clock time only where a clock is said."""
+
+
+def _race_time(text: str, m: re.Match[str]) -> bool:
+    before = text[max(0, m.start() - 30):m.start()]
+    if _CLOCK_BEFORE.search(before):
+        return False
+    return int(m["m"]) >= 24 or bool(_TIMED_BEFORE.search(before))
+
+
+_PLACE = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<num>\d{1,5})(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
+_DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|and|to|or)\s+$", re.I)
+"""A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said."""
+
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
 _RATING = re.compile(rf"(?<![\d/.])(?P<n>{_DIGITS}|{_WORD_NUM})\s*(?:/|\s+out\s+of\s+)\s*(?P<of>5|10|100)(?![\d/]|[.,]\d)", re.I)
 _STARS = re.compile(rf"\b(?P<n>{_DIGITS}|{_WORD_NUM})(?P<half>\s+and\s+a\s+half)?\s+stars?\b", re.I)
@@ -351,6 +369,10 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _HMS.finditer(text):
         minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
+    for m in _MS.finditer(text):
+        if _race_time(text, m):
+            add(m.start(), m.end(), _tidy(Decimal(int(m["m"])) + Decimal(int(m["s"])) / 60).quantize(Decimal("0.01")).normalize(),
+                "min", "duration", "minutes:seconds")
     for m in _MIN_SEC.finditer(text):
         seconds = int(m["s"] or m["ss"])
         if seconds < 60:
@@ -427,6 +449,9 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             add(m.start(), m.end(), value, "", "")
     for m in _ONE.finditer(text) if counts else ():
         add(m.start("num"), m.end("num"), Decimal(1), "", "")
+    for m in _PLACE.finditer(text):
+        if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+            add(m.start(), m.end(), _number(m["num"]), "", "", "a place in an order")
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.extract.dates import PART_EDGE
-from engine.extract.people import find_people, kin
+from engine.extract.people import CARERS, find_people, kin, relation_of
 from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
 from engine.learn.collection import LearnedCollection
@@ -271,6 +271,10 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     paid, a donor to their page): not whose it is."""
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
+    if _carer(who):
+        who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
+    if said is not None and _carer(said):
+        said = None
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
@@ -306,6 +310,13 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     named = re.search(rf"\b{re.escape(other)}\b", text, re.I) is not None
     return other if named or _THIRD_PERSON.search(text) else who
+
+
+def _carer(person: str) -> bool:
+    """Someone who treats or teaches the user for a living (a GP, a nurse, a physio): they ask for
+    and take the readings, the readings are not theirs. A vet's patient is named apart."""
+    words = person.lower().split()
+    return bool(words) and relation_of(words[-1]) in CARERS - {"vet"}
 
 
 def _sentences_between(text: str, start: int, end: int) -> str:

@@ -108,3 +108,8 @@ def test_a_fall_is_a_tumble_unless_a_season_is_said() -> None:
     assert spans("how many of his falls left him hurt?") == []
     assert spans("how far did I walk last fall?") == spans("how far did I walk last autumn?") != []
     assert spans("how far did I walk in the fall of 2025?") == spans("how far did I walk in the autumn of 2025?") != []
+
+
+def test_a_short_month_name_after_a_possessive_is_the_month() -> None:
+    assert spans("what was my average time across my May parkruns?") == [("2024-05-01", "2024-05-31")]
+    assert spans("what did I say I may do?") == []

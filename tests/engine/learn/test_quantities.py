@@ -210,3 +210,24 @@ def test_counts_said_before_a_number_and_ones_that_count_nothing() -> None:
     for text in ("not a single beer this week", "not one cigarette today", "ran at one thirty", "won one nil",
                  "two thousand and nineteen"):
         assert find_quantities(text) == [], text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Heaton Park this morning. 29:48, finished 212th out of about 400.",
+         [(Decimal("29.8"), "min"), (Decimal(212), ""), (Decimal(400), "")]),
+        ("Tom did 23:47 on Saturday and came 60th.", [(Decimal("23.78"), "min"), (Decimal(60), "")]),
+        ("I went to bed at 23:47 and woke at 6:30.", []),
+        ("The meeting ran 9:30-10:45 on the 5th.", [(Decimal("1.25"), "h")]),
+    ],
+)
+def test_a_race_time_and_a_place_in_an_order_are_numbers_a_clock_time_and_a_day_are_not(
+        text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert [(q.value, q.unit) for q in find_quantities(text)] == expected
+
+
+def test_a_race_time_said_where_a_clock_could_be_is_offered_as_a_duration() -> None:
+    o = offer("Tom did 23:47 on Saturday. We met at 10:30 for coffee.", dt.date(2024, 6, 3), records=True)
+    assert [c.value for c in o.times] == ["10:30"]
+    assert [(q.surface, q.unit) for q in o.quantities] == [("23:47", "min")]

@@ -315,3 +315,11 @@ def test_we_or_my_beside_a_childs_result_leaves_it_theirs(store: LogStore) -> No
     _learn(store, "Maya's violin exam is in June. Practice last night was 30 minutes, my ears are ringing.",
            {"duration": "30 minutes"}, who="Maya")
     assert _whose(store) == [("Maya", 30.0)]
+
+
+def test_a_reading_the_gp_asked_for_is_the_users_even_when_the_model_names_the_gp(store: LogStore) -> None:
+    _learn(store, "My GP wants me to check my pressure at home for a few weeks, so here goes. Did it this morning. "
+                  "Practice was 41 minutes.", {"duration": "41 minutes"}, who="GP")
+    _learn(store, "The physio said to keep a log. Practice lasted 35 minutes today.", {"duration": "35 minutes"},
+           DAY + dt.timedelta(days=2), who="physio")
+    assert _whose(store) == [("me", 41.0), ("me", 35.0)]
