@@ -110,6 +110,8 @@ SUPERLATIVE_WORDS = {
 _SPEED = re.compile(r"speed|mph|kph|km_?h|kmh|velocity|knots|wpm|rpm|per_(?:min|hour|sec)", re.I)
 _TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours|_h$|pace|lap", re.I)
 """A field the fastest is the least of: a time taken (a pace, minutes per km, too)."""
+_FUNCTION_WORDS = r"(?:in|on|at|of|for|by|to|so|since|with|without|including|excluding|plus|counting|this|last|that|the|a|an|i|i've|my|we|you|ever|yet|far|was|is|did|has|had|have)"
+"""Words that end the noun phrase after a superlative ("the driest day in March": "day")."""
 _LESS_IS_BETTER = re.compile(r"position|rank|place|strokes|handicap|errors|mistakes|penalt", re.I)
 """A field whose best is its least (beside a time taken)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
@@ -993,7 +995,7 @@ def _superlative_query(
         query.aggregate = "max" if direction > 0 else "min"
         query.measure = measure
         return
-    noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?((?:[a-z]+\s+){{0,2}}[a-z]+)", q)
+    noun_m = re.search(rf"\b{word}\s+(?:{adj}\s+)?((?:(?!{_FUNCTION_WORDS}\b)[a-z]+\s+){{0,2}}(?!{_FUNCTION_WORDS}\b)[a-z]+)", q)
     if noun_m and target is None and not re.match(r"\s*which\b", q) and not AVG.search(noun_m.group(1)) and any(
             variants(n) & set(f.words) for n in noun_m.group(1).split() for f in coll.numeric()):
         value_ask = True  # "the best reading score": a number field named within the next words
