@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.extract.dates import PART_EDGE
-from engine.extract.people import CARERS, find_people, kin, relation_of
+from engine.extract.people import CARERS, RELATIONS, find_people, kin, relation_of
 from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
 from engine.learn.collection import LearnedCollection
@@ -271,9 +271,9 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     paid, a donor to their page): not whose it is."""
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
-    if _carer(who):
+    if _carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
-    if said is not None and _carer(said):
+    if said is not None and _carer(said, facts, text):
         said = None
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
@@ -312,11 +312,32 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     return other if named or _THIRD_PERSON.search(text) else who
 
 
-def _carer(person: str) -> bool:
-    """Someone who treats or teaches the user for a living (a GP, a nurse, a physio): they ask for
-    and take the readings, the readings are not theirs. A vet's patient is named apart."""
+_SERVES = (CARERS - {"vet"}) | {"tutor", "teacher", "coach", "trainer", "personal trainer", "mentor"}
+"""Who treats or teaches the user for a living: they ask for, take and mark the readings, which are
+not theirs (a vet's patient is named apart)."""
+
+
+@cache
+def _serving_words() -> str:
+    return "|".join(sorted((re.escape(w) for w, rel in RELATIONS.items() if rel in _SERVES), key=len, reverse=True))
+
+
+def _carer(person: str, facts: Sequence[Fact | NewFact] = (), text: str = "") -> bool:
+    """"My GP wants me to check my blood pressure... 141 over 88", "my tutor Claire marked it 12 out
+    of 25": the person is someone who serves the user — by the word itself, by how the message
+    names them, or by a person recorded earlier with that relation."""
     words = person.lower().split()
-    return bool(words) and relation_of(words[-1]) in CARERS - {"vet"}
+    if not words or words == ["me"]:
+        return False
+    if relation_of(words[-1]) in _SERVES:
+        return True
+    name = re.escape(person)
+    role = _serving_words()
+    if text and re.search(rf"(?i:\b(?:my|our|her|his|their|the)\s+(?:{role})\s*,?\s+){name}\b|"
+                          rf"\b{name}\s*(?:,\s*|\()(?i:(?:my|our|her|his|their|the)\s+)?(?i:{role})\b", text):
+        return True
+    return any(f.frame == "Person" and str(f.slots.get("name") or "").lower() == person.lower()
+               and relation_of(str(f.slots.get("relation") or "")) in _SERVES for f in facts)
 
 
 def _sentences_between(text: str, start: int, end: int) -> str:
@@ -347,8 +368,9 @@ def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with
     subjects = set(ordered)
     if with_me:
         others = [s for s in dict.fromkeys(reversed(ordered)) if s != "me"]
-        fitting = [s for s in others if not gender or _gender(s, facts) in ("", gender)]
-        return fitting[0] if fitting else None
+        known = [s for s in others if gender and _gender(s, facts) == gender]
+        fitting = known or [s for s in others if not gender or _gender(s, facts) in ("", gender)]
+        return fitting[0] if fitting else None  # "she": the girl the user spoke of as "she" before a boy named since
     if len(subjects) != 1 or "me" in subjects:
         return None
     return subjects.pop()
@@ -365,6 +387,12 @@ def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
     male = female = 0
     for f in facts:
         if f.subject != person or not f.evidence:
+            continue
+        if not re.search(rf"\b{re.escape(person)}\b", f.evidence) and not {w for w in _proper_nouns(f.evidence) if w.lower() not in _MONTHS_DAYS}:
+            # "She did twenty-five minutes yesterday" filed as Maya's: the pronoun is hers
+            words = re.findall(r"[a-z]+", f.evidence.lower())
+            male += sum(w in ("he", "his", "him") for w in words)
+            female += sum(w in ("she", "her") for w in words)
             continue
         for m in re.finditer(rf"\b{re.escape(person)}\b", f.evidence):
             before = re.findall(r"[a-z]+", f.evidence[max(0, m.start() - 30):m.start()].lower())[-3:]

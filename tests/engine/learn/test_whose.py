@@ -323,3 +323,20 @@ def test_a_reading_the_gp_asked_for_is_the_users_even_when_the_model_names_the_g
     _learn(store, "The physio said to keep a log. Practice lasted 35 minutes today.", {"duration": "35 minutes"},
            DAY + dt.timedelta(days=2), who="physio")
     assert _whose(store) == [("me", 41.0), ("me", 35.0)]
+
+
+def test_a_mark_given_by_the_users_tutor_is_the_users(store: LogStore) -> None:
+    _learn(store, "Did the writing part yesterday and my tutor Claire marked it. Practice took 42 minutes.",
+           {"duration": "42 minutes"}, who="Claire")
+    _learn(store, "Claire, my teacher, was pleased. Practice took 38 minutes.", {"duration": "38 minutes"},
+           DAY + dt.timedelta(days=3), who="Claire")
+    _learn(store, "Mia practised 45 minutes on Monday.", {"duration": "45 minutes"}, DAY + dt.timedelta(days=4), who="Mia")
+    assert _whose(store) == [("me", 42.0), ("me", 38.0), ("Mia", 45.0)]
+
+
+def test_she_is_the_girl_spoken_of_as_she_not_the_boy_recorded_since(store: LogStore) -> None:
+    _learn(store, "Maya's exam is in June, so she is getting serious. She practised 25 minutes on Saturday.",
+           {"duration": "25 minutes"}, who="Maya")
+    _learn(store, "Leo practised 15 minutes too, unprompted!", {"duration": "15 minutes"}, DAY + dt.timedelta(days=1), who="Leo")
+    _learn(store, "She practised 40 minutes on Sunday, mostly scales.", {"duration": "40 minutes"}, DAY + dt.timedelta(days=3))
+    assert _whose(store) == [("Maya", 25.0), ("Leo", 15.0), ("Maya", 40.0)]
