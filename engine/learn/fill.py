@@ -143,7 +143,8 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
 def _json(v: Value, f: LearnedField) -> Any:
     if v.kind == "float":
         value = v.value
-        if f.unit and v.unit and v.unit != f.unit:
+        if f.unit and v.unit and v.unit != f.unit and not (f.unit.startswith("/") and v.unit.startswith("/")):
+            # a mark out of another total ("31 out of 50" beside marks out of 25) stays the mark said
             converted = convert(value, v.unit, f.unit)
             if converted is None:
                 return None

@@ -89,7 +89,8 @@ def unit_words(name: str) -> list[str]:
     """The spelled-out words of a unit ("gal" -> gallon, gallons), for matching questions."""
     unit = unit_named(name)
     if unit is None:
-        return {"/5": ["rating", "stars"], "/10": ["rating", "score"], "/100": ["score"]}.get(name, [])
+        return {"/5": ["rating", "stars"], "/10": ["rating", "score"], "/100": ["score"]}.get(
+            name, ["score", "mark", "marks", "points"] if re.fullmatch(r"/\d+", name) else [])
     return sorted({a for a, u in units().items() if u.name == unit.name and a.isalpha() and len(a) > 3})
 
 
@@ -175,6 +176,9 @@ _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|
 
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
 _RATING = re.compile(rf"(?<![\d/.])(?P<n>{_DIGITS}|{_WORD_NUM})\s*(?:/|\s+out\s+of\s+)\s*(?P<of>5|10|100)(?![\d/]|[.,]\d)", re.I)
+_MARK = re.compile(rf"(?<![\d/.])(?P<n>{_NUM})\s*(?:(?P<slash>/)|\s+out\s+of\s+)\s*(?P<of>{_NUM})(?![\d/\w]|[.,]\d)", re.I)
+"""A mark out of any total ("12 out of 25", "fifteen out of twenty-five", "112/150"); a slash only
+where no day and month could be meant ("19/25", not "12/25")."""
 _STARS = re.compile(rf"\b(?P<n>{_DIGITS}|{_WORD_NUM})(?P<half>\s+and\s+a\s+half)?\s+stars?\b", re.I)
 _ORDINAL = re.compile(r"^(?:st|nd|rd|th)\b", re.I)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -403,6 +407,13 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         n = _number(m["n"])
         if n is not None and n <= Decimal(m["of"]):
             add(m.start(), m.end(), n, f"/{m['of']}", "rating")
+    for m in _MARK.finditer(text):
+        n, of = _number(m["n"]), _number(m["of"])
+        if n is None or of is None or not (0 <= n <= of <= 1000) or of != of.to_integral_value() or of < 2:
+            continue
+        if m["slash"] and not (of > 31 or (n > 12 and of > 12)):
+            continue  # "3/4", "12/25": a day and a month
+        add(m.start(), m.end(), n, f"/{int(of)}", "rating")
     for m in _STARS.finditer(text):
         n = _number(m["n"])
         add(m.start(), m.end(), None if n is None else n + (Decimal("0.5") if m["half"] else 0), "/5", "rating")

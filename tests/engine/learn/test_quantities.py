@@ -231,3 +231,19 @@ def test_a_race_time_said_where_a_clock_could_be_is_offered_as_a_duration() -> N
     o = offer("Tom did 23:47 on Saturday. We met at 10:30 for coffee.", dt.date(2024, 6, 3), records=True)
     assert [c.value for c in o.times] == ["10:30"]
     assert [(q.surface, q.unit) for q in o.quantities] == [("23:47", "min")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Listening 14 out of 25, reading 17/25.", [(Decimal(14), "/25"), (Decimal(17), "/25")]),
+        ("Claire gave it fifteen out of twenty-five, Sam got 112 out of 150.", [(Decimal(15), "/25"), (Decimal(112), "/150")]),
+        ("Rated it 4/5, and 7 out of 10 for the food.", [(Decimal(4), "/5"), (Decimal(7), "/10")]),
+    ],
+)
+def test_a_mark_out_of_any_total_is_one_quantity(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert [(q.value, q.unit) for q in find_quantities(text)] == expected
+
+
+def test_a_slash_that_could_be_a_day_and_month_is_no_mark() -> None:
+    assert [q.unit for q in find_quantities("Back on 12/25 and 3/4.")] == []
