@@ -96,6 +96,11 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
     return None
 
 
+def _same_unit(a: str, b: str) -> bool:
+    """One unit, or two of one dimension (minutes and hours); a place in an order is its own."""
+    return a == b or convert(Decimal(1), a, b) is not None
+
+
 def _sibling(name: str, known: dict[str, LearnedCollection], units: set[str]) -> LearnedCollection | None:
     """A kept collection of the same thing of another sort ("piano_practice" beside "violin_practice",
     "swim_sessions" beside "run_sessions"): the same last word, a different first, and a field
@@ -107,7 +112,7 @@ def _sibling(name: str, known: dict[str, LearnedCollection], units: set[str]) ->
         parts = n.split("_")
         if len(parts) < 2 or parts[-1].rstrip("s") != head[-1].rstrip("s") or parts[:-1] == head[:-1]:
             continue
-        if all(any(f.unit and convert(Decimal(1), u, f.unit) is not None for f in c.fields) for u in units):
+        if all(any(f.unit and _same_unit(u, f.unit) for f in c.fields) for u in units):
             return c
     return None
 
@@ -149,7 +154,7 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
     for name, v in values.items():
         target = named[name] if named[name] in free else None  # two values never share one field
         if target is None and v.kind == "float" and v.dimension:
-            same_dim = [f for f in free if f.kind == "float" and f.unit and convert(Decimal(1), v.unit, f.unit) is not None]
+            same_dim = [f for f in free if f.kind == "float" and f.unit and _same_unit(v.unit, f.unit)]
             if len(same_dim) == 1:
                 target = same_dim[0]
         unmatched = [n for n, u in values.items() if u.kind == "float" and named[n] is None]

@@ -44,8 +44,8 @@ class Quantity:
 
     @property
     def measured(self) -> bool:
-        """A unit of the unit table or a rating, not a bare number nor a count of a noun ("6 jars")."""
-        return bool(self.unit) and (unit_named(self.unit) is not None or self.dimension == "rating")
+        """A unit of the unit table, a rating or a place in an order; not a bare number nor a count of a noun ("6 jars")."""
+        return bool(self.unit) and (unit_named(self.unit) is not None or self.dimension in ("rating", "place"))
 
     def line(self) -> str:
         unit = f" {self.unit}" if self.unit else " (no unit)"
@@ -462,7 +462,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _PLACE.finditer(text):
         if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
-            add(m.start(), m.end(), _number(m["num"]), "", "", "a place in an order")
+            add(m.start(), m.end(), _number(m["num"]), "place", "place", "a place in an order")
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):

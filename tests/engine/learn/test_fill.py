@@ -449,3 +449,15 @@ def test_a_collection_of_another_thing_with_the_same_last_word_in_another_unit_s
     o = offer(second, DAY, records=True)
     _learn(store, second, {"records": [{"collection": "car_weight", "date": "today", "values": {"distance": o.quantities[0].id}}]})
     assert sorted(learned_collections(store.facts())) == ["car_weight", "dog_weight"]
+
+
+def test_a_place_in_an_order_goes_to_the_field_of_places_whatever_the_model_calls_it(store: LogStore) -> None:
+    first = "Parkrun this morning: 29:48, finished 212th."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "parkruns", "date": "today", "values": {
+        "time": o.quantities[0].id, "place": o.quantities[1].id}}]})
+    second = "Yesterday was better, 28:55 and I came 189th."
+    o = offer(second, DAY + dt.timedelta(days=7), records=True)
+    _learn(store, second, {"records": [{"collection": "parkruns", "date": "today", "values": {
+        "time": o.quantities[0].id, "position": o.quantities[1].id}}]}, DAY + dt.timedelta(days=7))
+    assert [(r["time_min"], r["place"]) for r in _records(store, "parkruns")] == [(29.8, 212.0), (28.92, 189.0)], _records(store, "parkruns")

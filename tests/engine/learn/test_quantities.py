@@ -216,8 +216,8 @@ def test_counts_said_before_a_number_and_ones_that_count_nothing() -> None:
     ("text", "expected"),
     [
         ("Heaton Park this morning. 29:48, finished 212th out of about 400.",
-         [(Decimal("29.8"), "min"), (Decimal(212), ""), (Decimal(400), "")]),
-        ("Tom did 23:47 on Saturday and came 60th.", [(Decimal("23.78"), "min"), (Decimal(60), "")]),
+         [(Decimal("29.8"), "min"), (Decimal(212), "place"), (Decimal(400), "")]),
+        ("Tom did 23:47 on Saturday and came 60th.", [(Decimal("23.78"), "min"), (Decimal(60), "place")]),
         ("I went to bed at 23:47 and woke at 6:30.", []),
         ("The meeting ran 9:30-10:45 on the 5th.", [(Decimal("1.25"), "h")]),
     ],
