@@ -158,7 +158,7 @@ _PAST = re.compile(
     r"arrived|landed|cancell?ed|venmo'd|zelle'd|venmoed|zelled|wired|e-?transferred|reimbursed|deposited|withdrew|booked\s+\w+\s+ago)\b|\b(?:I|we|he|she|they)\s+(?:\w+ly\s+)?(?!\w*eed\b)\w+ed\b",
     re.I,
 )
-_IRREGULAR_PAST = re.compile(
+IRREGULAR_PAST = re.compile(
     r"\b(?:" + "|".join(line.strip() for line in _tables_text("irregular_past.txt").splitlines() if line.strip() and not line.startswith("#"))
     + r")\b(?!['’]t)",  # not "won't"
     re.I,
@@ -265,7 +265,7 @@ def tense(clause: str, *, told: bool = False) -> bool | None:
         return True
     if not told:
         return None
-    if _IRREGULAR_PAST.search(clause) or any(not _BACK_MOVING.search(clause[max(0, m.start() - 20):m.start()])
+    if IRREGULAR_PAST.search(clause) or any(not _BACK_MOVING.search(clause[max(0, m.start() - 20):m.start()])
                                               for m in _BACK_THEN.finditer(clause)):
         return True
     for m in _DROPPED_SUBJECT_PAST.finditer(clause):

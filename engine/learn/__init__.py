@@ -26,6 +26,7 @@ from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
+from engine.learn.split import split_by_subject
 from engine.learn.verify import Checked, Proposed, asks, verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -119,7 +120,8 @@ def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, s
         if p.collection not in renamed:
             renamed[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
         p.collection = renamed[p.collection]
-    add(batch, p, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
+    for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
+        add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
 
 
 # a sentence of aims, habits and hopes: the first reading left its values out for a reason

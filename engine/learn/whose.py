@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from engine.extract.dates import PART_EDGE
+from engine.extract.dates import IRREGULAR_PAST, PART_EDGE
 from engine.extract.people import CARERS, RELATIONS, find_people, kin, relation_of
 from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
@@ -83,7 +83,7 @@ def first_names() -> frozenset[str]:
 
 # a word that can follow a subject as its verb: "-ed", an auxiliary or a common irregular past
 _VERBISH = re.compile(r"^(?:\w+ed|is|was|were|has|had|did|does|got|gets|scored|hit|ran|swam|rode|ate|drank|slept|won|lost|"
-                      r"went|made|took|sat|kept|managed|reached|weighs|weighed|measured|read|practi[cs]ed|walked)$", re.I)
+                      r"went|came|gave|made|took|sat|kept|managed|reached|weighs|weighed|measured|read|practi[cs]ed|walked)$", re.I)
 _MALE = frozenset({"father", "son", "husband", "brother", "grandfather", "uncle", "boyfriend", "nephew", "stepfather",
                    "stepson", "fiance", "he", "his", "him"})
 _FEMALE = frozenset({"mother", "daughter", "wife", "sister", "grandmother", "aunt", "girlfriend", "niece", "stepmother",
@@ -104,7 +104,7 @@ def _person_word(word: str, following: str, text: str, known: frozenset[str]) ->
         return False
     if low in known or kin(word):
         return True
-    return low in first_names() and bool(_VERBISH.match(following))  # not "Piranesi is 272 pages"
+    return low in first_names() and bool(_VERBISH.match(following) or IRREGULAR_PAST.fullmatch(following))  # not "Piranesi is 272 pages"
 
 
 # "his little sister Ada", "her brother": someone named by their relation to a person said before
@@ -164,7 +164,7 @@ def _pronoun(pronoun: str, text: str, at: int) -> str:
     return "them/m" if male else "them/f" if female else "them"
 
 
-def _first_name_before(text: str, at: int) -> str | None:
+def first_name_before(text: str, at: int) -> str | None:
     """The nearest capitalised first name before ``at`` ("Isla's come down with something"); a word
     opening a sentence only when it owns something or does something ("Will do." is not Will)."""
     starts = {a for a, _ in sentences(text)}
@@ -271,9 +271,9 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     paid, a donor to their page): not whose it is."""
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     said = subject_of_clause(text, start, known)
-    if _carer(who, facts, text):
+    if carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
-    if said is not None and _carer(said, facts, text):
+    if said is not None and carer(said, facts, text):
         said = None
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
@@ -297,7 +297,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         who = "me"
     if said is not None and said.startswith("them"):
         # the collection's last person the pronoun fits; else a first name the message gave
-        said = _one_other(coll, facts, with_me=True, gender=said[5:]) or _first_name_before(text, start)
+        said = _one_other(coll, facts, with_me=True, gender=said[5:]) or first_name_before(text, start)
     if said is not None and said != "me" and _takes_part(said, parts):
         said = None  # "Harvey again on Saturday" with Harvey as the student: the tutor's record
     if said is not None:
@@ -322,7 +322,7 @@ def _serving_words() -> str:
     return "|".join(sorted((re.escape(w) for w, rel in RELATIONS.items() if rel in _SERVES), key=len, reverse=True))
 
 
-def _carer(person: str, facts: Sequence[Fact | NewFact] = (), text: str = "") -> bool:
+def carer(person: str, facts: Sequence[Fact | NewFact] = (), text: str = "") -> bool:
     """"My GP wants me to check my blood pressure... 141 over 88", "my tutor Claire marked it 12 out
     of 25": the person is someone who serves the user — by the word itself, by how the message
     names them, or by a person recorded earlier with that relation."""
@@ -402,3 +402,4 @@ def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
             male += sum(w in ("he", "his", "him") for w in after)
             female += sum(w in ("she", "her") for w in after)
     return "m" if male > female else "f" if female > male else ""
+

@@ -340,3 +340,32 @@ def test_she_is_the_girl_spoken_of_as_she_not_the_boy_recorded_since(store: LogS
     _learn(store, "Leo practised 15 minutes too, unprompted!", {"duration": "15 minutes"}, DAY + dt.timedelta(days=1), who="Leo")
     _learn(store, "She practised 40 minutes on Sunday, mostly scales.", {"duration": "40 minutes"}, DAY + dt.timedelta(days=3))
     assert _whose(store) == [("Maya", 25.0), ("Leo", 15.0), ("Maya", 40.0)]
+
+
+def test_two_peoples_values_read_as_one_record_are_two_records(store: LogStore) -> None:
+    text = "Yesterday was better, 28 minutes at the park again. Tom came along and did 24 minutes, show-off."
+    day = DAY
+    sid, (mid,) = store.add_session([("user", text)], day)
+    o = offer(text, day, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "practice", "date": "today", "who": "me", "corrects": False,
+                        "values": {"duration": ids["28 minutes"], "other": ids["24 minutes"]}}]}
+    batch = Batch(learned_collections(store.facts()), store.facts())
+    from engine.learn.split import split_by_subject
+    for p in verify(raw, o).records:
+        for part in split_by_subject(p, text, store.facts()):
+            add(batch, part, session_id=sid, message_id=mid, session_date=day, text=text)
+    store.add_facts(batch.facts)
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert sorted((r.subject, r.values.get("duration_min")) for r in state.of(frame.name)) == [("Tom", 24.0), ("me", 28.0)]
+
+
+def test_one_persons_values_over_two_clauses_stay_one_record() -> None:
+    from engine.learn.split import split_by_subject
+    text = "Mia practised 45 minutes on Monday, then she did 20 minutes of scales."
+    o = offer(text, DAY, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    (p,) = verify({"records": [{"collection": "practice", "date": "today", "who": "Mia", "values": {
+        "pieces": ids["45 minutes"], "scales": ids["20 minutes"]}}]}, o).records
+    assert len(split_by_subject(p, text)) == 1

@@ -1,0 +1,37 @@
+"""Two people's records read as one: the model sometimes puts the values of two people said in one
+breath into one record; code parts them by the subject of each value's clause."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.learn.verify import Proposed
+from engine.learn.whose import carer, first_name_before, subject_of_clause
+from engine.log import Fact, NewFact
+
+
+def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = ()) -> list[Proposed]:
+    """One reading of two people's records ("28:55, position 189. Tom came along and did 24:10, he was
+    71st"): the measured values whose clause has someone else as its subject are that person's own
+    record, with the words and the day of the first; the rest stay together. Nothing is dropped."""
+    known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
+    measured = {name: v for name, v in p.values.items() if v.kind in ("float", "money", "time")}
+    if len(measured) < 2:
+        return [p]
+    owner: dict[str, str] = {}
+    for name, v in measured.items():
+        said = subject_of_clause(text, v.start, known)
+        if said is not None and said.startswith("them"):
+            said = first_name_before(text, v.start)
+        if said is None or said == "me" or carer(said, facts, text):
+            continue
+        owner[name] = said
+    people = list(dict.fromkeys(owner.values()))
+    if not people or len(owner) == len(measured) and len(people) == 1:
+        return [p]
+    words = {name: v for name, v in p.values.items() if name not in measured}
+    out = [replace(p, values={**words, **{n: v for n, v in measured.items() if n not in owner}})]
+    out += [replace(p, who=person, corrects=False, values={**words, **{n: v for n, v in measured.items() if owner.get(n) == person}})
+            for person in people]
+    return out
