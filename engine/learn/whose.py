@@ -280,7 +280,11 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
         agrees = said is not None and (fits or said.lower() == who.lower())
         held = [str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject]
-        chosen_before = who.lower() in held and (said is None or agrees or said == "me")
+        # ...and where the message could mean them: it names them, a pronoun could point to them, or the
+        # collection holds no record of the user's ("Did the park in the rain, 28:40" after Tom's records: the user's)
+        could_mean = (re.search(rf"\b{re.escape(who)}\b", text, re.I) is not None or "me" not in held
+                      or _THIRD_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
+        chosen_before = who.lower() in held and (said is None or agrees or said == "me") and could_mean
         # a collection of the user's own records (sessions they taught, sitters they paid) takes someone
         # else's record said in the first person ("...for an hour and a half. I charged her £45") only
         # when the words say that person did it ("Lily swam 50m")
@@ -291,7 +295,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
         named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
-        if agrees or chosen_before or (not mine_so_far and (named or not (
+        if agrees or chosen_before or (not mine_so_far and (named or could_mean and not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"

@@ -369,3 +369,12 @@ def test_one_persons_values_over_two_clauses_stay_one_record() -> None:
     (p,) = verify({"records": [{"collection": "practice", "date": "today", "who": "Mia", "values": {
         "pieces": ids["45 minutes"], "scales": ids["20 minutes"]}}]}, o).records
     assert len(split_by_subject(p, text)) == 1
+
+
+def test_a_message_that_never_means_the_other_person_keeps_the_users_record_whatever_the_model_says(store: LogStore) -> None:
+    _learn(store, "I practised 30 minutes this morning.", {"duration": "30 minutes"})
+    _learn(store, "Tom practised 25 minutes too.", {"duration": "25 minutes"}, DAY + dt.timedelta(days=1), who="Tom")
+    _learn(store, "Did the park on Saturday in horrendous rain. Practice was 40 minutes.", {"duration": "40 minutes"},
+           DAY + dt.timedelta(days=5), who="Tom")
+    _learn(store, "He was at it again, practice was 20 minutes.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=6), who="Tom")
+    assert _whose(store) == [("me", 30.0), ("Tom", 25.0), ("me", 40.0), ("Tom", 20.0)]
