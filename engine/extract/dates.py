@@ -151,7 +151,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("day_only", re.compile(r"(?:\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b)(?!\s+(?:birthday|anniversary|floor|grade|place|time|century|year|edition|row|street|st\b|avenue|ave\b))", re.I)),
 ]
 _CONNECT = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|till|'til|and|until\s+the|to\s+the|through\s+the)\s*$", re.I)
-_PAST = re.compile(
+PAST = re.compile(
     r"\b(?:was|were|had|did|went|got|bought|paid|ordered|purchased|visited|came|returned|took|saw|"
     r"started|renewed|sent|transferred|spent|ago|last|yesterday|expired|flew|drove|used to|"
     r"have been|has been|issued|signed|closed|opened|moved|received|stopped|quit|ended|finished|lost|left|"
@@ -231,7 +231,7 @@ def _ahead_here(clause: str, s: int, e: int) -> bool:
     lo = max((m.end() for m in edges if m.end() <= s), default=0)
     hi = min((m.start() for m in edges if m.start() >= e), default=len(clause))
     part = clause[lo:s] + " " + clause[e:hi]
-    return bool(_PRESENT_HERE.search(part) or _FUTURE.search(part)) and not _PAST.search(part)
+    return bool(_PRESENT_HERE.search(part) or _FUTURE.search(part)) and not PAST.search(part)
 
 
 def _behind_here(clause: str, s: int, e: int) -> bool:
@@ -261,7 +261,7 @@ def tense(clause: str, *, told: bool = False) -> bool | None:
                 and not _STATE_UNTIL.search(clause[: m.end()])) for m in _FUTURE.finditer(clause)):
         return False
     if any(not (m.group(0).lower().endswith("ed") and _PARTICIPLE_LEAD.search(clause[: m.start()]))
-           for m in _PAST.finditer(clause)):
+           for m in PAST.finditer(clause)):
         return True
     if not told:
         return None

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from engine.extract.dates import IRREGULAR_PAST, PAST
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
 from engine.learn.collection import LearnedCollection, learned_collections
@@ -80,9 +81,22 @@ def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedC
     if any(not any(s <= c.start < e for s, e in questions) and not c.note and not _held_amount(Decimal(c.value), records)
            and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), "")) for c in o.money):
         return True  # "Aoife gave twenty-five euro on Monday": an amount no built-in record took, not a price or a plan
+    if any(not any(s <= c.start < e for s, e in questions) and not _held_time(str(c.value), records)
+           and _past(next((o.text[s:e] for s, e in spans if s <= c.start < e), ""))
+           and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), "")) for c in o.times):
+        return True  # "Dad fell in the garden about quarter past three": a moment something happened, nothing measured
     words = {stem(w) for w in _WORD.findall(o.text.lower())}
     return any(stem(part) in words for c in known.values() if c.state != "refused"
                for part in c.name.split("_") if len(part) >= 4)
+
+
+def _past(sentence: str) -> bool:
+    return PAST.search(sentence) is not None or IRREGULAR_PAST.search(sentence) is not None
+
+
+def _held_time(value: str, records: Sequence[NewFact]) -> bool:
+    """Whether a built-in record of the message holds this clock time (an event, an appointment)."""
+    return any(str(v)[:5] == value[:5] for f in records for v in f.slots.values() if v is not None)
 
 
 def _about(c: LearnedCollection, batch: Batch) -> list[str]:

@@ -31,3 +31,16 @@ def test_an_amount_a_built_in_record_holds_or_one_asked_about_is_not() -> None:
 @pytest.mark.parametrize("text", ["Thinking of buying a £450 bike next month.", "Tickets are £35 each, pricey."])
 def test_a_planned_price_or_a_price_each_is_not_worth_reading(text: str) -> None:
     assert not worth_asking(offer(text, DAY, records=True), [], {})
+
+
+def test_a_moment_something_happened_with_nothing_measured_is_worth_reading() -> None:
+    o = offer("Dad fell in the garden on Thursday afternoon, about quarter past three. Bruised arm.", DAY, records=True)
+    assert worth_asking(o, [], {})
+
+
+def test_a_time_a_built_in_record_holds_a_plan_or_a_question_is_not() -> None:
+    event = NewFact("s1", 1, DAY, "calendar", "Event", "event:1", {"title": "dentist", "time": "15:15"})
+    text = "Dentist was moved, I went in at 15:15."
+    assert not worth_asking(offer(text, DAY, records=True), [event], {})
+    assert not worth_asking(offer("Meeting Sam at 3pm tomorrow.", DAY, records=True), [], {})
+    assert not worth_asking(offer("Should I go at 3pm?", DAY, records=True), [], {})
