@@ -110,7 +110,10 @@ def _with_kinds(hit: ValueHit, coll: Collection) -> ValueHit:
     v = fold(hit.value).lower().strip()
     if hit.partial or not re.fullmatch(r"[a-z]+", v):
         return hit
-    if any(fold(o).lower().strip().endswith(" " + v) for o in coll.fields[hit.field].values):
+    others = [fold(o).lower().strip() for o in coll.fields[hit.field].values]
+    if any(re.search(rf"{re.escape(v)}(?!$)", o) and not o.endswith(" " + v) for o in others if o != v):
+        return hit  # "gin" inside "ginger beer": not a kind of gin
+    if any(o.endswith(" " + v) for o in others):
         return ValueHit(hit.field, hit.value, hit.start, hit.end, hit.score, partial=True)
     return hit
 

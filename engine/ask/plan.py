@@ -113,7 +113,8 @@ _TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours
 _FUNCTION_WORDS = r"(?:in|on|at|of|for|by|to|so|since|with|without|including|excluding|plus|counting|this|last|that|the|a|an|i|i've|my|we|you|ever|yet|far|was|is|did|has|had|have)"
 """Words that end the noun phrase after a superlative ("the driest day in March": "day")."""
 _LESS_IS_BETTER = re.compile(r"position|rank|place|strokes|handicap|errors|mistakes|penalt", re.I)
-"""A field whose best is its least (beside a time taken)."""
+_RACED = re.compile(r"pace|finish|lap|split|race|(?:^|_)time(?:_|$)", re.I)
+"""A field whose best is its least: a place in an order, a score kept low, a time raced (not hours slept)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
@@ -937,7 +938,7 @@ def _superlative_query(
             measure = None
     if word in ("fastest", "quickest", "slowest") and measure and _SPEED.search(measure):
         direction = -direction  # the fastest speed is the most of it
-    if word in ("best", "worst") and measure and (_LESS_IS_BETTER.search(measure) or _TIMED.search(measure)):
+    if word in ("best", "worst") and measure and (_LESS_IS_BETTER.search(measure) or _RACED.search(measure)):
         direction = -direction  # the best finishing position, golf score or race time is the least of it
     accumulate = word in ("most", "least") and adj is None
     if by_date:
@@ -986,7 +987,7 @@ def _superlative_query(
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
                                r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
-                               r"fastest|quickest|slowest|best|worst))\b", q))
+                               r"fastest|quickest|slowest))\b", q))
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))

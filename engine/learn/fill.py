@@ -82,9 +82,6 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
         return same
     units = {v.unit for v in values.values() if v.kind == "float" and v.unit}
     bare = not units and any(v.kind == "float" for v in values.values())
-    sibling = _sibling(name, known, units)
-    if sibling is not None:
-        return sibling
     for n, c in known.items():
         if _prefix(n, name) < 5:
             continue
@@ -99,35 +96,6 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
 def _same_unit(a: str, b: str) -> bool:
     """One unit, or two of one dimension (minutes and hours); a place in an order is its own."""
     return a == b or convert(Decimal(1), a, b) is not None
-
-
-def _sibling(name: str, known: dict[str, LearnedCollection], units: set[str]) -> LearnedCollection | None:
-    """A kept collection of the same thing of another sort ("piano_practice" beside "violin_practice",
-    "swim_sessions" beside "run_sessions"): the same last word, a different first, and a field
-    holding every measured unit of the record. One collection keeps them, the sort as a word."""
-    head = name.split("_")
-    if len(head) < 2 or not units:
-        return None
-    for n, c in known.items():
-        parts = n.split("_")
-        if len(parts) < 2 or parts[-1].rstrip("s") != head[-1].rstrip("s") or parts[:-1] == head[:-1]:
-            continue
-        if all(any(f.unit and _same_unit(u, f.unit) for f in c.fields) for u in units):
-            return c
-    return None
-
-
-def sort_word(name: str, coll: LearnedCollection, text: str) -> Value | None:
-    """The word that tells a record filed in a sibling collection apart ("piano" of "piano_practice"
-    filed in "violin_practice"), as a span of the message; None when the message does not say it."""
-    said, own = name.split("_")[:-1], coll.name.split("_")[:-1]
-    if not said or not own or said == own or name.split("_")[-1].rstrip("s") != coll.name.split("_")[-1].rstrip("s"):
-        return None
-    for word in said:
-        m = re.search(rf"\b{re.escape(word)}\b", text, re.I)
-        if m is not None and word not in own:
-            return Value("str", m.group(0).lower(), m.start(), m.end())
-    return None
 
 
 def _kind(v: Value) -> str:
@@ -180,8 +148,7 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
 def _json(v: Value, f: LearnedField) -> Any:
     if v.kind == "float":
         value = v.value
-        if f.unit and v.unit and v.unit != f.unit and not (f.unit.startswith("/") and v.unit.startswith("/")):
-            # a mark out of another total ("31 out of 50" beside marks out of 25) stays the mark said
+        if f.unit and v.unit and v.unit != f.unit:
             converted = convert(value, v.unit, f.unit)
             if converted is None:
                 return None
@@ -368,8 +335,6 @@ def add(batch: Batch, p: Proposed, *, session_id: str, message_id: int | None, s
             batch.rejected.append(str(exc))
             return
         schema_changed = True
-    if coll.name != p.collection and "kind" not in p.values and (sort := sort_word(p.collection, coll, text)) is not None:
-        p.values = {**p.values, "kind": sort}  # "Leo did 15 minutes of piano" kept beside the violin practice
     fitted, added = _fit(coll, p.values)
     if added:
         try:

@@ -158,8 +158,9 @@ _H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>
 _HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
 _MS = re.compile(r"(?<![\d:.])(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:]|\s*(?:am|pm|a\.m|p\.m|o'?clock|hrs?|h)\b)", re.I)
 _CLOCK_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|til|by|around|about|before|after|since|between|to|and|or)|@|\d\s*[-–])\s*$", re.I)
-_TIMED_BEFORE = re.compile(r"\b(?:did|do|does|ran|run|runs|time|times|finished|finish|took|take|in|clocked|managed|swam|rode|rowed|"
-                           r"walked|pb|best|record|split|splits|pace|average|got|went|came\s+in)\b[^.!?:\d]{0,12}$", re.I)
+_TIMED_BEFORE = re.compile(r"\b(?:did|do|does|ran|run|finished(?:\s+in)?|in|clocked|managed|swam|rode|rowed|walked|pb|best|record|"
+                           r"splits?|pace|average|(?:finish(?:ing)?|chip|gun|race|run|official|my|his|her|their)\s+time(?:\s+(?:was|of))?)"
+                           r"\s*[:=-]?\s*$", re.I)
 """A minutes-and-seconds time ("29:48", "Tom did 23:47"): a clock time only where a clock is said."""
 
 
@@ -167,11 +168,16 @@ def _race_time(text: str, m: re.Match[str]) -> bool:
     before = text[max(0, m.start() - 30):m.start()]
     if _CLOCK_BEFORE.search(before):
         return False
+    if m["m"].startswith("0") and len(m["m"]) == 2:
+        return False  # "07:15": a clock's hour
     return int(m["m"]) >= 24 or bool(_TIMED_BEFORE.search(before))
 
 
-_PLACE = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<num>\d{1,5})(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
-_DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|and|to|or)\s+$", re.I)
+_PLACE = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<num>\d{1,5})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)—–-]|(?:out|place|overall|position|"
+                    r"in|and|with|but|at|which|so|again|today|yesterday|this|last|i|he|she|they|we|for|from|behind|ahead)\b))", re.I)
+_DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|and|to|or|"
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)\s+$",
+                         re.I)
 """A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said."""
 
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
@@ -411,8 +417,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         n, of = _number(m["n"]), _number(m["of"])
         if n is None or of is None or not (0 <= n <= of <= 1000) or of != of.to_integral_value() or of < 2:
             continue
-        if m["slash"] and not (of > 31 or (n > 12 and of > 12)):
-            continue  # "3/4", "12/25": a day and a month
+        if m["slash"] and (not (of > 31 or (n > 12 and of > 12)) or of - n in (0, 1)):
+            continue  # "3/4", "12/25": a day and a month; "50/50", "the 23/24 season": no mark
         add(m.start(), m.end(), n, f"/{int(of)}", "rating")
     for m in _STARS.finditer(text):
         n = _number(m["n"])

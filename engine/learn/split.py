@@ -24,14 +24,16 @@ def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = (
         said = subject_of_clause(text, v.start, known)
         if said is not None and said.startswith("them"):
             said = first_name_before(text, v.start)
-        if said is None or said == "me" or carer(said, facts, text):
+        if said is None or carer(said, facts, text) or (said == "me" and p.who == "me"):
             continue
         owner[name] = said
-    people = list(dict.fromkeys(owner.values()))
-    if not people or len(owner) == len(measured) and len(people) == 1:
-        return [p]
+    people = [person for person in dict.fromkeys(owner.values()) if person.lower() != p.who.lower()]
+    if not people:
+        return [p]  # every subject found is the record's own person: one record
     words = {name: v for name, v in p.values.items() if name not in measured}
-    out = [replace(p, values={**words, **{n: v for n, v in measured.items() if n not in owner}})]
-    out += [replace(p, who=person, corrects=False, values={**words, **{n: v for n, v in measured.items() if owner.get(n) == person}})
+    others = {n for n, person in owner.items() if person in people}
+    out = [replace(p, values={**words, **{n: v for n, v in measured.items() if n not in others}})]
+    # a part split off keeps only its own values: a word said in the first clause would make it that clause's
+    out += [replace(p, who=person, corrects=False, values={n: v for n, v in measured.items() if owner.get(n) == person})
             for person in people]
     return out

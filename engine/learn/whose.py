@@ -104,7 +104,13 @@ def _person_word(word: str, following: str, text: str, known: frozenset[str]) ->
         return False
     if low in known or kin(word):
         return True
+    if low in _NAMES_THAT_ARE_WORDS and word not in _proper_nouns(text):
+        return False  # "Bill came to £62", "Will do": a word at a sentence's start, unless the message names them elsewhere
     return low in first_names() and bool(_VERBISH.match(following) or IRREGULAR_PAST.fullmatch(following))  # not "Piranesi is 272 pages"
+
+
+_NAMES_THAT_ARE_WORDS = frozenset({"bill", "will", "mark", "rose", "june", "grace", "may", "april", "hope", "joy", "pat", "sue", "bob"})
+"""First names that are also everyday words: a name only where the message names them mid-sentence too."""
 
 
 # "his little sister Ada", "her brother": someone named by their relation to a person said before

@@ -247,3 +247,19 @@ def test_a_mark_out_of_any_total_is_one_quantity(text: str, expected: list[tuple
 
 def test_a_slash_that_could_be_a_day_and_month_is_no_mark() -> None:
     assert [q.unit for q in find_quantities("Back on 12/25 and 3/4.")] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Baby went down 7:15 and woke at 11:40", "Went to bed 11:30, up at 6:45", "Got home 6:15", "Took the 8:15 train",
+     "Dinner time 6:15", "got home 01:15", "My 50th parkrun today", "Tom's 3rd birthday party", "Finished 3rd time this week",
+     "it was 50/50", "in the 23/24 season"],
+)
+def test_clock_times_ordinals_of_things_and_fifty_fifty_are_no_race_time_place_or_mark(text: str) -> None:
+    assert [q for q in find_quantities(text) if q.unit in ("min", "place") or q.unit.startswith("/")] == []
+
+
+def test_a_day_of_a_month_or_weekday_stays_a_date_beside_a_place() -> None:
+    o = offer("Parkrun on June 14th, finished 212th in 29:48. Ran again on Saturday 22nd.", dt.date(2024, 6, 30), records=True)
+    assert [c.value for c in o.dates] == ["2024-06-14", "2024-06-22"]
+    assert [(q.value, q.unit) for q in o.quantities] == [(212, "place"), (Decimal("29.8"), "min")]

@@ -378,3 +378,30 @@ def test_a_message_that_never_means_the_other_person_keeps_the_users_record_what
            DAY + dt.timedelta(days=5), who="Tom")
     _learn(store, "He was at it again, practice was 20 minutes.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=6), who="Tom")
     assert _whose(store) == [("me", 30.0), ("Tom", 25.0), ("me", 40.0), ("Tom", 20.0)]
+
+
+def test_a_split_never_parts_the_records_own_person_and_gives_the_user_their_own() -> None:
+    from engine.learn.split import split_by_subject
+    text = "Tom did parkrun in 24:10. Came 71st, his best yet."
+    o = offer(text, DAY, records=True)
+    (p,) = verify({"records": [{"collection": "parkruns", "date": "today", "who": "Tom", "values": {
+        "time": o.quantities[0].id, "place": o.quantities[1].id}}]}, o).records
+    assert len(split_by_subject(p, text)) == 1
+    text = "Maya did 20 minutes of violin and I did 15 minutes of piano."
+    o = offer(text, DAY, records=True)
+    (p,) = verify({"records": [{"collection": "practice", "date": "today", "who": "Maya", "values": {
+        "violin": o.quantities[0].id, "piano": o.quantities[1].id}}]}, o).records
+    parts = split_by_subject(p, text)
+    assert [(q.who, sorted(q.values)) for q in parts] == [("Maya", ["violin"]), ("me", ["piano"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "expected"),
+    [
+        ("Bill came to £62 for the two of us.", "62", None),
+        ("Tom came along and did 24 minutes.", "24", "Tom"),
+        ("I met Bill at the pool. Bill swam 40 lengths.", "40", "Bill"),
+    ],
+)
+def test_a_name_that_is_also_a_word_is_a_name_only_where_the_message_names_them(text: str, value: str, expected: str | None) -> None:
+    assert subject_of_clause(text, text.index(value)) == expected
