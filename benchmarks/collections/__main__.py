@@ -60,10 +60,19 @@ def about_someone_else(gold: dict[str, Any]) -> bool:
 
 def final_records(sc: dict[str, Any]) -> list[dict[str, Any]]:
     """The records that stand after corrections. ``corrects`` is the index of the record a correction
-    replaces; a writer who lists only final values marks a correction ``true`` and nothing is dropped."""
-    corrected = {r["corrects"] for r in sc["records"]
-                 if isinstance(r.get("corrects"), int) and not isinstance(r["corrects"], bool)}
-    return [with_day(r) for i, r in enumerate(sc["records"]) if i not in corrected]
+    replaces, or ``true``: then it replaces the latest record of the same person and day stated in an
+    earlier session (writers differ: some list only final values, some the first value too); a record
+    of that day from the correction's own session is another record, not the one corrected."""
+    records = sc["records"]
+    corrected = {r["corrects"] for r in records if isinstance(r.get("corrects"), int) and not isinstance(r["corrects"], bool)}
+    for i, r in enumerate(records):
+        if r.get("corrects") is True:
+            day = with_day(r)["values"].get("date")
+            earlier = [j for j, old in enumerate(records[:i]) if j not in corrected and day
+                       and with_day(old)["values"].get("date") == day and old.get("about") == r.get("about")
+                       and old.get("session_index", -1) < r.get("session_index", -1)]
+            corrected.update(earlier[-1:])
+    return [with_day(r) for i, r in enumerate(records) if i not in corrected]
 
 
 def with_day(gold: dict[str, Any]) -> dict[str, Any]:

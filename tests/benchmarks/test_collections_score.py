@@ -25,11 +25,23 @@ def test_someone_elses_record_needs_a_subject_other_than_the_user() -> None:
     assert not record_matches(gold, _rec("Ann", date=dt.date(2024, 11, 16), reading=98.0))[0]
 
 
-def test_corrections_by_index_drop_the_old_record_and_by_flag_drop_nothing() -> None:
+def test_corrections_by_index_drop_the_old_record_and_by_flag_drop_nothing_without_an_earlier_one() -> None:
     by_index = {"records": [{"values": {"n": 1}}, {"values": {"n": 2}}, {"values": {"n": 3}, "corrects": 0}]}
     assert [r["values"]["n"] for r in final_records(by_index)] == [2, 3]
     by_flag = {"records": [{"values": {"n": 1}, "corrects": False}, {"values": {"n": 3}, "corrects": True}]}
     assert [r["values"]["n"] for r in final_records(by_flag)] == [1, 3]
+
+
+def test_a_flagged_correction_replaces_the_same_persons_record_of_that_day_from_an_earlier_session() -> None:
+    def rec(n: int, session: int, day: str, about: str = "Ann", corrects: bool = False) -> dict:
+        return {"session_index": session, "date": day, "values": {"n": n}, "about": about, "corrects": corrects}
+
+    sc = {"records": [rec(1, 0, "2024-03-02"), rec(2, 0, "2024-03-02", about="Ben"), rec(3, 1, "2024-03-09"),
+                      rec(4, 2, "2024-03-09"), rec(5, 3, "2024-03-02", corrects=True), rec(6, 3, "2024-03-09", corrects=True)]}
+    # Ann's 2nd-of-March record is replaced, Ben's is not; the later of Ann's two 9th-of-March records is replaced
+    assert [r["values"]["n"] for r in final_records(sc)] == [2, 3, 5, 6]
+    same_session = {"records": [rec(1, 0, "2024-03-02"), rec(2, 0, "2024-03-02", corrects=True)]}
+    assert [r["values"]["n"] for r in final_records(same_session)] == [1, 2]
 
 
 def test_a_day_given_beside_the_values_is_scored_like_one_among_them() -> None:
