@@ -121,6 +121,9 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
              or _shortened(name, v, free) for name, v in values.items()}
     for name, v in values.items():
         target = named[name] if named[name] in free else None  # two values never share one field
+        misnamed = target is not None and target.kind != v.kind and v.kind == "float" and bool(v.dimension)
+        if misnamed:
+            target = None  # "stroke": "a quarter of an hour" is a duration: the field of its dimension, if one
         if target is None and v.kind == "float" and v.dimension:
             same_dim = [f for f in free if f.kind == "float" and f.unit and _same_unit(v.unit, f.unit)]
             if len(same_dim) == 1:
@@ -131,6 +134,8 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
             open_numbers = [f for f in free if f.kind == "float" and f not in named.values()]
             if len(open_numbers) == 1 and len([f for f in coll.fields if f.kind == "float"]) == 1:
                 target = open_numbers[0]
+        if target is None and misnamed:
+            continue  # no field of its dimension: not a new field under another field's name
         if target is None:
             new = LearnedField(field_name(name, v), v.kind, v.unit, v.currency)
             if any(f.name == new.name for f in [*coll.fields, *added]):

@@ -251,7 +251,7 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     ("25 min" of "25 mins"): that candidate, typed, instead of a string. Not a title or a name that
     holds a number ("The 39 Steps", "5k parkrun"), nor a value already given to a record."""
     if not re.search(r"\d", raw):
-        return raw
+        return _same_words(raw, o, by_id)
     m = re.search(rf"(?<![\w.,]){re.escape(_norm(raw))}(?!\d|[.,]\d)", o.text.lower())
     if m is None:
         return _same_number(raw, o, by_id)
@@ -262,6 +262,21 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     said = o.text[v.start:v.end].lower().split()
     same = all(any(a.startswith(b) or b.startswith(a) for b in said) for a in _norm(raw).split())
     return hits[0] if same else raw
+
+
+_LEADING = re.compile(r"^(?:(?:a|an|about|around|roughly|nearly|almost|just|only|over|under|maybe)\s+)+")
+
+
+def _same_words(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
+    """"quarter of an hour" of "a quarter of an hour", "ten minutes": a value copied as the words of one
+    offered number (said in words) is that number, typed, not a text field. Only when the words are
+    the number's own, all of them: "The Three Musketeers" holds a number but is a title."""
+    want = _LEADING.sub("", _norm(raw))
+    if not want:
+        return raw
+    hits = [i for i, v in by_id.items() if v.kind in ("float", "money", "time") and v.start not in o.taken
+            and _LEADING.sub("", _norm(o.text[v.start:v.end])) == want]
+    return hits[0] if len(hits) == 1 else raw
 
 
 def _same_number(raw: str, o: Offer, by_id: dict[str, Value]) -> str:

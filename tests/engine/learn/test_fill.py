@@ -449,3 +449,20 @@ def test_a_place_in_an_order_goes_to_the_field_of_places_whatever_the_model_call
     _learn(store, second, {"records": [{"collection": "parkruns", "date": "today", "values": {
         "time": o.quantities[0].id, "position": o.quantities[1].id}}]}, DAY + dt.timedelta(days=7))
     assert [(r["time_min"], r["place"]) for r in _records(store, "parkruns")] == [(29.8, 212.0), (28.92, 189.0)], _records(store, "parkruns")
+
+
+def test_a_quantity_named_as_a_text_field_goes_to_the_field_of_its_dimension(store: LogStore) -> None:
+    first = "Lake swim this morning, 14 degrees, I did 20 minutes breaststroke."
+    o = offer(first, DAY, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    _learn(store, first, {"records": [{"collection": "swims", "date": "today", "values": {
+        "temperature": ids["14 degrees"], "duration": ids["20 minutes"], "stroke": "breaststroke"}}]})
+    later = "Back at the lake. Colder, 12.5°C. I managed a quarter of an hour before my feet ached."
+    day = DAY + dt.timedelta(days=6)
+    o = offer(later, day, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    _learn(store, later, {"records": [{"collection": "swims", "date": "today", "values": {
+        "temperature": ids["12.5°C"], "stroke": "quarter of an hour"}}]}, day)
+    (coll,) = learned_collections(store.facts()).values()
+    assert [f.name for f in coll.fields] == ["date", "temperature", "duration_min", "stroke"]
+    assert [(r["duration_min"], r["stroke"]) for r in _records(store, "swims")] == [(20.0, "breaststroke"), (15.0, None)]

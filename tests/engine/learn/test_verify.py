@@ -30,6 +30,22 @@ def test_a_number_said_in_words_and_copied_as_digits_is_that_number() -> None:
     assert {k: float(v.value) for k, v in record.values.items() if v.kind == "float"} == {"duration": 14.0, "tablets": 3.0}
 
 
+def test_a_number_said_in_words_and_copied_as_those_words_is_that_number() -> None:
+    text = "Back at the lake yesterday. Colder, 12.5°C. I managed a quarter of an hour before my feet ached."
+    o = offer(text, dt.date(2024, 10, 13), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "swims", "date": "today", "who": "me",
+                        "values": {"water": ids["12.5°C"], "stroke": "quarter of an hour", "place": "the lake"}}]}
+    [record] = verify(raw, o).records
+    assert record.values["stroke"].kind == "float" and float(record.values["stroke"].value) == 15.0
+    assert record.values["place"].kind == "str"
+    text = "Finished The Three Musketeers today, three days early."
+    o = offer(text, dt.date(2024, 10, 13), records=True)
+    raw = {"records": [{"collection": "books", "date": "today", "who": "me", "values": {"title": "The Three Musketeers"}}]}
+    [record] = verify(raw, o).records
+    assert record.values["title"].kind == "str"
+
+
 def test_a_label_naming_the_collections_own_kind_leaves_the_models_field() -> None:
     text = "Meter 4240 this morning. Frost all week, the heating never went off."
     o = offer(text, dt.date(2024, 11, 24), records=True)
