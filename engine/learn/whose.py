@@ -127,8 +127,15 @@ def _a_name(word: str) -> bool:
     return bool(word) and low not in _NOT_NAMES and low not in _MONTHS_DAYS and low not in _TITLES
 
 
+# "Gemma, who dragged me there, did 35": the words between the commas say more of the subject, not what it did
+_APPOSITIVE = re.compile(r"(?P<name>[A-Z][\w'’]*)\s*,\s*(?:who|whose)\b[^,.;!?]*,\s*")
+
+
 def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
     opened = _OPENERS.match(part).end()
+    aside = _APPOSITIVE.match(part, opened)
+    if aside is not None:
+        part = part[:opened] + aside["name"] + " " + part[aside.end():]
     lead = _LEAD.match(part, opened)
     if lead is None:
         return None

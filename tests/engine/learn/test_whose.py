@@ -135,6 +135,8 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
         ("Sarah's party last night so only 20 minutes of practice today", "20", None),
         ("She did 30 minutes, I did 25 minutes", "25", "me"),
         ("James swam 20 lengths", "20", "James"),
+        ("About 20 minutes for me. Gemma, who dragged me there, did 35 but she's been going all summer.", "35", "Gemma"),
+        ("My sister, who never runs, did 5k with me.", "5k", "sister"),
     ],
 )
 def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
