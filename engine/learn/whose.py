@@ -151,6 +151,9 @@ def _lead(part: str, text: str, at: int, known: frozenset[str]) -> str | None:
         if named and _a_name(re.sub(r"['’]s$", "", named["name"])):
             return re.sub(r"['’]s$", "", named["name"])  # "my daughter Rosie made her own batch": Rosie's
         return owner or following  # "my daughter did 30 minutes", "my dad's pulse was 80": theirs
+    if low in ("my", "our") and following[:1].isupper() and following.lower() in first_names() and _a_name(following):
+        return following  # "our Chloe is 13 and hers was 8h20": a family member by name
+    low = _OWN.get(low, low)
     if low in _PRONOUN_ME:
         return "me"
     if low in _PRONOUN_OTHER:
@@ -230,7 +233,9 @@ def people_said(text: str) -> tuple[str, ...]:
     return tuple(out.values())
 
 
-_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)", re.I)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)|\b(?:mine|ours|hers|his|theirs)(?=\s+(?:was|is|were|came|got|went|did)\b)", re.I)
+"""A subject pronoun, or a possessive one standing for the thing measured ("his was 2h40", "mine was 3h50")."""
+_OWN = {"mine": "i", "ours": "we", "hers": "she", "his": "he", "theirs": "they"}
 
 
 def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -> str | None:
@@ -245,6 +250,7 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     if not found:
         return None
     low = found[-1].group(0).lower()  # the nearest: "Once she was in bed I did 30 minutes" is mine
+    low = _OWN.get(low, low)
     return "me" if low in ("i", "we") else _pronoun(low, text, at)
 
 

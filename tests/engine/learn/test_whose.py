@@ -137,6 +137,10 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
         ("James swam 20 lengths", "20", "James"),
         ("About 20 minutes for me. Gemma, who dragged me there, did 35 but she's been going all summer.", "35", "Gemma"),
         ("My sister, who never runs, did 5k with me.", "5k", "sister"),
+        ("He reckons his is 2 hours a day. On Sunday his was 2h40. Mine on Sunday was 3h50, which I'm proud of.", "3h50", "me"),
+        ("Dan (my husband) says his was 2h40 on Sunday", "2h40", "Dan"),
+        ("Our Chloe swam 20 lengths on Saturday", "20", "Chloe"),
+        ("My Ford did 40 mpg on the motorway", "40", "me"),  # a car, not a family member by name
     ],
 )
 def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
