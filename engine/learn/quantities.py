@@ -164,6 +164,16 @@ _TIMED_BEFORE = re.compile(r"\b(?:did|do|does|ran|run|finished(?:\s+in)?|in|cloc
 """A minutes-and-seconds time ("29:48", "Tom did 23:47"): a clock time only where a clock is said."""
 
 
+_DISTANCE_BEFORE = re.compile(r"(?:\b\d+(?:\.\d+)?\s*(?:miles?|mi|km|k|kilomet(?:re|er)s?)|\b(?:half[\s-]?)?marathon)\s*(?:[,:—–-]|\bin\b)?\s*$",
+                              re.I)
+"""A distance said right before a time ("12 miles, 1:58", "half marathon in 1:52"): with one digit
+before the colon, hours and minutes — minutes and seconds would be a sprint no one runs over a distance."""
+
+
+def _hours_minutes(text: str, m: re.Match[str]) -> bool:
+    return len(m["m"]) == 1 and m["m"] != "0" and bool(_DISTANCE_BEFORE.search(text[max(0, m.start() - 30):m.start()]))
+
+
 def _race_time(text: str, m: re.Match[str]) -> bool:
     before = text[max(0, m.start() - 30):m.start()]
     if _CLOCK_BEFORE.search(before):
@@ -380,7 +390,9 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")
     for m in _MS.finditer(text):
-        if _race_time(text, m):
+        if _hours_minutes(text, m):
+            add(m.start(), m.end(), Decimal(int(m["m"]) * 60 + int(m["s"])), "min", "duration", "hours:minutes")
+        elif _race_time(text, m):
             add(m.start(), m.end(), _tidy(Decimal(int(m["m"])) + Decimal(int(m["s"])) / 60).quantize(Decimal("0.01")).normalize(),
                 "min", "duration", "minutes:seconds")
     for m in _MIN_SEC.finditer(text):

@@ -329,6 +329,33 @@ def _kind_of(v: Value) -> str:
     return v.kind
 
 
+_OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|vs\.?)\s+(?:the\s+|on\s+)?$", re.I)
+"""A day said to compare with or count from ("warmer than last week"): not the record's own."""
+
+
+def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int] | None) -> Any:
+    """The day said in the sentences of a record's numbers, when the model dated it by a day said
+    elsewhere ("signed up for the marathon in April ... Today was 10 miles"): a record takes the
+    day said with its values. None when the model's day is said with them, or they say none (the day
+    said the sentence before stands: "Took a mock on Saturday. Listening 14 out of 25")."""
+    if date_span is None:
+        return None
+    spans = sentences(o.text)
+    held = sorted({i for i, (a, b) in enumerate(spans) for v in values.values()
+                   if v.kind in ("float", "money", "time") and a <= v.start < b})
+    if not held:
+        return None
+    if any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
+        return None
+    own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held)
+           and not _OTHER_DAY.search(o.text[max(0, c.start - 12):c.start])]
+    if len({c.value for c in own}) != 1:
+        return None
+    c = own[0]
+    day = dt.date.fromisoformat(c.value)
+    return None if day > o.session_date else Value("date", day, c.start, c.end)
+
+
 def verify(raw: Any, o: Offer) -> Checked:
     out = Checked()
     records = raw.get("records") if isinstance(raw, dict) else None
@@ -409,6 +436,9 @@ def verify(raw: Any, o: Offer) -> Checked:
         values = _nearest_words(o.text, values, date_span)
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
+        own_day = _day_said_with(o, values, date_span)
+        if own_day is not None:
+            day, date_span = own_day.value, (own_day.start, own_day.end)
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
             out.rejected.append(f"{name}: its numbers are another record's")
             continue

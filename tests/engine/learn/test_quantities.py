@@ -236,6 +236,20 @@ def test_a_race_time_said_where_a_clock_could_be_is_offered_as_a_duration() -> N
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("Sam's long run yesterday: 12 miles, 1:58. Knee a bit niggly.", [(Decimal(12), "mi"), (Decimal(118), "min")]),
+        ("13.1 miles in 2:06:30, a PB", [(Decimal("13.1"), "mi"), (Decimal("126.50"), "min")]),
+        ("5k in 24:10 this morning", [(Decimal(5), "km"), (Decimal("24.17"), "min")]),  # two digits: minutes and seconds
+        ("ran 10 miles, home at 7:15", [(Decimal(10), "mi")]),  # a clock said as one
+    ],
+)
+def test_a_time_with_one_digit_before_the_colon_after_a_distance_is_hours_and_minutes(
+        text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert [(q.value, q.unit) for q in find_quantities(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("Listening 14 out of 25, reading 17/25.", [(Decimal(14), "/25"), (Decimal(17), "/25")]),
         ("Claire gave it fifteen out of twenty-five, Sam got 112 out of 150.", [(Decimal(15), "/25"), (Decimal(112), "/150")]),
         ("Rated it 4/5, and 7 out of 10 for the food.", [(Decimal(4), "/5"), (Decimal(7), "/10")]),

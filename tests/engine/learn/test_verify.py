@@ -68,3 +68,27 @@ def test_one_number_fills_one_field_of_a_record() -> None:
     raw = {"records": [{"collection": "lifts", "date": "today", "who": "me", "values": {"weight": q, "ohp": q, "squat": "180"}}]}
     [record] = verify(raw, o).records
     assert list(record.values) == ["weight"]
+
+
+def test_a_record_takes_the_day_said_with_its_values() -> None:
+    text = ("Sam has signed up for the Manchester marathon in April, so every Sunday is long run day. "
+            "Today was 10 miles. Took him an hour and 38 minutes.")
+    o = offer(text, dt.date(2025, 1, 19), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    april = next(c.id for c in o.dates if "April" in c.surface)
+    raw = {"records": [{"collection": "long_runs", "date": april, "who": "me",
+                        "values": {"distance": ids["10 miles"], "time": ids["an hour and 38 minutes"]}}]}
+    [record] = verify(raw, o).records
+    assert record.day == dt.date(2025, 1, 19)
+    text = "Took my first mock on Saturday. Listening 14 out of 25, reading 17/25."  # the day is said just before
+    o = offer(text, dt.date(2025, 2, 3), records=True)
+    raw = {"records": [{"collection": "mocks", "date": o.dates[0].id, "who": "me",
+                        "values": {"listening": o.quantities[0].id, "reading": o.quantities[1].id}}]}
+    [record] = verify(raw, o).records
+    assert record.day == dt.date(2025, 2, 1)
+    text = "On Saturday we went back to the lake. The water was 14 degrees, warmer than last week."
+    o = offer(text, dt.date(2025, 6, 9), records=True)
+    saturday = next(c for c in o.dates if "Saturday" in c.surface)
+    raw = {"records": [{"collection": "swims", "date": saturday.id, "who": "me", "values": {"water": o.quantities[0].id}}]}
+    [record] = verify(raw, o).records
+    assert record.day == dt.date.fromisoformat(saturday.value)  # a day compared with is not the record's
