@@ -86,7 +86,7 @@ def test_a_record_takes_the_day_said_with_its_values() -> None:
                         "values": {"listening": o.quantities[0].id, "reading": o.quantities[1].id}}]}
     [record] = verify(raw, o).records
     assert record.day == dt.date(2025, 2, 1)
-    text = "On Saturday we went back to the lake. The water was 14 degrees, warmer than last week."
+    text = "On Saturday we went back to the lake. The water was 14 degrees, warmer than Tuesday."
     o = offer(text, dt.date(2025, 6, 9), records=True)
     saturday = next(c for c in o.dates if "Saturday" in c.surface)
     raw = {"records": [{"collection": "swims", "date": saturday.id, "who": "me", "values": {"water": o.quantities[0].id}}]}
