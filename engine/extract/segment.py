@@ -80,7 +80,7 @@ _INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|wh
 # Interjections ("…, seriously?", "…, can you believe it?") ask nothing either.
 _TAG = re.compile(rf"(?:,|\s-+)\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b|seriously\b|really\b|honestly\b|huh\b|"
                   r"eh\b|lol\b|ugh\b|wtf\b|can\s+you\s+believe\b|who\s+knew\b|go\s+figure\b|that(?:'|’)?s\b|that\s+(?:is|should|ok|okay|fine)\b|"
-                  r"which\s+(?:is|should)\b)[^,]*\?+\s*$", re.I)
+                  r"which\s+(?:\w+ly\s+)?(?:is|should)\b)[^,]*\?+\s*$", re.I)
 
 
 # "Why did The Times take another £11.99 from my card??" presupposes the charge; "why did my flight

@@ -28,7 +28,7 @@ from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
-from engine.learn.verify import Checked, Proposed, asks, verify
+from engine.learn.verify import Checked, Proposed, asked_spans, verify
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
 from models.log import MessageRow
@@ -46,7 +46,7 @@ class Learned:
 
 
 def _questions(text: str) -> list[tuple[int, int]]:
-    return [(s, e) for s, e in sentences(text) if asks(text[s:e])]
+    return asked_spans(text)
 
 
 def _held(q: Quantity, records: Sequence[NewFact]) -> bool:

@@ -301,6 +301,18 @@ def asks(sentence: str) -> bool:
     return question_start(sentence) is not None and not _HEDGED.match(sentence)
 
 
+def asked_spans(text: str) -> list[tuple[int, int]]:
+    """The parts of ``text`` that ask something: a whole question, or only the tag after a
+    statement ("I stayed in for about 20 minutes, which apparently is loads?" states its 20 minutes)."""
+    out = []
+    for a, b in sentences(text):
+        sentence = text[a:b]
+        start = question_start(sentence)
+        if start is not None and not _HEDGED.match(sentence):
+            out.append((a + start, b))
+    return out
+
+
 def _nearest_words(text: str, values: dict[str, Value], date_span: tuple[int, int] | None) -> dict[str, Value]:
     """Words said more than once ("Maria" of two records) stand where they are nearest the
     record's numbers and day: the record's words are read in the record's own sentence."""
@@ -372,7 +384,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         counted = bool(q.unit) and not q.measured  # "6 jars": a number; the noun is the model's to name the field by
         by_id[q.id] = Value("float", q.value, q.start, q.end, "" if counted else q.unit, "" if counted else q.dimension)
     records = align(records, {i: Cited(_kind_of(v), v.start) for i, v in by_id.items()}, o.text)
-    asked = [(a, b) for a, b in sentences(o.text) if asks(o.text[a:b])]
+    asked = asked_spans(o.text)
     taken: set[tuple[str, str]] = set()  # a number is one person's record's: cited again for them, no second record
     for rec in records:
         if not isinstance(rec, dict):

@@ -92,3 +92,16 @@ def test_a_record_takes_the_day_said_with_its_values() -> None:
     raw = {"records": [{"collection": "swims", "date": saturday.id, "who": "me", "values": {"water": o.quantities[0].id}}]}
     [record] = verify(raw, o).records
     assert record.day == dt.date.fromisoformat(saturday.value)  # a day compared with is not the record's
+
+
+def test_a_statement_followed_by_a_question_tag_still_states_its_value() -> None:
+    text = "Did my first wild swim today. I stayed in for about 20 minutes, which apparently is loads for a first-timer?"
+    o = offer(text, dt.date(2024, 10, 6), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"time": ids["20 minutes"]}}]}
+    [record] = verify(raw, o).records
+    assert float(record.values["time"].value) == 20
+    text = "Should I stay in for 12 minutes next time?"  # a whole question states nothing
+    o = offer(text, dt.date(2024, 10, 6), records=True)
+    raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"water": o.quantities[0].id}}]}
+    assert verify(raw, o).records == []
