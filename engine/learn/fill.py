@@ -27,7 +27,7 @@ from engine.learn.collection import (
     schema_fact,
 )
 from engine.learn.quantities import convert, plain, unit_named, units
-from engine.learn.verify import Proposed, Value
+from engine.learn.verify import Proposed, Value, dimension_named
 from engine.learn.whose import whose
 from engine.log import Fact, NewFact
 
@@ -98,6 +98,15 @@ def _same_unit(a: str, b: str) -> bool:
     return a == b or convert(Decimal(1), a, b) is not None
 
 
+def _names_another_dimension(name: str, f: LearnedField) -> bool:
+    """"distance" for a bare 35 in a collection whose one number is a temperature: the model said
+    what the number is, and it is not what the field holds."""
+    said = dimension_named(name)
+    unit = unit_named(f.unit) if f.unit else None
+    held = unit.dimension if unit is not None else dimension_named(_base(f.name))
+    return said is not None and held is not None and said.split("_")[0] != held.split("_")[0]
+
+
 def _kind(v: Value) -> str:
     return v.kind
 
@@ -132,7 +141,8 @@ def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, s
         if target is None and v.kind == "float" and not v.unit and unmatched == [name]:
             # the one bare number ("93.8 this morning") in a collection with one number field no other value took
             open_numbers = [f for f in free if f.kind == "float" and f not in named.values()]
-            if len(open_numbers) == 1 and len([f for f in coll.fields if f.kind == "float"]) == 1:
+            if len(open_numbers) == 1 and len([f for f in coll.fields if f.kind == "float"]) == 1 \
+                    and not _names_another_dimension(name, open_numbers[0]):
                 target = open_numbers[0]
         if target is None and misnamed:
             continue  # no field of its dimension: not a new field under another field's name

@@ -148,6 +148,12 @@ def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
 
 
 @cache
+def dimension_named(name: str) -> str | None:
+    """The dimension a field's name says it holds ("distance", "temp", "minutes"), or None."""
+    named = _dimension_names()[1]
+    return named.get(name) or next((named[p] for p in name.split("_") if p in named), None)
+
+
 def _dimension_names() -> tuple[dict[str, str], dict[str, str]]:
     """(dimension -> its field name, any name a field goes by -> its dimension)."""
     default: dict[str, str] = {}

@@ -466,3 +466,15 @@ def test_a_quantity_named_as_a_text_field_goes_to_the_field_of_its_dimension(sto
     (coll,) = learned_collections(store.facts()).values()
     assert [f.name for f in coll.fields] == ["date", "temperature", "duration_min", "stroke"]
     assert [(r["duration_min"], r["stroke"]) for r in _records(store, "swims")] == [(20.0, "breaststroke"), (15.0, None)]
+
+
+def test_a_bare_number_the_model_named_for_another_dimension_stays_out_of_the_lone_number_field(store: LogStore) -> None:
+    first = "Lake swim today, the water was 14 degrees."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "swims", "date": "today", "values": {"temperature": o.quantities[0].id}}]})
+    second = "Gemma came along and did 35, show-off."
+    o = offer(second, DAY, records=True)
+    (bare,) = o.quantities
+    _learn(store, second, {"records": [{"collection": "swims", "date": "today", "who": "Gemma", "values": {"distance": bare.id}}]})
+    assert sorted((r["_who"], r.get("temperature"), r.get("distance")) for r in _records(store, "swims")) == [
+        ("Gemma", None, 35.0), ("me", 14.0, None)]
