@@ -812,6 +812,9 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
             list(dict.fromkeys(f.name for f in coll.numeric() for fr in synonyms(unit_m.group(1)) if field_matches(fr, f)))
         if len(in_unit) == 1:
             return in_unit[0]
+    head = _head_field(q, numeric_hits)
+    if head is not None and direct and head not in direct:
+        return head  # "average time in the water": the time, not the water's temperature
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     other_unit = _held_in_another_unit(q, coll)
@@ -843,6 +846,20 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         return None
     money = [n for n in _spent(coll, numeric) if not RATE_WORDS & set(coll.fields[n].words)]  # a total, not a price per unit
     return _open_measure(d, numeric, nouned[0] if nouned else money[0] if money else numeric[0])
+
+
+_HEAD = re.compile(rf"\b(?:average|mean|typical|total)\s+(?P<head>(?!{_FUNCTION_WORDS}\b)[a-z]+)(?:\s+(?P<more>(?!{_FUNCTION_WORDS}\b)[a-z]+))?")
+
+
+def _head_field(q: str, numeric_hits: list) -> str | None:
+    """The one number field the noun right after "average"/"total" names, with its neighbour
+    ("average water temperature"): the head of what is asked, before words of a phrase after it."""
+    m = _HEAD.search(q)
+    if m is None:
+        return None
+    words = {m["head"], m["more"]} - {None}
+    fields = {h.field for h in numeric_hits if h.word in words}
+    return fields.pop() if len(fields) == 1 else None
 
 
 RATE_WORDS = frozenset({"per", "rate", "unit", "each"})

@@ -24,6 +24,7 @@ FIELD_NAMES_PATH = RESOURCES / "learn" / "field_names.tsv"
 
 _SELF = frozenset({"", "me", "i", "myself", "we", "us", "user", "the user", "self"})
 _OWNER = re.compile(r"^(?:my|our)\s+", re.I)
+_PERSONAL = frozenset({"he", "him", "his", "she", "her", "hers", "they", "them", "their", "you", "mine", "myself", "himself", "herself"})
 _SPACE = re.compile(r"\s+")
 _WHEN_FIELDS = frozenset({"when", "day", "date", "time", "on", "at", "timing"})
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b")
@@ -355,23 +356,26 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
     """The day said in the sentences of a record's numbers, when the model dated it by a day said
     elsewhere ("signed up for the marathon in April ... Today was 10 miles"): a record takes the
     day said with its values. None when the model's day is said with them, or they say none (the day
-    said the sentence before stands: "Took a mock on Saturday. Listening 14 out of 25")."""
-    if date_span is None:
-        return None
+    said the sentence before stands: "Took a mock on Saturday. Listening 14 out of 25"). Where the model
+    said "today", the one day said with the values or in the sentence before them."""
     spans = sentences(o.text)
     held = sorted({i for i, (a, b) in enumerate(spans) for v in values.values()
                    if v.kind in ("float", "money", "time") and a <= v.start < b})
     if not held:
         return None
-    if any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
+    if date_span is None:
+        # the model's "today" where the message says the day just before the numbers ("Joined Sam
+        # for his long run yesterday! I ran 4 miles with him"): that day, when it is the only one there
+        held = sorted({held[0] - 1, *held} - {-1})
+    elif any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
         return None
     own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held)
-           and not _OTHER_DAY.search(o.text[max(0, c.start - 12):c.start])]
+           and not _OTHER_DAY.search(o.text[max(0, c.start - 12):c.start])
+           and dt.date.fromisoformat(c.value) <= o.session_date]  # a day ahead is no record's ("the first" of next month)
     if len({c.value for c in own}) != 1:
         return None
     c = own[0]
-    day = dt.date.fromisoformat(c.value)
-    return None if day > o.session_date else Value("date", day, c.start, c.end)
+    return Value("date", dt.date.fromisoformat(c.value), c.start, c.end)
 
 
 def verify(raw: Any, o: Offer) -> Checked:
@@ -446,6 +450,8 @@ def verify(raw: Any, o: Offer) -> Checked:
                 continue
             if fname in _WHEN_FIELDS:
                 continue  # "when": "Saturday" is the record's day, read from its date, not a text field
+            if _norm(raw_value) in _SELF | _PERSONAL or (who != "me" and _norm(raw_value) == who.lower()):
+                continue  # "client": "me", "runner": "Sam" of Sam's own record: whose it is, said again, is no value
             span = find_words(o.text, raw_value)
             if span is None or len(raw_value) > MAX_TEXT or re.fullmatch(r"[\d.,:/\s]+", raw_value):
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")

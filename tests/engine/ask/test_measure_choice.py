@@ -93,3 +93,18 @@ def test_in_how_many_months_something_happened_so_often(tmp_path: Path) -> None:
     assert got.answer == 2, got.computation  # January and March
     assert "kept(" in got.computation and "month(r.date)" in got.computation
     assert ask(state, "in how many months did I fill up only once?", NOW, None, log).answer == 2  # Feb 2024, Jan 2025
+
+
+SWIMS = """date,water_temp_c,minutes
+2026-10-04,14,20
+2026-10-11,12.5,15
+2026-10-18,10,30
+"""
+
+
+def test_the_noun_right_after_average_names_the_measure_before_a_phrase_after_it(tmp_path: Path) -> None:
+    state, log = imported(tmp_path, {"swims.csv": SWIMS})
+    coll = build_catalog(state, NOW.date())["swims"]
+    assert draft("what's my average time in the water?", coll, NOW).query.measure == "minutes"
+    assert draft("what's the average water temperature?", coll, NOW).query.measure == "water_temp_c"
+    assert draft("what was the average temperature of the water?", coll, NOW).query.measure == "water_temp_c"

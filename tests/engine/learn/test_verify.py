@@ -105,3 +105,27 @@ def test_a_statement_followed_by_a_question_tag_still_states_its_value() -> None
     o = offer(text, dt.date(2024, 10, 6), records=True)
     raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"water": o.quantities[0].id}}]}
     assert verify(raw, o).records == []
+
+
+def test_whose_record_it_is_said_again_among_the_values_is_no_value() -> None:
+    text = "Sam's long run yesterday: 12 miles, 1:58. I was support crew for him again."
+    o = offer(text, dt.date(2025, 1, 27), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "long_runs", "date": o.dates[0].id, "who": "Sam",
+                        "values": {"distance": ids["12 miles"], "time": ids["1:58"], "client": "me", "runner": "Sam", "helper": "him"}}]}
+    [record] = verify(raw, o).records
+    assert set(record.values) == {"distance", "time"}
+
+
+def test_a_record_the_model_dated_today_takes_the_day_said_just_before_its_numbers() -> None:
+    text = "I joined Sam for the first bit of his long run yesterday! I ran 4 miles with him, 44 minutes, then peeled off."
+    o = offer(text, dt.date(2025, 2, 17), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "runs", "date": "today", "who": "me", "values": {"distance": ids["4 miles"]}}]}
+    [record] = verify(raw, o).records
+    assert record.day == dt.date(2025, 2, 16)
+    text = "Ran 5k this morning before work. Yesterday was a rest day."
+    o = offer(text, dt.date(2025, 2, 17), records=True)
+    raw = {"records": [{"collection": "runs", "date": "today", "who": "me", "values": {"distance": o.quantities[0].id}}]}
+    [record] = verify(raw, o).records
+    assert record.day == dt.date(2025, 2, 17)
