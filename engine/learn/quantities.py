@@ -170,8 +170,25 @@ _DISTANCE_BEFORE = re.compile(r"(?:\b\d+(?:\.\d+)?\s*(?:miles?|mi|km|k|kilomet(?
 before the colon, hours and minutes — minutes and seconds would be a sprint no one runs over a distance."""
 
 
+_NOT_A_DURATION_AFTER = re.compile(r"\s*(?:/|per\b|pace\b|a\s+(?:mile|km|k)\b|start\b|this\b|in\s+the\b|am\b|pm\b|o'?clock\b)", re.I)
+
+
 def _hours_minutes(text: str, m: re.Match[str]) -> bool:
-    return len(m["m"]) == 1 and m["m"] != "0" and bool(_DISTANCE_BEFORE.search(text[max(0, m.start() - 30):m.start()]))
+    """Whether "1:58" after "12 miles," is an hour and 58 minutes: a pace of a person's speed over
+    that distance (1.5 to 20 minutes a kilometre, on foot or on a bike), and no pace, clock or start said."""
+    if len(m["m"]) != 1 or m["m"] == "0" or _NOT_A_DURATION_AFTER.match(text, m.end()):
+        return False
+    before = _DISTANCE_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+    if before is None:
+        return False
+    number = re.search(r"\d+(?:\.\d+)?", before.group(0))
+    words = before.group(0).lower()
+    km = Decimal("42.2") if "marathon" in words and "half" not in words else Decimal("21.1") if "marathon" in words \
+        else Decimal(number.group(0)) * (Decimal("1.609") if re.search(r"\bmi", words) else 1) if number else None
+    if not km:
+        return False
+    pace = Decimal(int(m["m"]) * 60 + int(m["s"])) / km
+    return Decimal("1.5") <= pace <= 20
 
 
 def _race_time(text: str, m: re.Match[str]) -> bool:

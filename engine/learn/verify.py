@@ -148,13 +148,13 @@ def _measured_thing(text: str, values: dict[str, Value]) -> Value | None:
     return Value("str", phrase, m.start(1), m.start(1) + len(phrase))
 
 
-@cache
 def dimension_named(name: str) -> str | None:
     """The dimension a field's name says it holds ("distance", "temp", "minutes"), or None."""
     named = _dimension_names()[1]
     return named.get(name) or next((named[p] for p in name.split("_") if p in named), None)
 
 
+@cache
 def _dimension_names() -> tuple[dict[str, str], dict[str, str]]:
     """(dimension -> its field name, any name a field goes by -> its dimension)."""
     default: dict[str, str] = {}
@@ -308,6 +308,11 @@ def asks(sentence: str) -> bool:
     return question_start(sentence) is not None and not _HEDGED.match(sentence)
 
 
+_SUPPOSED = re.compile(r"^\W*(?:if|say|suppose|supposing|assuming|what\s+if|imagine)\b|\b(?:plan(?:ning)?|thinking\s+(?:of|about)|going\s+to|gonna|"
+                       r"will|want(?:ing)?\s+to|hop(?:e|ing)\s+to|aim(?:ing)?|should\s+i|could\s+i|would)\b|'ll\b", re.I)
+"""A statement part that supposes or plans: nothing in it happened."""
+
+
 def asked_spans(text: str) -> list[tuple[int, int]]:
     """The parts of ``text`` that ask something: a whole question, or only the tag after a
     statement ("I stayed in for about 20 minutes, which apparently is loads?" states its 20 minutes)."""
@@ -316,7 +321,8 @@ def asked_spans(text: str) -> list[tuple[int, int]]:
         sentence = text[a:b]
         start = question_start(sentence)
         if start is not None and not _HEDGED.match(sentence):
-            out.append((a + start, b))
+            # "If I stay in for 30 minutes, is that too long?", "Planning to do 5k, would that be ok?": the whole asks
+            out.append((a + (0 if _SUPPOSED.search(sentence[:start]) else start), b))
     return out
 
 
@@ -348,29 +354,30 @@ def _kind_of(v: Value) -> str:
     return v.kind
 
 
-_OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|vs\.?)\s+(?:the\s+|on\s+)?$", re.I)
-"""A day said to compare with or count from ("warmer than last week"): not the record's own."""
+_OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|vs\.?|down|up|compared)\b", re.I)
+"""A day said to compare with or count from ("warmer than on Tuesday", "first time under 25 since I
+started in January", "down from 82.4 on Saturday"): not the record's own."""
 
 
-def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int] | None) -> Any:
-    """The day said in the sentences of a record's numbers, when the model dated it by a day said
-    elsewhere ("signed up for the marathon in April ... Today was 10 miles"): a record takes the
-    day said with its values. None when the model's day is said with them, or they say none (the day
-    said the sentence before stands: "Took a mock on Saturday. Listening 14 out of 25"). Where the model
-    said "today", the one day said with the values or in the sentence before them."""
+def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int] | None, day: dt.date) -> Any:
+    """The day said in the sentences of a record's numbers, where the model's day cannot be the
+    record's: a month said alone or a day ahead, said elsewhere ("signed up for the marathon in April
+    ... Today was 10 miles"), or "today" where the numbers' own sentence says another past day
+    ("did 4 miles with him yesterday, 44 minutes"). Only a day said as a day (not a month), never one
+    compared with or counted from, and the only one there; None otherwise: a day the model cited
+    in the message stands ("Took a mock on Saturday. Listening 14 out of 25")."""
     spans = sentences(o.text)
     held = sorted({i for i, (a, b) in enumerate(spans) for v in values.values()
                    if v.kind in ("float", "money", "time") and a <= v.start < b})
     if not held:
         return None
-    if date_span is None:
-        # the model's "today" where the message says the day just before the numbers ("Joined Sam
-        # for his long run yesterday! I ran 4 miles with him"): that day, when it is the only one there
-        held = sorted({held[0] - 1, *held} - {-1})
-    elif any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
-        return None
-    own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held)
-           and not _OTHER_DAY.search(o.text[max(0, c.start - 12):c.start])
+    if date_span is not None:
+        cited = next((c for c in o.dates if (c.start, c.end) == date_span), None)
+        loose = day > o.session_date or (cited is not None and cited.month_only)
+        if not loose or any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
+            return None
+    own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held) and not c.month_only
+           and not _OTHER_DAY.search(o.text[max(spans[i][0] for i in held if spans[i][0] <= c.start):c.start])
            and dt.date.fromisoformat(c.value) <= o.session_date]  # a day ahead is no record's ("the first" of next month)
     if len({c.value for c in own}) != 1:
         return None
@@ -422,9 +429,6 @@ def verify(raw: Any, o: Offer) -> Checked:
             surface = o.text[cited.start:cited.end].lower()
             if day > o.session_date and (day - o.session_date).days < 7 and _WEEKDAY.search(surface):
                 day -= dt.timedelta(days=7)  # "did it on Wednesday": a record happened, so the last one
-        if day > o.session_date:
-            out.rejected.append(f"{name}: dated {day} after the message — a plan, not a record")
-            continue
         values: dict[str, Value] = {}
         twice = False
         for raw_name, raw_value in (fields.items() if isinstance(fields, dict) else ()):
@@ -460,9 +464,12 @@ def verify(raw: Any, o: Offer) -> Checked:
         values = _nearest_words(o.text, values, date_span)
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
-        own_day = _day_said_with(o, values, date_span)
+        own_day = _day_said_with(o, values, date_span, day)
         if own_day is not None:
             day, date_span = own_day.value, (own_day.start, own_day.end)
+        if day > o.session_date:
+            out.rejected.append(f"{name}: dated {day} after the message — a plan, not a record")
+            continue
         if twice and not any(v.kind in ("float", "money", "time") for v in values.values()):
             out.rejected.append(f"{name}: its numbers are another record's")
             continue

@@ -233,7 +233,7 @@ def people_said(text: str) -> tuple[str, ...]:
     return tuple(out.values())
 
 
-_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)|\b(?:mine|ours|hers|his|theirs)(?=\s+(?:was|is|were|came|got|went|did)\b)", re.I)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:i|we|he|she|they)\b(?!['’](?:s|d)\b)|(?<!\bof\s)\b(?:mine|ours|hers|his|theirs)(?=\s+(?:was|is|were|came|got|went|did)\b)", re.I)
 """A subject pronoun, or a possessive one standing for the thing measured ("his was 2h40", "mine was 3h50")."""
 _OWN = {"mine": "i", "ours": "we", "hers": "she", "his": "he", "theirs": "they"}
 

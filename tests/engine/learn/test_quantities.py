@@ -240,6 +240,11 @@ def test_a_race_time_said_where_a_clock_could_be_is_offered_as_a_duration() -> N
         ("13.1 miles in 2:06:30, a PB", [(Decimal("13.1"), "mi"), (Decimal("126.50"), "min")]),
         ("5k in 24:10 this morning", [(Decimal(5), "km"), (Decimal("24.17"), "min")]),  # two digits: minutes and seconds
         ("ran 10 miles, home at 7:15", [(Decimal(10), "mi")]),  # a clock said as one
+        ("1 mile in 7:45 on the track", [(Decimal(1), "mi"), (Decimal("7.75"), "min")]),  # no one runs a mile in 7 hours
+        ("2 miles, 9:30 pace", [(Decimal(2), "mi")]),
+        ("10k, 5:30/km average", [(Decimal(10), "km")]),
+        ("ran 6 miles, 7:15 this morning", [(Decimal(6), "mi")]),
+        ("40 miles, 2:30 on the bike", [(Decimal(40), "mi"), (Decimal(150), "min")]),
     ],
 )
 def test_a_time_with_one_digit_before_the_colon_after_a_distance_is_hours_and_minutes(

@@ -101,6 +101,11 @@ def test_a_statement_followed_by_a_question_tag_still_states_its_value() -> None
     raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"time": ids["20 minutes"]}}]}
     [record] = verify(raw, o).records
     assert float(record.values["time"].value) == 20
+    for text in ["If I stay in for 30 minutes, is that too long?", "Planning to do 5k, would that be ok?",
+                 "Thinking of doing 20 minutes, which apparently is loads?"]:  # a supposition or a plan with a tag
+        o = offer(text, dt.date(2024, 10, 6), records=True)
+        raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"n": o.quantities[0].id}}]}
+        assert verify(raw, o).records == [], text
     text = "Should I stay in for 12 minutes next time?"  # a whole question states nothing
     o = offer(text, dt.date(2024, 10, 6), records=True)
     raw = {"records": [{"collection": "swims", "date": "today", "who": "me", "values": {"water": o.quantities[0].id}}]}
@@ -117,15 +122,35 @@ def test_whose_record_it_is_said_again_among_the_values_is_no_value() -> None:
     assert set(record.values) == {"distance", "time"}
 
 
-def test_a_record_the_model_dated_today_takes_the_day_said_just_before_its_numbers() -> None:
-    text = "I joined Sam for the first bit of his long run yesterday! I ran 4 miles with him, 44 minutes, then peeled off."
+def test_a_record_the_model_dated_today_takes_the_one_day_said_with_its_numbers() -> None:
+    day = dt.date(2025, 2, 17)
+
+    def dated(text: str) -> dt.date:
+        o = offer(text, day, records=True)
+        raw = {"records": [{"collection": "runs", "date": "today", "who": "me", "values": {"n": o.quantities[0].id}}]}
+        [record] = verify(raw, o).records
+        return record.day
+
+    assert dated("Joined Sam for the first bit. I ran 4 miles with him yesterday, then peeled off.") == dt.date(2025, 2, 16)
+    for text in ["Ran 5k this morning before work. Yesterday was a rest day.",
+                 "Rest day yesterday. Back out for 5k, legs felt fresh.",  # a day said in another sentence
+                 "Bought new shoes on Saturday. 8 miles in them",
+                 "Weighed in at 81.5, down from 82.4 on Saturday.",  # a day compared with
+                 "Ran 10 miles, my longest since the marathon in October.",  # a month, and counted from
+                 "Started the course in January. Did 45 minutes of practice."]:
+        assert dated(text) == day, text
+
+
+def test_a_day_the_model_cited_stands_beside_other_days_said_with_the_numbers() -> None:
+    text = "Sunday's long run with Sam. 14 miles, same route we did on the 2nd."
     o = offer(text, dt.date(2025, 2, 17), records=True)
-    ids = {q.surface: q.id for q in o.quantities}
-    raw = {"records": [{"collection": "runs", "date": "today", "who": "me", "values": {"distance": ids["4 miles"]}}]}
+    sunday = next(c for c in o.dates if "Sunday" in c.surface)
+    raw = {"records": [{"collection": "runs", "date": sunday.id, "who": "me", "values": {"distance": o.quantities[0].id}}]}
     [record] = verify(raw, o).records
-    assert record.day == dt.date(2025, 2, 16)
-    text = "Ran 5k this morning before work. Yesterday was a rest day."
-    o = offer(text, dt.date(2025, 2, 17), records=True)
-    raw = {"records": [{"collection": "runs", "date": "today", "who": "me", "values": {"distance": o.quantities[0].id}}]}
+    assert record.day == dt.date.fromisoformat(sunday.value)
+    text = "The race is on the 30th so I am tapering. Today was 10 miles."  # a day ahead: the numbers' own day
+    o = offer(text, dt.date(2025, 3, 20), records=True)
+    ahead = next(c for c in o.dates if "30th" in c.surface)
+    raw = {"records": [{"collection": "runs", "date": ahead.id, "who": "me", "values": {"distance": o.quantities[0].id}}]}
     [record] = verify(raw, o).records
-    assert record.day == dt.date(2025, 2, 17)
+    assert record.day == dt.date(2025, 3, 20)

@@ -140,6 +140,7 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
         ("He reckons his is 2 hours a day. On Sunday his was 2h40. Mine on Sunday was 3h50, which I'm proud of.", "3h50", "me"),
         ("Dan (my husband) says his was 2h40 on Sunday", "2h40", "Dan"),
         ("Our Chloe swam 20 lengths on Saturday", "20", "Chloe"),
+        ("A friend of mine did 5k in 25 minutes", "5k", None),  # "of mine" is no subject
         ("My Ford did 40 mpg on the motorway", "40", "me"),  # a car, not a family member by name
     ],
 )
