@@ -75,9 +75,11 @@ class LearnedCollection:
     def describe(self, records: Sequence[dict[str, Any]] = ()) -> str:
         """Its name and fields as the model is shown them. ``records``: the values of its records so
         far; a field most of them leave empty (a one-off name the model gave one number) is not shown,
-        so it is not offered as a slot for every later number. Every field stays in the schema."""
+        so it is not offered as a slot for every later number. A field half of them fill is shown: two
+        records of two people, each with its own fields, leave the next reading every name. Every field
+        stays in the schema."""
         shown = [f for f in self.fields if f.name == "date" or not records
-                 or 2 * sum(1 for r in records if r.get(f.name) is not None) > len(records)]
+                 or 2 * sum(1 for r in records if r.get(f.name) is not None) >= len(records)]
         parts = [f"{f.name} ({f.unit})" if f.unit else f.name for f in shown]
         return f"{self.name}: " + ", ".join(parts)
 

@@ -30,6 +30,8 @@ def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = (
     people = [person for person in dict.fromkeys(owner.values()) if person.lower() != p.who.lower()]
     if not people:
         return [p]  # every subject found is the record's own person: one record
+    if people == ["me"] and p.who.lower() not in {o.lower() for o in owner.values()}:
+        return [p]  # "Colder, 12.5°C. I managed a quarter of an hour" read as Gemma's: one record, whose is read later
     words = {name: v for name, v in p.values.items() if name not in measured}
     others = {n for n, person in owner.items() if person in people}
     out = [replace(p, values={**words, **{n: v for n, v in measured.items() if n not in others}})]

@@ -414,6 +414,8 @@ def test_the_model_is_shown_the_fields_most_records_fill() -> None:
     records = [{"date": "2025-08-01", "weight_kg": 100.0, "reps": 5.0}, {"date": "2025-08-07", "weight_kg": 80.0, "reps": 6.0},
                {"date": "2025-08-11", "weight_kg": 105.0, "first_time": 50.0}]
     assert lifts.describe(records) == "lifts: date, weight_kg (kg), reps"
+    two_people = [{"date": "2025-08-01", "weight_kg": 100.0, "reps": 5.0}, {"date": "2025-08-01", "first_time": 35.0}]
+    assert lifts.describe(two_people) == "lifts: date, weight_kg (kg), reps, first_time"  # each fills half: all shown
 
 
 def test_a_correction_said_with_sorry_or_should_have_been_still_corrects(store: LogStore) -> None:

@@ -387,6 +387,11 @@ def test_a_split_never_parts_the_records_own_person_and_gives_the_user_their_own
         "violin": o.quantities[0].id, "piano": o.quantities[1].id}}]}, o).records
     parts = split_by_subject(p, text)
     assert [(q.who, sorted(q.values)) for q in parts] == [("Maya", ["violin"]), ("me", ["piano"])]
+    text = "Back at the lake yesterday. Colder, 12.5°C. I managed a quarter of an hour before my feet ached."
+    o = replace(offer(text, DAY, records=True), people=("Gemma",))  # someone the collection already holds
+    (p,) = verify({"records": [{"collection": "swims", "date": "today", "who": "Gemma", "values": {
+        "temperature": o.quantities[0].id, "time": o.quantities[1].id}}]}, o).records
+    assert len(split_by_subject(p, text)) == 1  # the model's person is no one's subject here: one record, not two
 
 
 @pytest.mark.parametrize(
