@@ -302,7 +302,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # ...and where the message could mean them: it names them, a pronoun could point to them, or the
         # collection holds no record of the user's ("Did the park in the rain, 28:40" after Tom's records: the user's)
         could_mean = (re.search(rf"\b{re.escape(who)}\b", text, re.I) is not None or "me" not in held
-                      or _THIRD_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
+                      or _THIRD_PERSON.search(_sentences_and_next(text, start, start if end is None else end)) is not None)
         chosen_before = who.lower() in held and (said is None or agrees or said == "me") and could_mean
         # a collection of the user's own records (sessions they taught, sitters they paid) takes someone
         # else's record said in the first person ("...for an hour and a half. I charged her £45") only
@@ -367,6 +367,16 @@ def _sentences_between(text: str, start: int, end: int) -> str:
     """The sentences holding ``start`` to ``end``: the words a record's values were said in."""
     spans = [(a, b) for a, b in sentences(text) if a <= end and start <= b]
     return text[spans[0][0]:spans[-1][1]] if spans else text
+
+
+def _sentences_and_next(text: str, start: int, end: int) -> str:
+    """The sentences holding ``start`` to ``end`` and the one after: "18 miles. Three hours and two
+    minutes. He looked destroyed" speaks of him."""
+    spans = sentences(text)
+    held = [i for i, (a, b) in enumerate(spans) if a <= end and start <= b]
+    if not held:
+        return text
+    return text[spans[held[0]][0]:spans[min(held[-1] + 1, len(spans) - 1)][1]]
 
 
 def _named_near(person: str, text: str, start: int, end: int) -> bool:

@@ -404,3 +404,12 @@ def test_a_split_never_parts_the_records_own_person_and_gives_the_user_their_own
 )
 def test_a_name_that_is_also_a_word_is_a_name_only_where_the_message_names_them(text: str, value: str, expected: str | None) -> None:
     assert subject_of_clause(text, text.index(value)) == expected
+
+
+def test_a_pronoun_in_the_sentence_after_the_numbers_lets_the_models_person_stand(store: LogStore) -> None:
+    _learn(store, "Sam's long run yesterday took 118 minutes.", {"duration": "118 minutes"}, who="Sam")
+    _learn(store, "I joined for 44 minutes of it.", {"duration": "44 minutes"}, DAY + dt.timedelta(days=1))
+    _learn(store, "Sunday: 182 minutes. He looked destroyed but happy.", {"duration": "182 minutes"},
+           DAY + dt.timedelta(days=7), who="Sam")
+    _learn(store, "Sunday: 95 minutes. Loved every bit of it.", {"duration": "95 minutes"}, DAY + dt.timedelta(days=14), who="Sam")
+    assert _whose(store) == [("Sam", 118.0), ("me", 44.0), ("Sam", 182.0), ("me", 95.0)]
