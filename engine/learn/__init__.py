@@ -45,10 +45,6 @@ class Learned:
     asked: int = 0
 
 
-def _questions(text: str) -> list[tuple[int, int]]:
-    return asked_spans(text)
-
-
 def _held(q: Quantity, records: Sequence[NewFact]) -> bool:
     """Whether a built-in record of the message holds this quantity (a dose, a number of nights, the
     two bottles a purchase's unit price is counted over)."""
@@ -74,7 +70,7 @@ def _held_amount(value: Decimal, records: Sequence[NewFact]) -> bool:
 def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection]) -> bool:
     """A quantity or an amount outside questions that no built-in record of this message holds; or
     a word of a learned collection's name (a kind the user tracks: "watered the ferns")."""
-    questions = _questions(o.text)
+    questions = asked_spans(o.text)
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
     spans = sentences(o.text)
@@ -150,7 +146,7 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
     quantity no record took: outside questions, not a built-in record's, not cited by the model's
     first reading. A message telling of several sessions is often read only in part at first."""
     cited = {(v.start, v.end) for p in read for v in p.values.values()}
-    questions = _questions(o.text)
+    questions = asked_spans(o.text)
     spans = sentences(o.text)
 
     def said_again(q: Quantity) -> bool:
