@@ -138,7 +138,7 @@ def daily_change(rows: list[Row], value: Callable[[Row], Any], when: Callable[[R
     if len(keep) < 2 or when(keep[-1]) == when(keep[0]):
         return None
     days = (when(keep[-1]) - when(keep[0])).days
-    return round(float(Decimal(str(value(keep[-1]))) - Decimal(str(value(keep[0])))) / days, 2)
+    return float(Decimal(str(value(keep[-1]))) - Decimal(str(value(keep[0])))) / days  # rounded when shown, after any scaling
 
 
 def ranked(rows: list[Row], key: Callable[[Row], Any], desc: bool) -> list[Row]:

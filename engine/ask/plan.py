@@ -390,9 +390,28 @@ _ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\
                ("minutes", r"\b(?:in|as)\s+minutes\b|\bhow\s+many\s+minutes\b"),
                ("km", r"\b(?:in|as)\s+(?:km|kilomet(?:er|re)s)\b|\bhow\s+many\s+(?:km|kilomet(?:er|re)s)\b"),
                ("miles", r"\b(?:in|as)\s+miles\b|\bhow\s+many\s+miles\b"),
-               ("metres", r"\b(?:in|as)\s+met(?:er|re)s\b|\bhow\s+many\s+met(?:er|re)s\b"))
+               ("metres", r"\b(?:in|as)\s+met(?:er|re)s\b|\bhow\s+many\s+met(?:er|re)s\b"),
+               ("litres", r"\b(?:in|as)\s+lit(?:er|re)s\b|\bhow\s+many\s+lit(?:er|re)s\b"),
+               ("m3", r"\b(?:in|as)\s+cubic\s+met(?:er|re)s\b|\bhow\s+many\s+cubic\s+met(?:er|re)s\b"))
 _FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
-               ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"))
+               ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"),
+               ("m3", r"(?:^|_)(?:m3|cubic_met(?:er|re)s)$"), ("litres", r"(?:^|_)(?:l|litres|liters)$"),
+               ("ml", r"(?:^|_)(?:ml|millilit(?:er|re)s)$"))
+
+_SPELLED_UNIT = (("m3", r"\bcubic\b"), ("ml", r"\bmillilit(?:er|re)s?\b"), ("litres", r"\blit(?:er|re)s?\b"),
+                 ("km", r"\bkilomet(?:er|re)s?\b"), ("metres", r"\bmet(?:er|re)s?\b"), ("miles", r"\bmiles?\b"),
+                 ("hours", r"\bhours?\b"), ("minutes", r"\bminutes?\b"), ("seconds", r"\bseconds?\b"))
+
+
+def _unit_held(coll: Collection, name: str) -> str | None:
+    """The unit a field keeps: from its name (``duration_min``), or for a learned field from the unit
+    words its label spells out ("duration (mins minute minutes)")."""
+    held = next((unit for unit, pat in _FIELD_UNIT if re.search(pat, name)), None)
+    info = coll.fields.get(name)
+    if held is not None or info is None or "(" not in info.label:
+        return held
+    spelled = info.label[info.label.index("("):]
+    return next((unit for unit, pat in _SPELLED_UNIT if re.search(pat, spelled)), None)
 
 
 def _held_in_another_unit(q: str, coll: Collection) -> str | None:
@@ -401,7 +420,7 @@ def _held_in_another_unit(q: str, coll: Collection) -> str | None:
     asked = next((unit for unit, pat in _ASKED_UNIT if re.search(pat, q)), None)
     if asked is None:
         return None
-    units = {f.name: next((u for u, pat in _FIELD_UNIT if re.search(pat, f.name)), None) for f in coll.numeric()}
+    units = {f.name: _unit_held(coll, f.name) for f in coll.numeric()}
     if asked in units.values():
         return None  # a field kept in that very unit is the one asked for
     held = [name for name, unit in units.items() if unit and (unit, asked) in UNIT_FACTORS]
@@ -413,10 +432,11 @@ def _scale(q: str, coll: Collection, d: Draft) -> None:
     field holds comes from its name; the unit asked for from the question's words."""
     query = d.query
     field_name = query.measure
-    if field_name is None or query.aggregate not in ("sum", "avg", "median", "min", "max", "trend", "change", "drop"):
+    if field_name is None or query.aggregate not in ("sum", "avg", "median", "min", "max", "trend", "change", "drop",
+                                                     "daily_change"):
         return
     asked = next((unit for unit, pat in _ASKED_UNIT if re.search(pat, q)), None)
-    held = next((unit for unit, pat in _FIELD_UNIT if re.search(pat, field_name)), None)
+    held = _unit_held(coll, field_name)
     if asked and held and asked != held and (held, asked) in UNIT_FACTORS:
         query.scale = (held, asked)
         d.notes.append(f"converted {held} to {asked}")

@@ -4,16 +4,21 @@ Summing such readings means nothing; what was used between two readings is the l
 the earlier. Whether a field is one is read from the records, not from its name: every reading of
 one person at least the one before it, and the readings far larger than any step between them
 (4127, 4161, 4198 m³ of gas; not a lifter's 100, 105, 95 kg, nor runs of 5.0, 5.2, 5.5, 6.0 km).
+A collection named for a meter (a new water meter read from 4.2 m³) needs only readings that never
+go back: its name says what its small first readings cannot.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from engine.ask.catalog import Collection
 
 MIN_READINGS = 4
+_METER = re.compile(r"(?:^|_)(?:meters?|odometers?)(?:_|$)")
+"""The parts of a name that say its numbers are a counter's readings (``water_meter_readings``)."""
 MAX_RECORDS = 5000
 """A collection larger than this is an import of events, never a meter's readings: not read through."""
 
@@ -42,4 +47,6 @@ def running_total(coll: Collection, field: str | None) -> bool:
     steps = [b[1] - a[1] for rs in readings for a, b in zip(rs, rs[1:], strict=False)]
     if any(s < 0 for s in steps) or 4 * sum(1 for s in steps if s > 0) < 3 * len(steps):
         return False  # a counter moves on between readings; pocket money of 5, 5, 5, 6 is no meter
+    if _METER.search(coll.name.lower()) or _METER.search(field.lower()):
+        return True
     return min(v for rs in readings for _, v in rs) > 10 * max(steps)

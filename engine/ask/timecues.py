@@ -372,7 +372,8 @@ def _ranges(q: str, windows: list[Window]) -> list[Window]:
         nxt = windows[i + 1] if i + 1 < len(windows) else None
         if nxt is not None:
             gap = q[w.pos + len(w.text):nxt.pos]
-            head = q[max(0, w.pos - 12):w.pos]
+            head = q[max(0, w.pos - 20):w.pos]  # "between her 17 March and 6 June readings": whose, then the range
+            head = re.sub(r"\b(?:my|her|his|our|their|the)\s+$", "", head)
             joined = _RANGE_JOIN.fullmatch(gap) and ("and" not in gap.split() or re.search(r"\bbetween\s+$", head))
             periods = w.start != w.end and nxt.start != nxt.end
             if joined and not (periods and _COMPARE.search(q)) and (re.search(r"\b(?:between|from)\s+$", head) or "and" not in gap.split()):
@@ -382,7 +383,7 @@ def _ranges(q: str, windows: list[Window]) -> list[Window]:
                         start = start.replace(year=end.year - (1 if start.month > end.month else 0))
                     except ValueError:  # 29 February in a year without one
                         start = start.replace(day=28, year=end.year - (1 if start.month > end.month else 0))
-                lead = re.search(r"\b(?:between|from)\s+$", head)
+                lead = re.search(r"\b(?:between|from)\s+(?:(?:my|her|his|our|their|the)\s+)?$", q[:w.pos])
                 pos = w.pos - len(lead.group(0)) if lead else w.pos
                 if start <= end:
                     out.append(Window(start, end, q[pos:nxt.pos + len(nxt.text)], pos))

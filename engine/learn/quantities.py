@@ -91,7 +91,8 @@ def unit_words(name: str) -> list[str]:
     if unit is None:
         return {"/5": ["rating", "stars"], "/10": ["rating", "score"], "/100": ["score"]}.get(
             name, ["score", "mark", "marks", "points"] if re.fullmatch(r"/\d+", name) else [])
-    return sorted({a for a, u in units().items() if u.name == unit.name and a.isalpha() and len(a) > 3})
+    return sorted({a for a, u in units().items() if u.name == unit.name and len(a) > 3
+                   and (a.isalpha() or (all(w.isalpha() for w in a.split()) and not {"per", "a"} & set(a.split())))})
 
 
 def convert(value: Decimal, source: str, target: str) -> Decimal | None:

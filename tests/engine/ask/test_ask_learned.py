@@ -318,3 +318,31 @@ def test_the_fastest_run_is_its_least_time_not_its_least_distance(tmp_path: Path
     got = ask(state, "Which runs did I do in May?", dt.datetime(2025, 5, 20, 12), None, store)
     assert [str(a)[:10] for a in got.answer] == ["2025-05-01", "2025-05-04", "2025-05-08"], got.computation
     store.close()
+
+
+METER = [("2025-03-01", 4.2, "me"), ("2025-03-09", 7.9, "me"), ("2025-03-17", 227.9, "Pauline"), ("2025-03-19", 12.6, "me"),
+         ("2025-03-31", 231.4, "Pauline"), ("2025-04-02", 18.1, "me"), ("2025-04-26", 25.3, "me"), ("2025-06-06", 240.6, "Pauline")]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How much water did we use between the 2nd and the 26th of April?", 7.2),  # a new meter read from 4.2: still a meter
+        ("How much water did Pauline get through between her 17 March and 6 June readings?", 12.7),  # whose, then the range
+        ("What was my average daily use in litres?", 376.79),  # 21.1 m³ over 56 days, asked in litres
+    ],
+)
+def test_a_new_meter_read_in_cubic_metres(tmp_path: Path, question: str, answer: float) -> None:
+    state, store = one_collection(tmp_path, "water_meter_readings", [LearnedField("reading", "float", "m3")],
+                                  [{"date": day, "reading": value, "_who": who} for day, value, who in METER])
+    got = ask(state, question, dt.datetime(2025, 6, 10, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(answer, abs=0.01), got.computation
+
+
+def test_a_learned_duration_kept_in_minutes_is_asked_for_in_hours(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "lake_swims", [LearnedField("duration", "float", "min")],
+                                  [{"date": day, "duration": minutes} for day, minutes in [("2026-05-02", 40), ("2026-05-09", 50)]])
+    got = ask(state, "How long have I spent in the lake altogether, in hours?", dt.datetime(2026, 5, 20, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(1.5, abs=0.01), got.computation

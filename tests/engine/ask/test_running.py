@@ -9,10 +9,10 @@ from engine.ask.running import running_total
 from engine.state import Record
 
 
-def _coll(readings: list[tuple[str, float, str]]) -> Collection:
+def _coll(readings: list[tuple[str, float, str]], name: str = "readings") -> Collection:
     records = [Record("GasMeter", f"k{i}", who, "active", {"date": dt.date.fromisoformat(day), "reading": value})
                for i, (day, value, who) in enumerate(readings)]
-    return Collection("gas_meter", "GasMeter", "imported",
+    return Collection(name, "GasMeter", "imported",
                       {"date": FieldInfo("date", "date"), "reading": FieldInfo("reading", "float")}, records)
 
 
@@ -36,3 +36,13 @@ def test_runs_that_creep_up_and_pocket_money_with_one_raise_are_not_meters() -> 
     assert not running_total(runs, "reading")
     money = _coll([("2025-05-01", 5, "me"), ("2025-05-08", 5, "me"), ("2025-05-15", 5, "me"), ("2025-05-22", 6, "me")])
     assert not running_total(money, "reading")
+
+
+def test_a_collection_named_for_a_meter_needs_only_readings_that_never_go_back() -> None:
+    new_meter = [("2025-03-01", 4.2, "me"), ("2025-03-09", 7.9, "me"), ("2025-03-19", 12.6, "me"),
+                 ("2025-04-02", 18.1, "me"), ("2025-03-17", 227.9, "Pauline"), ("2025-03-31", 231.4, "Pauline")]
+    assert running_total(_coll(new_meter, "water_meter_readings"), "reading")
+    assert not running_total(_coll(new_meter), "reading")  # the same numbers under a plain name: too small to tell
+    fell_back = [("2025-03-01", 4.2, "me"), ("2025-03-09", 7.9, "me"), ("2025-03-19", 6.6, "me"), ("2025-04-02", 18.1, "me")]
+    assert not running_total(_coll(fell_back, "water_meter_readings"), "reading")
+    assert not running_total(_coll(fell_back, "glucose_meter"), "reading")

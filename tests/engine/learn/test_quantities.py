@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from engine.learn.propose import offer
-from engine.learn.quantities import convert, find_quantities
+from engine.learn.quantities import convert, find_quantities, unit_words
 
 
 def _values(text: str) -> list[tuple[Decimal, str]]:
@@ -32,6 +32,8 @@ def _values(text: str) -> list[tuple[Decimal, str]]:
         ("two hours and twenty. A good hour and five minutes.", [(Decimal(140), "min"), (Decimal(65), "min")]),
         ("a solid hour of piano, then an hour and 20 people came", [(Decimal(60), "min"), (Decimal(60), "min"), (Decimal(20), "")]),
         ("Went from a 17cm pot up to a 24 cm one, 12mm of rain", [(Decimal(17), "cm"), (Decimal(24), "cm"), (Decimal(12), "mm")]),
+        ("First reading today: 4.2 cubic metres, then 7.9m³, now 12.6 m3", [(Decimal("4.2"), "m3"), (Decimal("7.9"), "m3"),
+                                                                           (Decimal("12.6"), "m3")]),
     ],
 )
 def test_phrasings(text: str, expected: list[tuple[Decimal, str]]) -> None:
@@ -51,6 +53,12 @@ def test_conversion_only_within_a_dimension() -> None:
     assert convert(Decimal(2), "h", "min") == Decimal(120)
     assert round(convert(Decimal(10), "mi", "km"), 3) == Decimal("16.093")
     assert convert(Decimal(2), "kg", "km") is None
+    assert convert(Decimal("0.4"), "m3", "l") == Decimal(400)
+
+
+def test_a_units_spelled_words_name_it_for_asking_but_not_a_rate() -> None:
+    assert "cubic metres" in unit_words("m3") and "minutes" in unit_words("min")
+    assert not any("per" in w.split() for w in unit_words("bpm"))
 
 
 def test_offer_prefers_a_measured_duration_over_a_clock_time_and_a_rating_over_a_date() -> None:
