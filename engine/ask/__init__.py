@@ -38,7 +38,7 @@ from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
 from engine.ask.running import running_total
 from engine.ask.text import plain
-from engine.ask.whose import whose_filters
+from engine.ask.whose import compare_people, compared_people, whose_filters
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
 from engine.llm.backend import Backend
@@ -108,11 +108,15 @@ def plan_question(
     if coll.frame == RECALL_FRAME and coll.domain != IMPORT_DOMAIN and log_store is not None and not _NOTES.search(question):
         return None  # what fits no frame is kept for recall: its passages answer, not a count of notes
     d.query.filters += text_filters(question, coll, d.query)
-    d.query.filters += whose_filters(question, coll, d.query)
+    pair = compared_people(question, coll)
+    if pair is None:
+        d.query.filters += whose_filters(question, coll, d.query)
     if d.open:
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None
         _apply(d, picked, coll)
+    if pair is not None and not compare_people(d.query, pair):  # "more honey from Mabel than Hilda": one minus the other
+        d.query.filters += whose_filters(question, coll, d.query)
     per_day = d.query.aggregate in ("avg", "change", "sum") and _PER_DAY.search(question) is not None
     if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):
         # "how much gas did we use": a meter's readings are not added up; "our average daily use": a day of it

@@ -61,3 +61,43 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
     if _HOUSEHOLD.search(question) or not _FIRST_PERSON.search(_ASKING.sub(" ", question)):
         return []
     return [Filter(WHOSE, "eq", "me")]
+
+
+_MORE = r"(?:more|longer|further|farther|higher|bigger|heavier)"
+_LESS = r"(?:less|fewer|shorter|lower|smaller|lighter)"
+_ME = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.I)
+
+
+def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
+    """The two people a question sets against each other, the one with more first ("how much more
+    honey did Mabel produce than Hilda?", "how many fewer jars did Rosie make than I did?": mine,
+    then Rosie's); the user is "me" where the question speaks in the first person."""
+    info = coll.fields.get(WHOSE)
+    if info is None:
+        return None
+    m = re.search(rf"\b(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I)
+    if m is None:
+        return None
+    sides: list[list[str]] = [[], []]
+    for p in (p for p in info.values if p != "me"):
+        hit = re.search(rf"\b{re.escape(p)}(?:['’]s?)?(?!\w)", question, re.I)
+        if hit:
+            sides[hit.start() >= m.start(3)].append(p)
+    said_me = (_ME.search(_ASKING.sub(" ", question[:m.start(3)])), re.match(r"\s*(?:i|me|mine|myself)\b", question[m.start(3):], re.I))
+    for i, hit in enumerate(said_me):  # "than my sister" is not "than me"
+        if not sides[i] and "me" in info.values and hit:
+            sides[i].append("me")
+    if len(sides[0]) != 1 or len(sides[1]) != 1 or sides[0] == sides[1]:
+        return None
+    first, second = sides[0][0], sides[1][0]
+    return (first, second) if m.group(1) else (second, first)
+
+
+def compare_people(query: Query, pair: tuple[str, str]) -> bool:
+    """Make ``query`` (a total, an average or a count) the first person's minus the second's."""
+    if query.aggregate not in ("sum", "avg", "count") or query.periods:
+        return False
+    query.metric, query.aggregate = query.aggregate, "trend"
+    query.periods = [[Filter(WHOSE, "eq", pair[1])], [Filter(WHOSE, "eq", pair[0])]]
+    query.filters = [f for f in query.filters if f.field != WHOSE]
+    return True

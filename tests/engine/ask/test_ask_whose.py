@@ -48,6 +48,11 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many jars of jam altogether this year, Rosie's batch included?", 22),
         ("How many jars of jam have we made?", 22),
         ("Remind me how many jars of jam Rosie made?", 2),
+        # two people set against each other: the first's minus the one after "than"
+        ("How many more minutes did I spend in the sauna than Ben?", 104),
+        ("On 26 October, how many more minutes was I in the sauna than Ben?", 15),
+        ("How much longer did Ben sit in the sauna than me, on average?", 17 - 27.6),  # less: below nought
+        ("How many fewer jars did Rosie make than I did?", 18),
     ],
 )
 def test_a_question_picks_whose_records_it_means(learned: tuple[State, LogStore], question: str, answer: float) -> None:
