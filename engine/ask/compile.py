@@ -215,6 +215,13 @@ def times(price: Any, qty: Any) -> Any:
     return price * qty
 
 
+def per(amount: Any, over: Any) -> float | None:
+    """One field over another of the same record (minutes per mile, pay per hour)."""
+    if amount is None or over is None or isinstance(amount, bool) or isinstance(over, bool) or not over:
+        return None
+    return float(amount) / float(over)
+
+
 def age(born: Any, today: Any) -> int | None:
     """Completed years from a date of birth to ``today`` (how old someone is)."""
     b, t = day(born), day(today)
@@ -333,7 +340,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "daily_change": daily_change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times,
+    "change": change, "daily_change": daily_change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection
+from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection, FieldInfo
 from engine.ask.cues import (
     STOP,
     Comparison,
@@ -156,6 +156,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     """The IR for ``question`` over ``coll``, with what is still open for the model."""
     q = " ".join(question.lower().replace("?", " ").split())
     q = _LEAD_IN.sub("", q)  # "remind me which books…" asks which books
+    q = re.sub(r"\b(\d+(?:\.\d+)?)-milers?\b", r"\1-mile run", q)  # "his 18-miler": the 18-mile run
     windows = find_windows(q, now)
     comparisons = find_comparisons(q)
     limit = find_limit(q)
@@ -371,6 +372,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         if rest:  # "average score for the 18-hole rounds": not the holes, which the rounds all share
             query.measure = _open_measure(d, rest, rest[0])
     _either(q, coll, d)
+    _rate(q, coll, d)
     _scale(q, coll, d)
     return d
 
@@ -412,6 +414,43 @@ def _unit_held(coll: Collection, name: str) -> str | None:
         return held
     spelled = info.label[info.label.index("("):]
     return next((unit for unit, pat in _SPELLED_UNIT if re.search(pat, spelled)), None)
+
+
+_RATE_UNIT = (("minutes", r"minutes?|mins?"), ("hours", r"hours?|hrs?"), ("seconds", r"seconds?|secs?"),
+              ("km", r"km|kilomet(?:er|re)s?"), ("miles", r"miles?"), ("metres", r"met(?:er|re)s?"),
+              ("litres", r"lit(?:er|re)s?"))
+_RATE = re.compile(r"\b(?:(" + "|".join(p for _, p in _RATE_UNIT) + r")\s+)?(?:per|an?|every|/)\s*("
+                   + "|".join(p for _, p in _RATE_UNIT) + r")\b")
+
+
+def _rate(q: str, coll: Collection, d: Draft) -> None:
+    """"Sam's average pace on his 18-miler, in minutes per mile", "how much did he make per hour": one
+    field of each record over another, when both keep the units the question names (an amount of
+    money over hours needs no unit before "per")."""
+    query = d.query
+    if query.aggregate not in ("avg", "median", "min", "max", "argmax", "argmin", "distinct") or query.measure is None:
+        return
+    for m in _RATE.finditer(q):
+        top_unit = next((u for u, pat in _RATE_UNIT if m.group(1) and re.fullmatch(pat, m.group(1))), None)
+        under_unit = next(u for u, pat in _RATE_UNIT if re.fullmatch(pat, m.group(2)))
+        if top_unit is None and m.group(0).split()[0] in ("a", "an"):
+            continue  # "an hour" alone is a length of time, not a rate
+        held = {f.name: _unit_held(coll, f.name) for f in coll.numeric() if not f.formula}
+        unders = [n for n, u in held.items() if u == under_unit]
+        if top_unit is not None:
+            tops = [n for n, u in held.items() if u == top_unit]
+        else:
+            tops = [n for n in held if coll.fields[n].kind == "money"]
+        if len(tops) != 1 or len(unders) != 1 or tops == unders:
+            continue
+        name = f"{tops[0]}_per_{unders[0]}"
+        coll.fields[name] = FieldInfo(name, "float", f"{top_unit or 'amount'} per {under_unit}", [], ("per", tops[0], unders[0]))
+        if query.measure == query.target:
+            query.target = name
+        query.filters = [f for f in query.filters if f.field != name]
+        query.measure = name
+        d.notes.append(f"{tops[0]} over {unders[0]}")
+        return
 
 
 def _held_in_another_unit(q: str, coll: Collection) -> str | None:

@@ -346,3 +346,31 @@ def test_a_learned_duration_kept_in_minutes_is_asked_for_in_hours(tmp_path: Path
     got = ask(state, "How long have I spent in the lake altogether, in hours?", dt.datetime(2026, 5, 20, 12), None, store)
     store.close()
     assert got.answer == pytest.approx(1.5, abs=0.01), got.computation
+
+
+LONG_RUNS = [("2025-01-19", 10, 98), ("2025-03-09", 18, 182), ("2025-03-23", 20, 205)]
+SHIFTS = [("2025-05-03", 4, 34.0), ("2025-05-10", 5, 40.0)]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What was my pace on the 18-miler, in minutes per mile?", 182 / 18),  # one field of the record over another
+        ("What was my slowest pace in minutes per mile?", 10.25),
+        ("How many miles did I run in March?", 38),  # no rate asked: the miles
+    ],
+)
+def test_minutes_per_mile_is_one_field_over_another(tmp_path: Path, question: str, answer: float) -> None:
+    state, store = one_collection(tmp_path, "long_runs", [LearnedField("distance", "float", "mi"), LearnedField("time", "float", "min")],
+                                  [{"date": day, "distance": miles, "time": minutes} for day, miles, minutes in LONG_RUNS])
+    got = ask(state, question, dt.datetime(2025, 4, 8, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(answer, abs=0.01), got.computation
+
+
+def test_pay_per_hour_needs_no_unit_before_per(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "car_wash_shifts", [LearnedField("hours", "float", "h"), LearnedField("pay", "money")],
+                                  [{"date": day, "hours": hours, "pay": pay} for day, hours, pay in SHIFTS])
+    got = ask(state, "What was his average pay per hour?", dt.datetime(2025, 5, 20, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(8.25, abs=0.01), got.computation
