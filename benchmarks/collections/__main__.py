@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -136,7 +137,18 @@ def answer_matches(q: dict[str, Any], answer: Any) -> bool:
         got = {str(a).lower() for a in (answer if isinstance(answer, list) else [answer])}
         return got == {str(w).lower() for w in want}
     got = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
+    seconds = clock_seconds(str(want))
+    if seconds is not None and isinstance(got, int | float | Decimal) and not isinstance(got, bool):
+        return any(close(float(got) * s, seconds) for s in (1.0, 60.0, 3600.0))  # "26:58" is 1618 s or 26.97 min
     return str(want).lower() in str(got).lower()
+
+
+def clock_seconds(text: str) -> float | None:
+    """The seconds of a time written as a clock ("26:58", "8:29.9", "1:02:30"), or None."""
+    m = re.fullmatch(r"\s*(?:(\d+):)?(\d{1,2}):(\d{2}(?:\.\d+)?)\s*", text)
+    if m is None:
+        return None
+    return int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
 
 
 def run(sc: dict[str, Any], backend: Any, keep: Path | None = None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ marked the user ("about" left out or "me") and corrections (an index, or only fi
 import datetime as dt
 from types import SimpleNamespace
 
-from benchmarks.collections.__main__ import final_records, record_matches
+from benchmarks.collections.__main__ import answer_matches, final_records, record_matches
 
 
 def _rec(subject: str, **values: object) -> SimpleNamespace:
@@ -50,3 +50,11 @@ def test_a_day_given_beside_the_values_is_scored_like_one_among_them() -> None:
     assert gold["values"]["date"] == "2024-01-20"
     assert record_matches(gold, _rec("Ella", date=dt.date(2024, 1, 20), lengths=8.0))[0]
     assert not record_matches(gold, _rec("Ella", date=dt.date(2024, 1, 21), lengths=8.0))[0]
+
+
+def test_a_time_written_as_a_clock_matches_the_same_duration_in_seconds_or_minutes() -> None:
+    q = {"answer": "26:58", "answer_type": "text", "unit": "mm:ss"}
+    assert answer_matches(q, 1618.0) and answer_matches(q, 26.9667)
+    assert not answer_matches(q, 1685.25) and not answer_matches(q, "26:00")
+    assert answer_matches({"answer": "8:29.9", "answer_type": "text", "unit": ""}, 509.9)
+    assert answer_matches({"answer": "orange", "answer_type": "text", "unit": ""}, "orange belt")
