@@ -27,7 +27,7 @@ from engine.ask.cues import (
 )
 from engine.ask.daycues import WEEKDAYS, WEEKEND, ClockHit, WeekdayHit, find_clock, find_weekdays
 from engine.ask.ir import DERIVED_GROUPS, UNIT_FACTORS, Filter, Query
-from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS
+from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS, VALUE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 
@@ -786,7 +786,8 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     if not m:
         return False
     s = stem(m.group(1))
-    if s in coll.name_stems and not any(stem(f.name.rpartition("_")[2]) == s for f in coll.numeric()):
+    named = {s, *(stem(v) for v in VALUE_SYNONYMS.get(s, ()))}  # "how many runs" of a collection named running
+    if named & coll.name_stems and not any(stem(f.name.rpartition("_")[2]) == s for f in coll.numeric()):
         return False  # "how many runs" of runs counts them; "how many hours" of volunteering_hours adds its hours
     if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
         return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added

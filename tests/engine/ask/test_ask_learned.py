@@ -374,3 +374,13 @@ def test_pay_per_hour_needs_no_unit_before_per(tmp_path: Path) -> None:
     got = ask(state, "What was his average pay per hour?", dt.datetime(2025, 5, 20, 12), None, store)
     store.close()
     assert got.answer == pytest.approx(8.25, abs=0.01), got.computation
+
+
+def test_how_many_runs_of_a_collection_named_running_counts_them(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "running", [LearnedField("distance_km", "float", "km")],
+                                  [{"date": day, "distance_km": km} for day, km in [("2026-03-01", 6.2), ("2026-03-04", 8.0)]])
+    runs = ask(state, "How many runs have I told you about since the start of March?", dt.datetime(2026, 3, 10, 12), None, store)
+    far = ask(state, "How many km have I run since the start of March?", dt.datetime(2026, 3, 10, 12), None, store)
+    store.close()
+    assert runs.answer == 2, runs.computation
+    assert far.answer == pytest.approx(14.2), far.computation
