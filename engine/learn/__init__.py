@@ -29,6 +29,7 @@ from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
 from engine.learn.verify import Checked, Proposed, asked_spans, verify
+from engine.learn.whose import known_people
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
 from models.log import MessageRow
@@ -176,11 +177,12 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
     if backend is None or getattr(backend, "propose", None) is None:
         return out
     batch = Batch(learned_collections(prior), prior)
+    known = known_people(prior)
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
             continue
         records = [f for f in drafted if f.message_id == msg.id and f.frame != "Note"]
-        o = offer(msg.text, session_date, records=True)
+        o = offer(msg.text, session_date, records=True, known=known)
         if not worth_asking(o, records, batch.collections):
             continue
         renamed: dict[str, str] = {}

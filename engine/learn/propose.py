@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -78,10 +79,11 @@ class Offer:
         return self.text if self.focus is None else self.text[self.focus[0]:self.focus[1]]
 
 
-def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
+def offer(text: str, session_date: dt.date, *, records: bool = False, known: Sequence[str] = ()) -> Offer:
     """The citable values of ``text``. ``records``: it is read for records of what happened, so a
     clause with no tense of its own speaks of the past (a rule or a plan reads it as ahead) and a
-    number counting a plural noun is a count of it ("6 jars"; a rule's "5 cans" stays a number)."""
+    number counting a plural noun is a count of it ("6 jars"; a rule's "5 cans" stays a number).
+    ``known``: people earlier messages named, offered where this one says their name."""
     cands = find_candidates(text, session_date, lean_past=records)
     # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
     items = [c for c in cands.items if c.kind != "money" or c.currency]
@@ -95,7 +97,7 @@ def offer(text: str, session_date: dt.date, *, records: bool = False) -> Offer:
         tuple(c for c in items if c.kind == "time"),
         tuple(_per_what(text, c) for c in items if c.kind == "money"),
         tuple(find_quantities(text, [(c.start, c.end) for c in items], counts=records)),
-        people=people_said(text),
+        people=people_said(text, known),
     )
 
 

@@ -206,11 +206,56 @@ _HOUSEHOLD = re.compile(r"\b(?:the|our|my)\s+(?P<who>baby|babies|twins|kids|chil
 """Whom a household speaks of without a name or a relation."""
 
 
-def people_said(text: str) -> tuple[str, ...]:
+_POSSESSED_NAME = re.compile(
+    r"\b(?:[Oo]ur|[Mm]y|[Hh]is|[Hh]er|[Tt]heir)\s+(?:(?:little|big|older|younger|baby|eldest|youngest|middle|twin|new)\s+)?"
+    r"(?:(?P<rel>[a-z]+)\s+)?(?P<name>[A-Z][a-z]+)\b(?!\s+[A-Z])(?P<after>['’]s\s+\w+|\s+\w+)?")
+"""A name said with a possessive: "his little brother Ted", "Our Alfie's playing", "our Chloe did"."""
+
+
+def _possessed_names(text: str) -> list[tuple[int, str]]:
+    """Names said after "my/our/his/her" and a relation word, or after "our"/"my" alone where what
+    follows is something a person does ("Our Alfie's playing"; not "my Garmin's battery")."""
+    out = []
+    for m in _POSSESSED_NAME.finditer(text):
+        name, rel, after = m["name"], m["rel"], (m["after"] or "").strip()
+        low = name.lower()
+        if low in _NOT_NAMES | _MONTHS_DAYS or kin(name):
+            continue
+        if rel is not None:
+            if kin(rel) or relation_of(rel) in CARERS:
+                out.append((m.start("name"), name))
+            continue
+        word = re.sub(r"^['’]s\s+", "", after)
+        if low in first_names() or (word and (_VERBISH.match(word) or (after[:2] in ("'s", "’s") and word.endswith("ing")))):
+            out.append((m.start("name"), name))
+    return out
+
+
+def known_people(prior: Sequence[Fact], limit: int = 400) -> tuple[str, ...]:
+    """People earlier messages named (a son introduced weeks before his first score) and whom earlier
+    records were about: offered again where a later message says their name."""
+    found: dict[str, str] = {}
+    for f in list(prior)[-limit:]:
+        if f.subject and f.subject.lower() not in ("me", "") and f.subject[:1].isupper():
+            found.setdefault(f.subject.lower(), f.subject)
+        if f.frame == "Person" and isinstance(f.slots.get("name"), str):
+            found.setdefault(f.slots["name"].lower(), f.slots["name"])
+        text = f.slots.get("text") if f.frame == "Note" else None
+        for _, name in _possessed_names(text if isinstance(text, str) else f.evidence or ""):
+            found.setdefault(name.lower(), name)
+    return tuple(found.values())
+
+
+def people_said(text: str, known: Sequence[str] = ()) -> tuple[str, ...]:
     """The people a message names, as written, in order: a relation ("mum", "Gran"), a relation's name
-    ("my daughter Rosie": Rosie), or a first name said as one ("Isla's bottles", "Dan did the 10am one";
-    not "Will do."). What the model may choose as whose a record is."""
-    found: list[tuple[int, str]] = []
+    ("my daughter Rosie": Rosie), a first name said as one ("Isla's bottles", "Dan did the 10am one";
+    not "Will do."), a name said with a possessive ("his little brother Ted"), or a name ``known``
+    from earlier messages. What the model may choose as whose a record is."""
+    found: list[tuple[int, str]] = _possessed_names(text)
+    for name in known:
+        hit = re.search(rf"\b{re.escape(name)}\b(?!-)", text)
+        if hit is not None:
+            found.append((hit.start(), name))
     holiday = re.compile(r"['’]s\s+Day\b", re.I)  # "Father's Day" names no one
     for m in find_people(text, 0, len(text)):
         if not holiday.match(text, m.end):

@@ -14,8 +14,8 @@ from engine.learn.fill import Batch, add
 from engine.learn.propose import offer
 from engine.learn.split import split_by_subject
 from engine.learn.verify import verify
-from engine.learn.whose import people_said, subject_of_clause
-from engine.log import LogStore
+from engine.learn.whose import known_people, people_said, subject_of_clause
+from engine.log import LogStore, NewFact
 from engine.state import fold
 
 DAY = dt.date(2026, 4, 6)
@@ -413,3 +413,28 @@ def test_a_pronoun_in_the_sentence_after_the_numbers_lets_the_models_person_stan
            DAY + dt.timedelta(days=7), who="Sam")
     _learn(store, "Sunday: 95 minutes. Loved every bit of it.", {"duration": "95 minutes"}, DAY + dt.timedelta(days=14), who="Sam")
     assert _whose(store) == [("Sam", 118.0), ("me", 44.0), ("Sam", 182.0), ("me", 95.0)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Our Alfie's playing for the under-13s and his little brother Ted's finally old enough.", ("Alfie", "Ted")),
+        ("her friend Molly came along and did 3 lengths", ("Molly",)),
+        ("my Garmin's battery died halfway", ()),  # a thing owned, not a person
+        ("my Saturday run was 5k", ()),
+    ],
+)
+def test_a_name_said_with_a_possessive_and_a_relation_or_a_deed(text: str, expected: tuple[str, ...]) -> None:
+    assert people_said(text) == expected
+
+
+def test_a_name_from_an_earlier_message_is_offered_where_said_again(store: LogStore) -> None:
+    day = dt.date(2024, 4, 27)
+    sid, (mid,) = store.add_session([("user", "intro")], day)
+    intro = "Our Alfie's playing for the under-13s again and his little brother Ted's finally old enough."
+    store.add_facts([NewFact(sid, mid, day, "notes", "Note", "n1", {"text": intro}, evidence=intro)])
+    known = known_people(store.facts())
+    assert set(known) == {"Alfie", "Ted"}
+    later = "First game yesterday. Alfie opened and got 23 off 31 balls. Ted didn't bat."
+    assert offer(later, dt.date(2024, 5, 5), records=True, known=known).people == ("Alfie", "Ted")
+    assert offer(later, dt.date(2024, 5, 5), records=True).people == ()  # without what was said before: no one
