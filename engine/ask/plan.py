@@ -1064,7 +1064,9 @@ def _superlative_query(
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
                                r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
-                               r"fastest|quickest|slowest))\b", q))
+                               r"fastest|quickest|slowest))\b", q)) or bool(re.search(
+        rf"\bwhat(?:'s| is| was| were)\s+(?:the|my|his|her|their|our|[a-z]+'s)\s+{re.escape(word)}"
+        r"(?=\s+(?:i|we|he|she|they|you|it|one|ever|so\s+far)\b|\s*$)", q))  # "what was the heaviest I brought home": the value
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
     if unit_m and target is None and any(
         variants(unit_m.group(1)) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(unit_m.group(1)))

@@ -26,6 +26,7 @@ _HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
                      r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you)\b",
                      re.I)
+_WITH_ME = re.compile(r"\band\s+(?:i|me|myself)\b|\b(?:i|me)\s+and\b|\bbetween\s+us\b|\bboth\s+of\s+us\b", re.I)
 _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|apart\s+from|other\s+than|but\s+not)"
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
 
@@ -54,6 +55,8 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
             return []  # "Rosie's batch included": everyone's
         else:
             kept.append(person)
+    if kept and "me" in info.values and _WITH_ME.search(question):
+        kept.append("me")  # "how many kilos did Tomasz and I pick between us": both people's
     if kept:
         return [Filter(WHOSE, "eq", kept[0])] if len(kept) == 1 else [Filter(WHOSE, "one_of", tuple(kept))]
     if dropped:

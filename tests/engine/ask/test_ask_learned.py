@@ -384,3 +384,12 @@ def test_how_many_runs_of_a_collection_named_running_counts_them(tmp_path: Path)
     store.close()
     assert runs.answer == 2, runs.computation
     assert far.answer == pytest.approx(14.2), far.computation
+
+
+def test_what_was_the_heaviest_with_no_noun_is_the_value(tmp_path: Path) -> None:
+    state, store = one_collection(tmp_path, "foraging_hauls", [LearnedField("item", "str"), LearnedField("weight_kg", "float", "kg")],
+                                  [{"date": day, "item": item, "weight_kg": kg}
+                                   for day, item, kg in [("2023-09-02", "blackberries", 2.5), ("2023-09-20", "ceps", 0.8)]])
+    got = ask(state, "What was the heaviest I brought home from one trip?", dt.datetime(2023, 10, 1, 12), None, store)
+    store.close()
+    assert got.answer == pytest.approx(2.5), got.computation

@@ -48,6 +48,7 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many jars of jam altogether this year, Rosie's batch included?", 22),
         ("How many jars of jam have we made?", 22),
         ("Remind me how many jars of jam Rosie made?", 2),
+        ("How many jars did Rosie and I make between us?", 22),  # the user with the one named
         # two people set against each other: the first's minus the one after "than"
         ("How many more minutes did I spend in the sauna than Ben?", 104),
         ("On 26 October, how many more minutes was I in the sauna than Ben?", 15),
