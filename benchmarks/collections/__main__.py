@@ -137,17 +137,24 @@ def answer_matches(q: dict[str, Any], answer: Any) -> bool:
         got = {str(a).lower() for a in (answer if isinstance(answer, list) else [answer])}
         return got == {str(w).lower() for w in want}
     got = answer[0] if isinstance(answer, list) and len(answer) == 1 else answer
-    seconds = clock_seconds(str(want))
+    seconds = clock_seconds(str(want), str(q.get("unit") or ""))
     if seconds is not None and isinstance(got, int | float | Decimal) and not isinstance(got, bool):
-        return any(close(float(got) * s, seconds) for s in (1.0, 60.0, 3600.0))  # "26:58" is 1618 s or 26.97 min
+        return any(close(float(got) * s, seconds) for s in (1.0, 60.0))  # "26:58" is 1618 s or 26.97 min
     return str(want).lower() in str(got).lower()
 
 
-def clock_seconds(text: str) -> float | None:
-    """The seconds of a time written as a clock ("26:58", "8:29.9", "1:02:30"), or None."""
+def clock_seconds(text: str, unit: str = "") -> float | None:
+    """The seconds of a duration written as a clock, read by its unit: "26:58" or "8:29.9" as m:ss
+    (no unit, or "mm:ss"), "1:30" as h:mm only when the unit says so, "1:02:30" as h:mm:ss; None
+    for anything else (a time of day has a unit of its own)."""
+    unit = unit.strip().lower()
+    if unit not in ("", "mm:ss", "m:ss", "min:sec", "h:mm", "hh:mm", "h:mm:ss", "hh:mm:ss"):
+        return None
     m = re.fullmatch(r"\s*(?:(\d+):)?(\d{1,2}):(\d{2}(?:\.\d+)?)\s*", text)
     if m is None:
         return None
+    if m.group(1) is None and unit in ("h:mm", "hh:mm"):
+        return int(m.group(2)) * 3600 + float(m.group(3)) * 60
     return int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
 
 

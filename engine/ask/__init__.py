@@ -115,7 +115,8 @@ def plan_question(
         picked = resolve(backend, question, schema_text(coll), d.open)
         used_model = used_model or backend is not None
         _apply(d, picked, coll)
-    if pair is not None and not compare_people(d.query, pair):  # "more honey from Mabel than Hilda": one minus the other
+    if pair is not None and (running_total(coll, d.query.measure) or not compare_people(d.query, pair)):
+        # "more honey from Mabel than Hilda": one minus the other (a meter's readings are never added up)
         d.query.filters += whose_filters(question, coll, d.query)
     per_day = d.query.aggregate in ("avg", "change", "sum") and _PER_DAY.search(question) is not None
     if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):

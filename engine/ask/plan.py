@@ -156,7 +156,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     """The IR for ``question`` over ``coll``, with what is still open for the model."""
     q = " ".join(question.lower().replace("?", " ").split())
     q = _LEAD_IN.sub("", q)  # "remind me which books…" asks which books
-    q = re.sub(r"\b(\d+(?:\.\d+)?)-milers?\b", r"\1-mile run", q)  # "his 18-miler": the 18-mile run
+    q = re.sub(r"\b(\d+(?:\.\d+)?)-milers?\b", r"\1-mile", q)  # "his 18-miler": the one of 18 miles
     windows = find_windows(q, now)
     comparisons = find_comparisons(q)
     limit = find_limit(q)
@@ -410,8 +410,8 @@ def _unit_held(coll: Collection, name: str) -> str | None:
     words its label spells out ("duration (mins minute minutes)")."""
     held = next((unit for unit, pat in _FIELD_UNIT if re.search(pat, name)), None)
     info = coll.fields.get(name)
-    if held is not None or info is None or "(" not in info.label:
-        return held
+    if held is not None or info is None or "(" not in info.label or re.search(r"/|\bper\b", info.label):
+        return held  # an imported column's "Pace (min/km)" is a rate, not a unit
     spelled = info.label[info.label.index("("):]
     return next((unit for unit, pat in _SPELLED_UNIT if re.search(pat, spelled)), None)
 
@@ -421,6 +421,9 @@ _RATE_UNIT = (("minutes", r"minutes?|mins?"), ("hours", r"hours?|hrs?"), ("secon
               ("litres", r"lit(?:er|re)s?"))
 _RATE = re.compile(r"\b(?:(" + "|".join(p for _, p in _RATE_UNIT) + r")\s+)?(?:per|an?|every|/)\s*("
                    + "|".join(p for _, p in _RATE_UNIT) + r")\b")
+
+
+_MONEY_BEFORE_PER = re.compile(r"pay|paid|earn(?:ed|ings|t)?|wages?|cost|costs|price|spend|spent|spending|income|tips?|takings|money")
 
 
 def _rate(q: str, coll: Collection, d: Draft) -> None:
@@ -435,12 +438,18 @@ def _rate(q: str, coll: Collection, d: Draft) -> None:
         under_unit = next(u for u, pat in _RATE_UNIT if re.fullmatch(pat, m.group(2)))
         if top_unit is None and m.group(0).split()[0] in ("a", "an"):
             continue  # "an hour" alone is a length of time, not a rate
-        held = {f.name: _unit_held(coll, f.name) for f in coll.numeric() if not f.formula}
+        held = {f.name: _unit_held(coll, f.name) for f in coll.numeric()
+                if not f.formula and not re.search(r"\b(?:per|rate)\b", f"{f.name} {f.label}".replace("_", " "))}
         unders = [n for n, u in held.items() if u == under_unit]
+        said = re.search(r"([a-z]+)\s+$", q[:m.start()])  # "pay per hour", "time per mile"
         if top_unit is not None:
             tops = [n for n, u in held.items() if u == top_unit]
-        else:
+        elif said and _MONEY_BEFORE_PER.fullmatch(said.group(1)):
             tops = [n for n in held if coll.fields[n].kind == "money"]
+        elif said and said.group(1) in ("time", "pace"):
+            tops = [n for n, u in held.items() if u in ("minutes", "hours", "seconds")]
+        else:
+            continue
         if len(tops) != 1 or len(unders) != 1 or tops == unders:
             continue
         name = f"{tops[0]}_per_{unders[0]}"

@@ -47,6 +47,6 @@ def running_total(coll: Collection, field: str | None) -> bool:
     steps = [b[1] - a[1] for rs in readings for a, b in zip(rs, rs[1:], strict=False)]
     if any(s < 0 for s in steps) or 4 * sum(1 for s in steps if s > 0) < 3 * len(steps):
         return False  # a counter moves on between readings; pocket money of 5, 5, 5, 6 is no meter
-    if _METER.search(coll.name.lower()) or _METER.search(field.lower()):
+    if _METER.search(coll.name.lower()):  # not a field's unit: "distance_meters" is no meter
         return True
     return min(v for rs in readings for _, v in rs) > 10 * max(steps)

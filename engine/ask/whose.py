@@ -26,7 +26,14 @@ _HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
                      r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you)\b",
                      re.I)
-_WITH_ME = re.compile(r"\band\s+(?:i|me|myself)\b|\b(?:i|me)\s+and\b|\bbetween\s+us\b|\bboth\s+of\s+us\b", re.I)
+_BOTH_OF_US = re.compile(r"\bbetween\s+us\b|\bboth\s+of\s+us\b", re.I)
+
+
+def _with_me(question: str, person: str) -> bool:
+    """"Tomasz and I", "me and Tomasz", "between us": the user with the person named."""
+    name = re.escape(person)
+    return bool(_BOTH_OF_US.search(question) or re.search(rf"\b{name}\s+and\s+(?:i|me|myself)\b|\b(?:i|me)\s+and\s+{name}\b",
+                                                          question, re.I))
 _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|apart\s+from|other\s+than|but\s+not)"
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
 
@@ -55,7 +62,7 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
             return []  # "Rosie's batch included": everyone's
         else:
             kept.append(person)
-    if kept and "me" in info.values and _WITH_ME.search(question):
+    if kept and "me" in info.values and any(_with_me(question, person) for person in kept):
         kept.append("me")  # "how many kilos did Tomasz and I pick between us": both people's
     if kept:
         return [Filter(WHOSE, "eq", kept[0])] if len(kept) == 1 else [Filter(WHOSE, "one_of", tuple(kept))]
@@ -78,9 +85,9 @@ def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
     info = coll.fields.get(WHOSE)
     if info is None:
         return None
-    m = re.search(rf"\b(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I)
-    if m is None:
-        return None
+    m = re.search(rf"\bhow\s+(?:much|many|far)\s+(?:[a-z]+\s+)?(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I)
+    if m is None or re.match(r"\s*(?:i|me)\s+(?!did|do|have|had|was|got)[a-z]+", m.group(3), re.I):
+        return None  # "how many more … than I expected": no second person
     sides: list[list[str]] = [[], []]
     for p in (p for p in info.values if p != "me"):
         hit = re.search(rf"\b{re.escape(p)}(?:['’]s?)?(?!\w)", question, re.I)
@@ -90,8 +97,10 @@ def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
     for i, hit in enumerate(said_me):  # "than my sister" is not "than me"
         if not sides[i] and "me" in info.values and hit:
             sides[i].append("me")
-    if len(sides[0]) != 1 or len(sides[1]) != 1 or sides[0] == sides[1]:
-        return None
+    if len(sides[0]) != 1 or len(sides[1]) != 1 or sides[0] == sides[1] or any(
+            side[0] != "me" and re.search(r"\b(?:and\s+(?:i|me)|(?:i|me)\s+and)\b", part, re.I)
+            for side, part in zip(sides, (question[:m.start(3)], question[m.start(3):]), strict=True)):
+        return None  # "how much more did Tomasz and I pick than Rosie": two people on one side
     first, second = sides[0][0], sides[1][0]
     return (first, second) if m.group(1) else (second, first)
 

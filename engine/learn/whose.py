@@ -208,16 +208,16 @@ _HOUSEHOLD = re.compile(r"\b(?:the|our|my)\s+(?P<who>baby|babies|twins|kids|chil
 
 _POSSESSED_NAME = re.compile(
     r"\b(?:[Oo]ur|[Mm]y|[Hh]is|[Hh]er|[Tt]heir)\s+(?:(?:little|big|older|younger|baby|eldest|youngest|middle|twin|new)\s+)?"
-    r"(?:(?P<rel>[a-z]+)\s+)?(?P<name>[A-Z][a-z]+)\b(?!\s+[A-Z])(?P<after>['’]s\s+\w+|\s+\w+)?")
-"""A name said with a possessive: "his little brother Ted", "Our Alfie's playing", "our Chloe did"."""
+    r"(?:(?P<rel>[a-z]+)\s+)?(?P<name>[A-Z][a-z]+)\b(?!\s+[A-Z])")
+"""A name said with a possessive: "his little brother Ted", "our Chloe did"."""
 
 
 def _possessed_names(text: str) -> list[tuple[int, str]]:
-    """Names said after "my/our/his/her" and a relation word, or after "our"/"my" alone where what
-    follows is something a person does ("Our Alfie's playing"; not "my Garmin's battery")."""
+    """Names said after "my/our/his/her" and a relation word ("his little brother Ted"), or a known
+    first name after one alone ("our Chloe"); a thing owned ("my Garmin", "our Tesla") is no one."""
     out = []
     for m in _POSSESSED_NAME.finditer(text):
-        name, rel, after = m["name"], m["rel"], (m["after"] or "").strip()
+        name, rel = m["name"], m["rel"]
         low = name.lower()
         if low in _NOT_NAMES | _MONTHS_DAYS or kin(name):
             continue
@@ -225,9 +225,8 @@ def _possessed_names(text: str) -> list[tuple[int, str]]:
             if kin(rel) or relation_of(rel) in CARERS:
                 out.append((m.start("name"), name))
             continue
-        word = re.sub(r"^['’]s\s+", "", after)
-        if low in first_names() or (word and (_VERBISH.match(word) or (after[:2] in ("'s", "’s") and word.endswith("ing")))):
-            out.append((m.start("name"), name))
+        if low in first_names():
+            out.append((m.start("name"), name))  # "our Chloe did"; not "our Tesla's charging", "my Kindle's dying"
     return out
 
 

@@ -58,3 +58,6 @@ def test_a_time_written_as_a_clock_matches_the_same_duration_in_seconds_or_minut
     assert not answer_matches(q, 1685.25) and not answer_matches(q, "26:00")
     assert answer_matches({"answer": "8:29.9", "answer_type": "text", "unit": ""}, 509.9)
     assert answer_matches({"answer": "orange", "answer_type": "text", "unit": ""}, "orange belt")
+    assert not answer_matches({"answer": "1:00", "answer_type": "text", "unit": ""}, 3600)  # a minute, not an hour
+    assert not answer_matches({"answer": "07:15", "answer_type": "text", "unit": "time"}, 435)  # a time of day
+    assert answer_matches({"answer": "1:30", "answer_type": "text", "unit": "h:mm"}, 90)

@@ -329,15 +329,19 @@ METER = [("2025-03-01", 4.2, "me"), ("2025-03-09", 7.9, "me"), ("2025-03-17", 22
     [
         ("How much water did we use between the 2nd and the 26th of April?", 7.2),  # a new meter read from 4.2: still a meter
         ("How much water did Pauline get through between her 17 March and 6 June readings?", 12.7),  # whose, then the range
-        ("What was my average daily use in litres?", 376.79),  # 21.1 m³ over 56 days, asked in litres
+        ("What was my average daily use in litres?", 376.79),
+        ("How much more water did Pauline use than I did?", None),  # two meters are never added up and compared  # 21.1 m³ over 56 days, asked in litres
     ],
 )
-def test_a_new_meter_read_in_cubic_metres(tmp_path: Path, question: str, answer: float) -> None:
+def test_a_new_meter_read_in_cubic_metres(tmp_path: Path, question: str, answer: float | None) -> None:
     state, store = one_collection(tmp_path, "water_meter_readings", [LearnedField("reading", "float", "m3")],
                                   [{"date": day, "reading": value, "_who": who} for day, value, who in METER])
     got = ask(state, question, dt.datetime(2025, 6, 10, 12), None, store)
     store.close()
-    assert got.answer == pytest.approx(answer, abs=0.01), got.computation
+    if answer is None:
+        assert "total(" not in got.computation, got.computation
+    else:
+        assert got.answer == pytest.approx(answer, abs=0.01), got.computation
 
 
 def test_a_learned_duration_kept_in_minutes_is_asked_for_in_hours(tmp_path: Path) -> None:
@@ -357,6 +361,7 @@ SHIFTS = [("2025-05-03", 4, 34.0), ("2025-05-10", 5, 40.0)]
     [
         ("What was my pace on the 18-miler, in minutes per mile?", 182 / 18),  # one field of the record over another
         ("What was my slowest pace in minutes per mile?", 10.25),
+        ("What was my time per mile on the 20-miler?", 205 / 20),
         ("How many miles did I run in March?", 38),  # no rate asked: the miles
     ],
 )
@@ -374,6 +379,22 @@ def test_pay_per_hour_needs_no_unit_before_per(tmp_path: Path) -> None:
     got = ask(state, "What was his average pay per hour?", dt.datetime(2025, 5, 20, 12), None, store)
     store.close()
     assert got.answer == pytest.approx(8.25, abs=0.01), got.computation
+
+
+def test_a_rate_already_kept_or_a_fee_is_not_divided_again(tmp_path: Path) -> None:
+    (tmp_path / "sitting").mkdir()
+    (tmp_path / "races").mkdir()
+    state, store = one_collection(tmp_path / "sitting", "babysitting", [LearnedField("hours", "float", "h"), LearnedField("hourly_rate", "money")],
+                                  [{"date": day, "hours": hours, "hourly_rate": 12.0} for day, hours, _ in SHIFTS])
+    rate = ask(state, "What was my average pay per hour?", dt.datetime(2025, 5, 20, 12), None, store)
+    store.close()
+    assert "per(" not in rate.computation, rate.computation
+    state, store = one_collection(tmp_path / "races", "races", [LearnedField("distance", "float", "mi"), LearnedField("time", "float", "min"),
+                                                              LearnedField("entry_fee", "money")],
+                                  [{"date": day, "distance": miles, "time": minutes, "entry_fee": 20.0} for day, miles, minutes in LONG_RUNS])
+    per_mile = ask(state, "What was my average time per mile?", dt.datetime(2025, 4, 8, 12), None, store)
+    store.close()
+    assert "entry_fee" not in per_mile.computation, per_mile.computation
 
 
 def test_how_many_runs_of_a_collection_named_running_counts_them(tmp_path: Path) -> None:

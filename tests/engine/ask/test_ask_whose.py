@@ -49,6 +49,8 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many jars of jam have we made?", 22),
         ("Remind me how many jars of jam Rosie made?", 2),
         ("How many jars did Rosie and I make between us?", 22),  # the user with the one named
+        ("How many minutes has Ben done since he and I started going?", 34),  # "he and I": Ben's alone
+        ("How many more minutes did Ben do than I expected?", 34),  # no second person: Ben's total
         # two people set against each other: the first's minus the one after "than"
         ("How many more minutes did I spend in the sauna than Ben?", 104),
         ("On 26 October, how many more minutes was I in the sauna than Ben?", 15),

@@ -46,3 +46,12 @@ def test_a_collection_named_for_a_meter_needs_only_readings_that_never_go_back()
     fell_back = [("2025-03-01", 4.2, "me"), ("2025-03-09", 7.9, "me"), ("2025-03-19", 6.6, "me"), ("2025-04-02", 18.1, "me")]
     assert not running_total(_coll(fell_back, "water_meter_readings"), "reading")
     assert not running_total(_coll(fell_back, "glucose_meter"), "reading")
+
+
+def test_a_distance_kept_in_meters_is_no_meter() -> None:
+    swims = _coll([("2025-05-01", 400, "me"), ("2025-05-03", 500, "me"), ("2025-05-06", 600, "me"), ("2025-05-09", 800, "me")])
+    swims = Collection("swims", swims.frame, swims.domain, {"date": swims.fields["date"],
+                       "distance_meters": FieldInfo("distance_meters", "float")},
+                       [type(r)(r.frame, r.key, r.subject, r.status, {"date": r.values["date"], "distance_meters": r.values["reading"]})
+                        for r in swims.records])
+    assert not running_total(swims, "distance_meters")
