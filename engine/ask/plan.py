@@ -480,8 +480,7 @@ def _scale(q: str, coll: Collection, d: Draft) -> None:
     field holds comes from its name; the unit asked for from the question's words."""
     query = d.query
     field_name = query.measure
-    if field_name is None or query.aggregate not in ("sum", "avg", "median", "min", "max", "trend", "change", "drop",
-                                                     "daily_change"):
+    if field_name is None or query.aggregate not in ("sum", "avg", "median", "min", "max", "trend", "change", "drop"):
         return
     asked = next((unit for unit, pat in _ASKED_UNIT if re.search(pat, q)), None)
     held = _unit_held(coll, field_name)

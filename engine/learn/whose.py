@@ -213,20 +213,16 @@ _POSSESSED_NAME = re.compile(
 
 
 def _possessed_names(text: str) -> list[tuple[int, str]]:
-    """Names said after "my/our/his/her" and a relation word ("his little brother Ted"), or a known
-    first name after one alone ("our Chloe"); a thing owned ("my Garmin", "our Tesla") is no one."""
+    """Names said after "my/our/his/her" and a relation word ("his little brother Ted"); a thing owned
+    ("my Garmin", "our Tesla") is no one."""
     out = []
     for m in _POSSESSED_NAME.finditer(text):
         name, rel = m["name"], m["rel"]
         low = name.lower()
         if low in _NOT_NAMES | _MONTHS_DAYS or kin(name):
             continue
-        if rel is not None:
-            if kin(rel) or relation_of(rel) in CARERS:
-                out.append((m.start("name"), name))
-            continue
-        if low in first_names():
-            out.append((m.start("name"), name))  # "our Chloe did"; not "our Tesla's charging", "my Kindle's dying"
+        if rel is not None and (kin(rel) or relation_of(rel) in CARERS):
+            out.append((m.start("name"), name))  # a known first name alone ("our Chloe") people_said finds as one
     return out
 
 
