@@ -61,3 +61,9 @@ def test_a_time_written_as_a_clock_matches_the_same_duration_in_seconds_or_minut
     assert not answer_matches({"answer": "1:00", "answer_type": "text", "unit": ""}, 3600)  # a minute, not an hour
     assert not answer_matches({"answer": "07:15", "answer_type": "text", "unit": "time"}, 435)  # a time of day
     assert answer_matches({"answer": "1:30", "answer_type": "text", "unit": "h:mm"}, 90)
+
+
+def test_a_count_is_scored_as_a_number_not_as_text_inside_another() -> None:
+    q = {"answer": 3, "answer_type": "count", "unit": None}
+    assert answer_matches(q, 3) and answer_matches(q, [3.0])
+    assert not answer_matches(q, 13) and not answer_matches(q, "3 of 13")
