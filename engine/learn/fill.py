@@ -213,7 +213,8 @@ def _corrected_of(coll: LearnedCollection, p: Proposed, prior: Sequence[Fact], s
         old_named = _names_old(vals, slots, said, coll)
         if old_named and near:
             strong.append(key)
-        elif p.corrects and near and _SAYS_CORRECTED.search(p.message):
+        elif p.corrects and near and _SAYS_CORRECTED.search(p.message) and (
+                not p.taken_back or _holds_any(vals, p.taken_back, coll)):
             weak.append(key)  # the model's word alone, without a word of the message that takes something back, corrects nothing
     if not strong:
         # the old value named, on a day said loosely ("that day at her friend's a couple of weeks ago,
@@ -270,6 +271,20 @@ def _names_old(vals: dict[str, Any], slots: dict[str, Any], said: set[float], co
         and _named(float(v), said, coll.field(k))
         for k, v in vals.items()
     )
+
+
+def _holds_any(vals: dict[str, Any], said: Sequence[tuple[Decimal, str]], coll: LearnedCollection) -> bool:
+    """Whether a record holds one of the numbers a correction takes back, in its field's unit ("not an
+    hour and a half" corrects the record that said 1.5 hours or 90 minutes, not another)."""
+    for k, v in vals.items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            continue
+        f = coll.field(k)
+        for number, unit in said:
+            same = convert(number, unit, f.unit) if unit and f is not None and f.unit else number
+            if same is not None and abs(float(same) - float(v)) < 1e-9:
+                return True
+    return False
 
 
 def _named(old: float, said: set[float], f: LearnedField | None) -> bool:

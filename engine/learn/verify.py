@@ -57,6 +57,9 @@ class Proposed:
     """The words of the day cited, as the message says them."""
     numbers: tuple[Decimal, ...] = ()
     """Every number of the message: "272 pages, not 270" names the value being corrected."""
+    taken_back: tuple[tuple[Decimal, str], ...] = ()
+    """Numbers the record's sentences take back ("two and a half hours, not an hour and a half"): a
+    record they correct must hold one of them."""
     message: str = ""
     """The whole message (set when the record is filed): "I got something wrong" may open it."""
     session_date: dt.date | None = None
@@ -247,6 +250,27 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
+_TAKEN_BACK = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+"""Words before a number that take it back ("not 270", "instead of the 40"): an old value, not the record's."""
+
+
+def taken_back(text: str, v: Value) -> bool:
+    return v.kind in ("float", "money") and _TAKEN_BACK.search(text[max(0, v.start - 24):v.start]) is not None
+
+
+def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:
+    """The value said in place of one taken back, in its sentence: the nearest of the same kind and
+    dimension said before it ("2.5 hours, not 1.5"), else the nearest after ("not 8 hours, more like 6")."""
+    sentence = next(((a, b) for a, b in sentences(text) if a <= v.start < b), (v.start, v.end))
+    same = [w for w in by_id.values() if w.kind == v.kind and w is not v and w.dimension in (v.dimension, "")
+            and w.currency == v.currency and sentence[0] <= w.start < sentence[1] and not taken_back(text, w)]
+    before = [w for w in same if w.start < v.start]
+    if before:
+        return max(before, key=lambda w: w.start)
+    after = [w for w in same if w.start > v.end]
+    return min(after, key=lambda w: w.start) if after else None
+
+
 # "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
 _COMPARED = re.compile(r"\s*(?:\w+\s+){0,2}?(?:like|as|than)\s+(?:the\s+)?(?:last|before|usual|previous|yesterday)\b", re.I)
 # "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0": a number to compare with
@@ -363,7 +387,8 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
     """The day said in the sentences of a record's numbers, where the model's day cannot be the
     record's: a month said alone or a day ahead, said elsewhere ("signed up for the marathon in April
     ... Today was 10 miles"), or "today" where the numbers' own sentence says another past day
-    ("did 4 miles with him yesterday, 44 minutes"). Only a day said as a day (not a month), never one
+    ("did 4 miles with him yesterday, 44 minutes"), or a day cited from another sentence where the
+    numbers' own sentence opens with a day of its own. Only a day said as a day (not a month), never one
     compared with or counted from, and the only one there; None otherwise: a day the model cited
     in the message stands ("Took a mock on Saturday. Listening 14 out of 25")."""
     spans = sentences(o.text)
@@ -371,14 +396,20 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
                    if v.kind in ("float", "money", "time") and a <= v.start < b})
     if not held:
         return None
+    first = min(v.start for v in values.values() if v.kind in ("float", "money", "time"))
+    before_values = False
     if date_span is not None:
         cited = next((c for c in o.dates if (c.start, c.end) == date_span), None)
         loose = day > o.session_date or (cited is not None and cited.month_only)
-        if not loose or any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
+        if any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
             return None
+        # a day said in another sentence gives way only to one that opens the numbers' own words
+        # ("Alfie scored 61 yesterday ... Ted wasn't so lucky on Wednesday: 4 off 9")
+        before_values = not loose
     own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held) and not c.month_only
            and not _OTHER_DAY.search(o.text[max(spans[i][0] for i in held if spans[i][0] <= c.start):c.start])
-           and dt.date.fromisoformat(c.value) <= o.session_date]  # a day ahead is no record's ("the first" of next month)
+           and dt.date.fromisoformat(c.value) <= o.session_date  # a day ahead is no record's ("the first" of next month)
+           and (not before_values or c.end <= first)]
     if len({c.value for c in own}) != 1:
         return None
     c = own[0]
@@ -448,6 +479,12 @@ def verify(raw: Any, o: Offer) -> Checked:
                 if (raw_value, who) in taken and v.kind != "date":
                     twice = True
                     continue
+                if taken_back(o.text, v):
+                    instead = _said_instead(o.text, v, by_id)
+                    if instead is None or any(instead is w for w in values.values()):
+                        out.rejected.append(f"{name}.{fname}: {raw_value} is a value the message takes back")
+                        continue
+                    v = instead  # "two and a half hours, not an hour and a half": the value said in its place
                 if any(v is w for w in values.values()):
                     continue  # one number, one field: the same 180 cited as "weight", "ohp" and "squat" is the first
                 values[fname] = v
@@ -491,7 +528,9 @@ def verify(raw: Any, o: Offer) -> Checked:
                         and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start])
                         and (not own or any(a <= q.start < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
-        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only, numbers=numbers,
+        back = tuple((w.value, w.unit) for w in by_id.values() if taken_back(o.text, w) and (not own or any(a <= w.start < b for a, b in own)))
+        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only,
+                                    numbers=numbers, taken_back=back,
                                     date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
                                     session_date=o.session_date))
     return out

@@ -480,3 +480,16 @@ def test_a_bare_number_the_model_named_for_another_dimension_stays_out_of_the_lo
     _learn(store, second, {"records": [{"collection": "swims", "date": "today", "who": "Gemma", "values": {"distance": bare.id}}]})
     assert sorted((r["_who"], r.get("temperature"), r.get("distance")) for r in _records(store, "swims")) == [
         ("Gemma", None, 35.0), ("me", 14.0, None)]
+
+
+def test_a_correction_taking_back_a_value_no_record_holds_corrects_none(store: LogStore) -> None:
+    first = "First rehearsal was on Tuesday: two hours, on 'Hallelujah'."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "rehearsals", "date": o.dates[0].id, "values": {
+        "duration": o.quantities[0].id, "piece": "Hallelujah"}}]})
+    fix = "A correction: that sectional was two and a half hours, not an hour and a half."
+    o = offer(fix, DAY + dt.timedelta(days=9), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    _learn(store, fix, {"records": [{"collection": "rehearsals", "date": "today", "corrects": True, "values": {
+        "duration": ids["an hour and a half"]}}]}, DAY + dt.timedelta(days=9))
+    assert sorted(next(v for k, v in r.items() if k.startswith("duration")) for r in _records(store, "rehearsals")) == [2.0, 2.5]

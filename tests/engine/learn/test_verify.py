@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from engine.learn.propose import offer
 from engine.learn.verify import asks, verify
@@ -124,3 +125,25 @@ def test_a_day_the_model_cited_stands_beside_other_days_said_with_the_numbers() 
     assert _day_of(text, dt.date(2025, 2, 17), {"distance": "14 miles"}, said="Sunday") == dt.date(2025, 2, 16)
     text = "The race is on the 30th so I am tapering. Today was 10 miles."  # a day ahead: the numbers' own day
     assert _day_of(text, dt.date(2025, 3, 20), {"distance": "10 miles"}, said="30th") == dt.date(2025, 3, 20)
+
+
+def test_a_day_cited_from_another_sentence_gives_way_to_the_day_that_opens_the_numbers() -> None:
+    day = dt.date(2024, 7, 21)
+    text = ("Alfie scored 61 yesterday - off 52 balls. His highest ever. "
+            "Ted wasn't so lucky on Wednesday: 4 off 9 and trapped LBW.")
+    assert _day_of(text, day, {"runs": "4"}, said="yesterday") == dt.date(2024, 7, 17)
+    text = "The concert is on Saturday. Last night was the dress rehearsal - three hours, the whole programme."
+    assert _day_of(text, dt.date(2024, 4, 10), {"n": "three hours"}, said="Saturday") == dt.date(2024, 4, 9)
+    # a day said after the numbers is a remark, not the record's own
+    text = "Went to the climbing wall on Monday. 3 hours, and I'm still sore today."
+    assert _day_of(text, dt.date(2024, 4, 10), {"n": "3 hours"}, said="Monday") == dt.date(2024, 4, 8)
+
+
+def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_place() -> None:
+    text = "A correction: that sectional was two and a half hours, not an hour and a half."
+    [record] = _read(text, dt.date(2024, 3, 6), {"duration": "an hour and a half"})
+    assert float(record.values["duration"].value) == 2.5 and record.taken_back == ((Decimal("90"), "min"),)
+    [record] = _read("Not 8 hours, more like 6 in the end.", dt.date(2024, 3, 6), {"sleep": "8 hours"})
+    assert float(record.values["sleep"].value) == 6
+    [record] = _read("It was 42, not 24.", dt.date(2024, 3, 6), {"score": "42", "old": "24"})
+    assert [float(v.value) for v in record.values.values()] == [42.0]  # the old one given as another field is dropped
