@@ -529,8 +529,41 @@ def verify(raw: Any, o: Offer) -> Checked:
                         and (not own or any(a <= q.start < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         back = tuple((w.value, w.unit) for w in by_id.values() if taken_back(o.text, w) and (not own or any(a <= w.start < b for a, b in own)))
-        out.records.append(Proposed(name, who, day, rec.get("corrects") is True, values, date_span, month_only=month_only,
-                                    numbers=numbers, taken_back=back,
-                                    date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
-                                    session_date=o.session_date))
+        for one in _one_per_item(o.text, values, by_id):
+            out.records.append(Proposed(name, who, day, rec.get("corrects") is True, one, date_span, month_only=month_only,
+                                        numbers=numbers, taken_back=back,
+                                        date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
+                                        session_date=o.session_date))
     return out
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+|\s*&\s*)")
+
+
+def _listed(text: str, by_id: dict[str, Value]) -> list[list[Value]]:
+    """Runs of three or more numbers said as one list ("142, 167 and 155", "62, 68 and 71 wpm"):
+    the same kind of thing, each unitless or in the unit of the last."""
+    numbers = sorted((v for v in by_id.values() if v.kind == "float"), key=lambda v: v.start)
+    runs: list[list[Value]] = []
+    for v in numbers:
+        last = runs[-1][-1] if runs else None
+        if last is not None and _LIST_JOIN.fullmatch(text[last.end:v.start]) and (not last.unit or last.unit == v.unit):
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return [run for run in runs if len(run) >= 3]
+
+
+def _one_per_item(text: str, values: dict[str, Value], by_id: dict[str, Value]) -> list[dict[str, Value]]:
+    """One record per item of a list the model spread over several fields of one record ("Three
+    games: 142, 167 and 155" read as games 142, handicap 167, losses 155): items of one list are the
+    same kind of thing, so each is a record of its own, under the first item's field; the record's
+    other values stay with the first."""
+    for run in _listed(text, by_id):
+        fields = [name for name, v in values.items() if any(v is item for item in run)]
+        if len(fields) < 2:
+            continue
+        rest = {k: v for k, v in values.items() if k not in fields}
+        return [{**(rest if i == 0 else {k: v for k, v in rest.items() if v.kind == "str"}), fields[0]: item}
+                for i, item in enumerate(run)]
+    return [values]

@@ -147,3 +147,13 @@ def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_plac
     assert float(record.values["sleep"].value) == 6
     [record] = _read("It was 42, not 24.", dt.date(2024, 3, 6), {"score": "42", "old": "24"})
     assert [float(v.value) for v in record.values.values()] == [42.0]  # the old one given as another field is dropped
+
+
+def test_a_list_spread_over_the_fields_of_one_record_is_one_record_per_item() -> None:
+    text = "New season started last night! Three games: 142, 167 and 155. My handicap is 40 this year."
+    records = _read(text, dt.date(2024, 9, 6), {"game": "142", "handicap": "167", "losses": "155", "level": "40"})
+    assert [float(r.values["game"].value) for r in records] == [142, 167, 155]
+    assert float(records[0].values["level"].value) == 40 and "level" not in records[1].values
+    # numbers of different things said in a row stay one record
+    [record] = _read("BP this morning 128, 84, pulse 61.", dt.date(2024, 9, 6), {"sys": "128", "dia": "84", "pulse": "61"})
+    assert len(record.values) == 3
