@@ -339,8 +339,8 @@ def _ordinal_day(text: str, m: re.Match[str], unit: Unit) -> bool:
     return ordinal or re.search(r"\b(?:the|on|of)\s+$", text[max(0, m.start() - 5):m.start()], re.I) is not None
 
 
-# "6 jars", "three rounds", "14 coots": a number counting a plural noun no unit names — a count of that noun
-_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+# "6 jars", "three rounds", "Eight candles": a number counting a plural noun no unit names — a count of that noun
+_COUNTED = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?))\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
 _NOT_COUNTED = frozenset({
     "years", "months", "weeks", "days", "hours", "minutes", "seconds", "mins", "secs", "hrs", "pounds", "quid", "bucks",
     "dollars", "euros", "pence", "cents", "grand", "ones", "others", "ago", "yrs", "times", "percent",

@@ -112,6 +112,7 @@ def test_a_number_counting_a_plural_noun_is_a_count_of_it() -> None:
         (Decimal(8), ""), (Decimal(300), "")]
     assert _values("Bench press 80 was tough, 40 this time") == [(Decimal(80), ""), (Decimal(40), "")]
     assert _values("twenty five jars") == [(Decimal(25), "jars")]
+    assert _values("Eight candles out of the wax. Twelve bars.") == [(Decimal(8), "candles"), (Decimal(12), "bars")]
 
 
 def test_an_hour_with_a_word_before_it_and_half_an_hour() -> None:
