@@ -42,6 +42,12 @@ class FieldInfo:
         return self.kind in NUMERIC
 
     @property
+    def ordinal(self) -> bool:
+        """A number that names a record rather than measures it ("game_number", "match_no", "lap_id"):
+        counted by, never added up or averaged."""
+        return self.numeric and _ORDINAL_NAME.search(self.name) is not None
+
+    @property
     def temporal(self) -> bool:
         return self.kind in TEMPORAL
 
@@ -60,6 +66,9 @@ class FieldInfo:
         return sorted(out)
 
 
+_ORDINAL_NAME = re.compile(r"(?:^|_)(?:number|no|num|id|index|ordinal)$")
+
+
 @dataclass
 class Collection:
     name: str
@@ -76,7 +85,8 @@ class Collection:
         return {stem(p) for p in self.name.split("_")} | {stem(self.frame.lower())}
 
     def numeric(self) -> list[FieldInfo]:
-        return [f for f in self.fields.values() if f.numeric]
+        """The fields a question may add up, average or rank by; not a number that names a record."""
+        return [f for f in self.fields.values() if f.numeric and not f.ordinal]
 
     def temporal(self) -> list[FieldInfo]:
         return [f for f in self.fields.values() if f.temporal]

@@ -32,6 +32,7 @@ UNIT_FACTORS = {
     ("minutes", "seconds"): 60, ("metres", "km"): 1 / 1000, ("km", "metres"): 1000, ("km", "miles"): 1 / 1.609344,
     ("miles", "km"): 1.609344, ("metres", "miles"): 1 / 1609.344,
     ("m3", "litres"): 1000, ("litres", "m3"): 1 / 1000, ("litres", "ml"): 1000, ("ml", "litres"): 1 / 1000,
+    ("grams", "kg"): 1 / 1000, ("kg", "grams"): 1000,
 }
 """What one unit of a field is in the unit the question asks for."""
 

@@ -183,7 +183,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         sup = (sup[0], 1 if sup[2] == "old" else -1, "aged")
     ended = _verb_date(q, coll, fhits)
     fhits += ended
-    numeric_hits = [h for h in fhits if coll.fields[h.field].numeric]
+    # a number naming the record ("game_number") is a measure only where the question says "number"
+    numeric_hits = [h for h in fhits if coll.fields[h.field].numeric
+                    and (not coll.fields[h.field].ordinal or re.search(r"\b(?:number|no\.?|#)", q))]
     sized = _sized(q, numeric_hits)
     fhits = [h for h in fhits if h not in sized]
     numeric_hits = [h for h in numeric_hits if h not in sized]
@@ -394,15 +396,34 @@ _ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\
                ("miles", r"\b(?:in|as)\s+miles\b|\bhow\s+many\s+miles\b"),
                ("metres", r"\b(?:in|as)\s+met(?:er|re)s\b|\bhow\s+many\s+met(?:er|re)s\b"),
                ("litres", r"\b(?:in|as)\s+lit(?:er|re)s\b|\bhow\s+many\s+lit(?:er|re)s\b"),
-               ("m3", r"\b(?:in|as)\s+cubic\s+met(?:er|re)s\b|\bhow\s+many\s+cubic\s+met(?:er|re)s\b"))
+               ("m3", r"\b(?:in|as)\s+cubic\s+met(?:er|re)s\b|\bhow\s+many\s+cubic\s+met(?:er|re)s\b"),
+               ("kg", r"\b(?:in|as)\s+(?:kg|kilos|kilograms)\b|\bhow\s+many\s+(?:kg|kilos|kilograms)\b"),
+               ("grams", r"\b(?:in|as)\s+(?:g|grams)\b|\bhow\s+many\s+grams\b"))
 _FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
                ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"),
                ("m3", r"(?:^|_)(?:m3|cubic_met(?:er|re)s)$"), ("litres", r"(?:^|_)(?:l|litres|liters)$"),
-               ("ml", r"(?:^|_)(?:ml|millilit(?:er|re)s)$"))
+               ("ml", r"(?:^|_)(?:ml|millilit(?:er|re)s)$"), ("kg", r"(?:^|_)(?:kg|kilos|kilograms)$"),
+               ("grams", r"(?:^|_)(?:g|grams)$"))
 
 _SPELLED_UNIT = (("m3", r"\bcubic\b"), ("ml", r"\bmillilit(?:er|re)s?\b"), ("litres", r"\blit(?:er|re)s?\b"),
                  ("km", r"\bkilomet(?:er|re)s?\b"), ("metres", r"\bmet(?:er|re)s?\b"), ("miles", r"\bmiles?\b"),
-                 ("hours", r"\bhours?\b"), ("minutes", r"\bminutes?\b"), ("seconds", r"\bseconds?\b"))
+                 ("hours", r"\bhours?\b"), ("minutes", r"\bminutes?\b"), ("seconds", r"\bseconds?\b"),
+                 ("kg", r"\bkilo(?:gram)?s?\b"), ("grams", r"\bgrams?\b"))
+_SAID_UNIT = (("kg", r"kg|kgs|kilos?|kilograms?"), ("grams", r"g|grams?"), ("km", r"km|kilomet(?:er|re)s?"),
+              ("miles", r"mi|miles?"), ("metres", r"m|met(?:er|re)s?"), ("hours", r"h|hrs?|hours?"),
+              ("minutes", r"mins?|minutes?"), ("seconds", r"s|secs?|seconds?"), ("litres", r"l|lit(?:er|re)s?"),
+              ("ml", r"ml|millilit(?:er|re)s?"))
+"""A unit word said after a number in a question ("over 4 kg", "more than 500 metres")."""
+
+
+def _in_field_unit(value: Decimal | float, said: str, coll: Collection, name: str) -> Decimal | float:
+    """A bound said in one unit, in the unit the field keeps: "over 4 kg" of ``weight_grams`` is 4000."""
+    asked = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, said.lower())), None)
+    held = _unit_held(coll, name)
+    if asked is None or held is None or asked == held or (asked, held) not in UNIT_FACTORS:
+        return value
+    scaled = float(value) * UNIT_FACTORS[(asked, held)]
+    return Decimal(str(round(scaled, 6))) if isinstance(value, Decimal) else scaled
 
 
 def _unit_held(coll: Collection, name: str) -> str | None:
@@ -1163,9 +1184,13 @@ def _filters(
             continue
         value = c.value
         words = set(coll.fields[fname].words)
+        high = c.high
         if stem(c.unit) == "hour" and words & {"minute", "min"} and "hour" not in words:
             value = value * 60  # "over an hour" on a field kept in minutes
-        f = Filter(fname, "between", (value, c.high)) if c.op == "between" else Filter(fname, c.op, value)
+        elif c.unit and isinstance(value, (int, float, Decimal)):
+            value = _in_field_unit(value, c.unit, coll, fname)
+            high = _in_field_unit(high, c.unit, coll, fname) if isinstance(high, (int, float, Decimal)) else high
+        f = Filter(fname, "between", (value, high)) if c.op == "between" else Filter(fname, c.op, value)
         base.append((c.pos, f))
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
     named: list[tuple[int, int, Filter]] = []
@@ -1423,6 +1448,11 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
         for f in numeric:
             if s in f.words or any(field_matches(fr, f) for fr in synonyms(c.unit)):
                 return f.name
+        # "under 4 kilos" of a column kept in grams: the one field held in a unit it converts to
+        said = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, c.unit.lower())), None)
+        convertible = [f.name for f in numeric if (said, _unit_held(coll, f.name)) in UNIT_FACTORS]
+        if said is not None and len(convertible) == 1:
+            return convertible[0]
     lo = max(0, c.pos - 40)
     head = q[lo:c.pos + 12]
     toks = tokens(head)

@@ -1,0 +1,54 @@
+"""A number that names a record (game 1, 2, 3) is counted by, never added up; a bound or an answer
+in kilos over a column kept in grams is converted — over a real imported log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.log import LogStore
+from engine.state import State
+from tests.engine.ask.imported import imported
+
+GAMES = """date,game_number,score,strikes,wax_grams
+2024-09-05,1,142,,3900
+2024-09-05,2,167,3,3950
+2024-09-05,3,155,,4020
+2024-10-03,1,163,2,3100
+2024-10-03,2,201,8,4150
+"""
+NOW = dt.datetime(2024, 12, 1, 12)
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> tuple[State, LogStore]:
+    return imported(tmp_path, {"bowling.csv": GAMES})
+
+
+def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
+    state, store = logs
+    got = ask(state, question, NOW, None, store)
+    return got.answer, got.computation
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many games did I bowl in September?", 3),  # counted, not game numbers added up (6)
+    ("What's my highest single game so far?", 201),  # the score, not game number 3
+    ("Adding up the games where I mentioned strikes, how many strikes is that?", 13),
+    ("What was my highest game number?", 3),  # said "number": the number it is
+])
+def test_a_number_naming_a_record_is_counted_by_not_added_up(logs, question: str, expected: float) -> None:
+    got, comp = answer(logs, question)
+    assert got == pytest.approx(expected), comp
+
+
+def test_a_bound_and_an_answer_in_kilos_over_grams(logs) -> None:
+    got, comp = answer(logs, "When was the first time the wax was over 4 kg?")
+    assert str(got)[:10] == "2024-09-05" and "4000" in comp, comp
+    got, comp = answer(logs, "How many times was the wax under 4 kilos?")
+    assert got == 3, comp
+    got, comp = answer(logs, "How much wax was that altogether, in kilos?")
+    assert got == pytest.approx(19.12), comp
