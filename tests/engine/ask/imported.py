@@ -3,6 +3,7 @@ asking tests over imported collections start from."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from engine.importer import import_file
@@ -18,3 +19,12 @@ def imported(folder: Path, files: dict[str, str]) -> tuple[State, LogStore]:
         (folder / name).write_text(text)
         import_file(store, folder / name, Path(name).stem)
     return fold(store.facts()), store
+
+
+def answered(logs: tuple[State, LogStore], question: str, now: dt.datetime) -> tuple[object, str]:
+    """The answer to ``question`` over an imported log, and the computation shown with it."""
+    from engine.ask import ask
+
+    state, store = logs
+    got = ask(state, question, now, None, store)
+    return got.answer, got.computation

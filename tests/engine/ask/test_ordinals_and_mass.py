@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ask import ask
 from engine.log import LogStore
 from engine.state import State
-from tests.engine.ask.imported import imported
+from tests.engine.ask.imported import answered, imported
 
 GAMES = """date,game_number,score,strikes,wax_grams
 2024-09-05,1,142,,3900
@@ -29,9 +28,7 @@ def logs(tmp_path: Path) -> tuple[State, LogStore]:
 
 
 def answer(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
-    state, store = logs
-    got = ask(state, question, NOW, None, store)
-    return got.answer, got.computation
+    return answered(logs, question, NOW)
 
 
 @pytest.mark.parametrize(("question", "expected"), [
