@@ -66,7 +66,8 @@ class FieldInfo:
         return sorted(out)
 
 
-_ORDINAL_NAME = re.compile(r"(?:^|_)(?:number|no|num|id|index|ordinal)$")
+_ORDINAL_NAME = re.compile(r"^(?!(?:page|chapter|floor|level|step)_)(?:\w+_)?(?:number|no|id)$")
+"""``game_number``, ``match_no``, ``order_id``: not ``page_number`` (how far a reader got) nor ``uv_index``."""
 
 
 @dataclass

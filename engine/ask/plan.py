@@ -185,7 +185,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     fhits += ended
     # a number naming the record ("game_number") is a measure only where the question says "number"
     numeric_hits = [h for h in fhits if coll.fields[h.field].numeric
-                    and (not coll.fields[h.field].ordinal or re.search(r"\b(?:number|no\.?|#)", q))]
+                    and (not coll.fields[h.field].ordinal or re.search(r"\b(?:number|no\.?)(?!\w)|#", q))]
     sized = _sized(q, numeric_hits)
     fhits = [h for h in fhits if h not in sized]
     numeric_hits = [h for h in numeric_hits if h not in sized]
@@ -398,7 +398,7 @@ _ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\
                ("litres", r"\b(?:in|as)\s+lit(?:er|re)s\b|\bhow\s+many\s+lit(?:er|re)s\b"),
                ("m3", r"\b(?:in|as)\s+cubic\s+met(?:er|re)s\b|\bhow\s+many\s+cubic\s+met(?:er|re)s\b"),
                ("kg", r"\b(?:in|as)\s+(?:kg|kilos|kilograms)\b|\bhow\s+many\s+(?:kg|kilos|kilograms)\b"),
-               ("grams", r"\b(?:in|as)\s+(?:g|grams)\b|\bhow\s+many\s+grams\b"))
+               ("grams", r"\b(?:in|as)\s+grams\b|\bhow\s+many\s+grams\b"))
 _FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
                ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"),
                ("m3", r"(?:^|_)(?:m3|cubic_met(?:er|re)s)$"), ("litres", r"(?:^|_)(?:l|litres|liters)$"),
@@ -1448,11 +1448,6 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
         for f in numeric:
             if s in f.words or any(field_matches(fr, f) for fr in synonyms(c.unit)):
                 return f.name
-        # "under 4 kilos" of a column kept in grams: the one field held in a unit it converts to
-        said = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, c.unit.lower())), None)
-        convertible = [f.name for f in numeric if (said, _unit_held(coll, f.name)) in UNIT_FACTORS]
-        if said is not None and len(convertible) == 1:
-            return convertible[0]
     lo = max(0, c.pos - 40)
     head = q[lo:c.pos + 12]
     toks = tokens(head)
@@ -1473,6 +1468,14 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
             cands = [f.name for f in numeric if field_matches(frag, f)]
             if cands:
                 return cands[0]
+    if c.unit:
+        # "under 4 kilos" of a column kept in grams, no word naming it: the one field kept in that unit or one it converts to
+        said = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, c.unit.lower())), None)
+        held = {f.name: _unit_held(coll, f.name) for f in numeric}
+        kept = [n for n, u in held.items() if said is not None and u == said] or [
+            n for n, u in held.items() if (said, u) in UNIT_FACTORS]
+        if len(kept) == 1:
+            return kept[0]
     if measure and coll.fields.get(measure) and coll.fields[measure].numeric:
         return measure
     if len(numeric) == 1:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from engine.extract.numbers import spelled_value
 from engine.extract.segment import question_start, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
@@ -383,6 +384,15 @@ _OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|v
 started in January", "down from 82.4 on Saturday"): not the record's own."""
 
 
+def _leads_into(o: Offer, c: Any, first: int) -> bool:
+    """A day that opens the numbers' own words ("on Wednesday: 4 off 9", "Last night was the dress
+    rehearsal - three hours"): before them and a few words off, not the day of the telling ("Today my
+    legs still hurt from those 20 miles") nor a possessive ("Yesterday's physio said my 25 minutes")."""
+    if c.end > first or c.value == o.session_date.isoformat() or re.match(r"['’]s\b", o.text[c.end:]):
+        return False
+    return len(re.findall(r"[A-Za-z]+", o.text[c.end:first])) <= 5
+
+
 def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int] | None, day: dt.date) -> Any:
     """The day said in the sentences of a record's numbers, where the model's day cannot be the
     record's: a month said alone or a day ahead, said elsewhere ("signed up for the marathon in April
@@ -409,7 +419,7 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
     own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held) and not c.month_only
            and not _OTHER_DAY.search(o.text[max(spans[i][0] for i in held if spans[i][0] <= c.start):c.start])
            and dt.date.fromisoformat(c.value) <= o.session_date  # a day ahead is no record's ("the first" of next month)
-           and (not before_values or c.end <= first)]
+           and (not before_values or _leads_into(o, c, first))]
     if len({c.value for c in own}) != 1:
         return None
     c = own[0]
@@ -554,6 +564,13 @@ def _listed(text: str, by_id: dict[str, Value]) -> list[list[Value]]:
     return [run for run in runs if len(run) >= 3]
 
 
+def _counted_before(text: str, run: list[Value]) -> bool:
+    """The list is said as that many of something ("Three games: 142, 167 and 155", "3 tries - 62, 68, 71")."""
+    sentence = next((a for a, b in sentences(text) if a <= run[0].start < b), 0)
+    words = re.findall(r"[a-z]+|\d+", text[sentence:run[0].start].lower())
+    return any(spelled_value(w) == len(run) or w == str(len(run)) for w in words)
+
+
 def _one_per_item(text: str, values: dict[str, Value], by_id: dict[str, Value]) -> list[dict[str, Value]]:
     """One record per item of a list the model spread over several fields of one record ("Three
     games: 142, 167 and 155" read as games 142, handicap 167, losses 155): items of one list are the
@@ -561,8 +578,8 @@ def _one_per_item(text: str, values: dict[str, Value], by_id: dict[str, Value]) 
     other values stay with the first."""
     for run in _listed(text, by_id):
         fields = [name for name, v in values.items() if any(v is item for item in run)]
-        if len(fields) < 2:
-            continue
+        if len(fields) < 2 or not (_counted_before(text, run) or len({re.sub(r"_?\d+$", "", f) for f in fields}) == 1):
+            continue  # "BP 128, 84, 61": three measures of one reading, not three readings
         rest = {k: v for k, v in values.items() if k not in fields}
         return [{**(rest if i == 0 else {k: v for k, v in rest.items() if v.kind == "str"}), fields[0]: item}
                 for i, item in enumerate(run)]

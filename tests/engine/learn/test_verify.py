@@ -134,9 +134,13 @@ def test_a_day_cited_from_another_sentence_gives_way_to_the_day_that_opens_the_n
     assert _day_of(text, day, {"runs": "4"}, said="yesterday") == dt.date(2024, 7, 17)
     text = "The concert is on Saturday. Last night was the dress rehearsal - three hours, the whole programme."
     assert _day_of(text, dt.date(2024, 4, 10), {"n": "three hours"}, said="Saturday") == dt.date(2024, 4, 9)
-    # a day said after the numbers is a remark, not the record's own
+    # a day said after the numbers, the day of the telling, or a possessive is no record's own
     text = "Went to the climbing wall on Monday. 3 hours, and I'm still sore today."
     assert _day_of(text, dt.date(2024, 4, 10), {"n": "3 hours"}, said="Monday") == dt.date(2024, 4, 8)
+    text = "Went for a long run on Saturday. Today my legs still hurt from those 20 miles."
+    assert _day_of(text, dt.date(2024, 9, 6), {"n": "20 miles"}, said="Saturday") == dt.date(2024, 8, 31)
+    text = "Ran the parkrun on Saturday. Yesterday's physio said my 25 minutes was good."
+    assert _day_of(text, dt.date(2024, 9, 6), {"n": "25 minutes"}, said="Saturday") == dt.date(2024, 8, 31)
 
 
 def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_place() -> None:
@@ -156,4 +160,6 @@ def test_a_list_spread_over_the_fields_of_one_record_is_one_record_per_item() ->
     assert float(records[0].values["level"].value) == 40 and "level" not in records[1].values
     # numbers of different things said in a row stay one record
     [record] = _read("BP this morning 128, 84, pulse 61.", dt.date(2024, 9, 6), {"sys": "128", "dia": "84", "pulse": "61"})
+    assert len(record.values) == 3
+    [record] = _read("BP 128, 84, 61 this morning.", dt.date(2024, 9, 6), {"sys": "128", "dia": "84", "pulse": "61"})
     assert len(record.values) == 3
