@@ -263,13 +263,20 @@ def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:
     """The value said in place of one taken back, in its sentence: the nearest of the same kind and
     dimension said before it ("2.5 hours, not 1.5"), else the nearest after ("not 8 hours, more like 6")."""
     sentence = next(((a, b) for a, b in sentences(text) if a <= v.start < b), (v.start, v.end))
-    same = [w for w in by_id.values() if w.kind == v.kind and w is not v and w.dimension in (v.dimension, "")
-            and w.currency == v.currency and sentence[0] <= w.start < sentence[1] and not taken_back(text, w)]
-    before = [w for w in same if w.start < v.start]
-    if before:
-        return max(before, key=lambda w: w.start)
-    after = [w for w in same if w.start > v.end]
-    return min(after, key=lambda w: w.start) if after else None
+    said = [w for w in by_id.values() if w.kind == v.kind and w is not v and w.currency == v.currency
+            and sentence[0] <= w.start < sentence[1] and not taken_back(text, w)]
+    # the same dimension first ("2 hours, 3 of them, not 1 hour": the hours); a bare number taken back
+    # ("30 minutes, not 35") is of the dimension said beside it; a bare number replaces one only last
+    for fits in (lambda w: bool(v.dimension) and w.dimension == v.dimension,
+                 lambda w: not v.dimension, lambda w: not w.dimension):
+        same = [w for w in said if fits(w)]
+        before = [w for w in same if w.start < v.start]
+        if before:
+            return max(before, key=lambda w: w.start)
+        after = [w for w in same if w.start > v.end]
+        if after:
+            return min(after, key=lambda w: w.start)
+    return None
 
 
 # "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
@@ -491,7 +498,9 @@ def verify(raw: Any, o: Offer) -> Checked:
                     continue
                 if taken_back(o.text, v):
                     instead = _said_instead(o.text, v, by_id)
-                    if instead is None or any(instead is w for w in values.values()):
+                    cited = {by_id[r] for r in fields.values() if isinstance(r, str) and r in by_id and r != raw_value} \
+                        if isinstance(fields, dict) else set()
+                    if instead is None or instead in cited or any(instead is w for w in values.values()):
                         out.rejected.append(f"{name}.{fname}: {raw_value} is a value the message takes back")
                         continue
                     v = instead  # "two and a half hours, not an hour and a half": the value said in its place

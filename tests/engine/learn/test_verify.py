@@ -151,6 +151,12 @@ def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_plac
     assert float(record.values["sleep"].value) == 6
     [record] = _read("It was 42, not 24.", dt.date(2024, 3, 6), {"score": "42", "old": "24"})
     assert [float(v.value) for v in record.values.values()] == [42.0]  # the old one given as another field is dropped
+    [record] = _read("It was 42, not 24.", dt.date(2024, 3, 6), {"old": "24", "score": "42"})
+    assert {k: float(v.value) for k, v in record.values.items()} == {"score": 42.0}  # cited first, still dropped
+    [record] = _read("Walked the dogs for 2 hours, 3 of them, not 1 hour.", dt.date(2024, 3, 6), {"duration": "1 hour"})
+    assert float(record.values["duration"].value) == 2  # the hours, not the dogs
+    [record] = _read("Ran 5 km in 30 minutes, not 35.", dt.date(2024, 3, 6), {"distance": "5 km", "duration": "35"})
+    assert float(record.values["duration"].value) == 30
 
 
 def test_a_list_spread_over_the_fields_of_one_record_is_one_record_per_item() -> None:
