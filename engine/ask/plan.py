@@ -30,6 +30,7 @@ from engine.ask.ir import DERIVED_GROUPS, UNIT_FACTORS, Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS, VALUE_SYNONYMS
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
+from engine.learn.quantities import unit_named
 
 _SAYINGS = (
     r"what\s+did\s+i\s+(?:say|tell|mention|write|note)|what\s+do\s+(?:you|i)\s+know\s+about|"
@@ -409,16 +410,21 @@ _SPELLED_UNIT = (("m3", r"\bcubic\b"), ("ml", r"\bmillilit(?:er|re)s?\b"), ("lit
                  ("km", r"\bkilomet(?:er|re)s?\b"), ("metres", r"\bmet(?:er|re)s?\b"), ("miles", r"\bmiles?\b"),
                  ("hours", r"\bhours?\b"), ("minutes", r"\bminutes?\b"), ("seconds", r"\bseconds?\b"),
                  ("kg", r"\bkilo(?:gram)?s?\b"), ("grams", r"\bgrams?\b"))
-_SAID_UNIT = (("kg", r"kg|kgs|kilos?|kilograms?"), ("grams", r"g|grams?"), ("km", r"km|kilomet(?:er|re)s?"),
-              ("miles", r"mi|miles?"), ("metres", r"m|met(?:er|re)s?"), ("hours", r"h|hrs?|hours?"),
-              ("minutes", r"mins?|minutes?"), ("seconds", r"s|secs?|seconds?"), ("litres", r"l|lit(?:er|re)s?"),
-              ("ml", r"ml|millilit(?:er|re)s?"))
-"""A unit word said after a number in a question ("over 4 kg", "more than 500 metres")."""
+_ASK_UNIT_OF = {"kg": "kg", "g": "grams", "km": "km", "mi": "miles", "m": "metres", "h": "hours", "min": "minutes",
+                "s": "seconds", "l": "litres", "ml": "ml", "m3": "m3"}
+"""The unit table's names (``resources/learn/units.tsv``) as the units :data:`UNIT_FACTORS` converts between."""
+
+
+def _said_unit(word: str) -> str | None:
+    """The unit a word after a number in a question names ("over 4 kilos", "more than 500 metres"),
+    read with the unit table's aliases."""
+    unit = unit_named(word.lower())
+    return _ASK_UNIT_OF.get(unit.name) if unit is not None else None
 
 
 def _in_field_unit(value: Decimal | float, said: str, coll: Collection, name: str) -> Decimal | float:
     """A bound said in one unit, in the unit the field keeps: "over 4 kg" of ``weight_grams`` is 4000."""
-    asked = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, said.lower())), None)
+    asked = _said_unit(said)
     held = _unit_held(coll, name)
     if asked is None or held is None or asked == held or (asked, held) not in UNIT_FACTORS:
         return value
@@ -1470,7 +1476,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
                 return cands[0]
     if c.unit:
         # "under 4 kilos" of a column kept in grams, no word naming it: the one field kept in that unit or one it converts to
-        said = next((unit for unit, pat in _SAID_UNIT if re.fullmatch(pat, c.unit.lower())), None)
+        said = _said_unit(c.unit)
         held = {f.name: _unit_held(coll, f.name) for f in numeric}
         kept = [n for n, u in held.items() if said is not None and u == said] or [
             n for n, u in held.items() if (said, u) in UNIT_FACTORS]

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.extract.numbers import spelled_value
+from engine.extract.reader.candidates import Candidate
 from engine.extract.segment import question_start, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
@@ -391,7 +392,7 @@ _OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|v
 started in January", "down from 82.4 on Saturday"): not the record's own."""
 
 
-def _leads_into(o: Offer, c: Any, first: int) -> bool:
+def _leads_into(o: Offer, c: Candidate, first: int) -> bool:
     """A day that opens the numbers' own words ("on Wednesday: 4 off 9", "Last night was the dress
     rehearsal - three hours"): before them and a few words off, not the day of the telling ("Today my
     legs still hurt from those 20 miles") nor a possessive ("Yesterday's physio said my 25 minutes")."""
