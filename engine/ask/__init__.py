@@ -38,7 +38,7 @@ from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
 from engine.ask.running import running_total
 from engine.ask.text import plain
-from engine.ask.whose import compare_people, compared_people, whose_filters
+from engine.ask.whose import beaten, compare_people, compared_people, whose_filters
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
 from engine.llm.backend import Backend
@@ -118,6 +118,8 @@ def plan_question(
     if pair is not None and (running_total(coll, d.query.measure) or not compare_people(d.query, pair)):
         # "more honey from Mabel than Hilda": one minus the other (a meter's readings are never added up)
         d.query.filters += whose_filters(question, coll, d.query)
+    elif pair is not None:
+        d.query.margin = beaten(question)
     per_day = d.query.aggregate in ("avg", "change", "sum") and _PER_DAY.search(question) is not None
     if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):
         # "how much gas did we use": a meter's readings are not added up; "our average daily use": a day of it

@@ -343,7 +343,7 @@ HELPERS: dict[str, Any] = {
     "change": change, "daily_change": daily_change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
-    "weekday": weekday, "clock": clock, "len": len, "str": str, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
+    "weekday": weekday, "clock": clock, "len": len, "str": str, "abs": abs, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
 }
 SAFE_BUILTINS: dict[str, Any] = {}
 
@@ -585,7 +585,8 @@ def _compile(coll: Collection, q: Query) -> str:
             raise InputError("a trend needs two periods to compare")
         first = _metric_expr(coll, q, q.filters + q.periods[0])
         second = _metric_expr(coll, q, q.filters + q.periods[1])
-        return f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
+        expr = f"({second}) - ({first})" if (q.metric or "count") == "count" else f"(({second}) or 0) - (({first}) or 0)"
+        return f"abs({expr})" if q.margin else expr
     if agg in ("change", "drop", "daily_change"):
         m = _measure(coll, q)
         when = _attr(_check(coll, coll.date_field))

@@ -87,6 +87,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
+    hits = [h for h in hits if not _names_a_number(q[h.start:h.end], coll, stems)]
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
     hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
@@ -98,6 +99,19 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
         kept.append(h)
     every_kind = bool(_EVERY_KIND.search(q))
     return sorted((_with_kinds(h, coll) if every_kind else h for h in kept), key=lambda h: h.start)
+
+
+def _names_a_number(said: str, coll: Collection, stems: set[str]) -> bool:
+    """"How many games did I win against Sal": with "games" said too, the word is the number field
+    ``games_won``, not a result ("how many matches have I won" is one)."""
+    if " " in said.strip():
+        return False
+    forms = word_forms(said.strip(), ("VERB",))
+    for f in coll.fields.values():
+        parts = f.name.split("_")
+        if f.numeric and forms & set(parts) and any(stem(p) in stems for p in parts if p not in forms):
+            return True
+    return False
 
 
 _EVERY_KIND = re.compile(r"\b(?:any|all|every|each|whatever)\s+(?:kinds?|sorts?|types?|variet(?:y|ies)|flavou?rs?)\b|"
@@ -258,6 +272,8 @@ COMPARE = [
     (rf"\b(?:at\s+most|no\s+more\s+than|maximum\s+of|up\s+to)\s+{_CUR}{_NUM}", "le"),
     (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:less|fewer|shorter|lower|smaller|below|under)\b", "le"),
     (rf"\b(?:exactly|equal\s+to)\s+{_CUR}{_NUM}", "eq"),
+    # a target met: "reach her 3,000 step target", "hit 10k steps", "cleared 2 metres"
+    (rf"\b(?:reach|reached|reaches|reaching|hit|hits|hitting|met|meet|meets|cleared|topped)\s+(?:(?:my|his|her|their|our|the)\s+)?{_CUR}{_NUM}", "ge"),
 ]
 
 

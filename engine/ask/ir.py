@@ -71,6 +71,9 @@ class Query:
     scale: tuple[str, str] | None = None
     """The answer in another unit than the measure's field holds, ``(from, to)``: ("minutes", "hours")
     for "total time in hours" over a minutes column; the factor is :data:`UNIT_FACTORS`'s."""
+    margin: bool = False
+    """A trend answered as its size, without its sign ("by how many shots did Rob beat me": the winner is
+    whoever scored more, or took less time)."""
     words: tuple[str, str] | None = None
     """A trend answered in words: ``words[0]`` when the difference is positive, ``words[1]`` when
     negative, "same" when none."""
@@ -92,6 +95,7 @@ class Query:
             "by": self.by,
             "plus": list(self.plus),
             "words": list(self.words) if self.words else None,
+            "margin": self.margin,
             "scale": list(self.scale) if self.scale else None,
         }
 

@@ -109,4 +109,8 @@ VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "ran": ("run", "running"), "run": ("running",), "running": ("run",), "jog": ("run",), "jogging": ("run",),
     "swam": ("swim", "swimming"), "swimming": ("swim",), "cycled": ("cycling", "bike"), "biking": ("cycling", "bike"),
     "bike": ("cycling",), "ride": ("cycling",), "rode": ("cycling",), "cycle": ("cycling",), "swim": ("swimming",),
+    # a game's outcome said as a verb ("how many have I won", "who have I beaten") kept as a result word
+    "won": ("win", "w", "victory"), "win": ("won", "w", "victory"), "beat": ("win", "won", "w"), "beaten": ("win", "won", "w"),
+    "lost": ("loss", "lose", "l", "defeat"), "lose": ("loss", "lost", "l", "defeat"), "drew": ("draw", "drawn", "tie", "d"),
+    "draw": ("drawn", "tie", "tied"), "drawn": ("draw", "tie"), "tied": ("tie", "draw", "drawn"),
 }

@@ -56,9 +56,9 @@ STRONG_TREND = re.compile(
     r"differ|go up|go down|went up|went down|rise|rose|drop|dropped|grow|grew)\b"
 )
 SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%")
-CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the)\s+first\b.*\b(?:to|until)\s+(?:my|the)\s+(?:last|latest)\b"
+CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the|his|her|their|our)\s+first\b.*\b(?:to|until)\s+(?:my|the|his|her|their|our)\s+(?:last|latest|most\s+recent)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
-DOWN = re.compile(r"\b(?:lost|lose|dropped|come down|came down|gone down|went down|shed|fallen|fell)\b")
+DOWN = re.compile(r"\b(?:lost|lose|drop|dropped|come down|came down|gone down|go down|went down|shed|fall|fallen|fell)\b")
 COMPARATIVES = {
     "higher": "lower", "more": "less", "bigger": "smaller", "larger": "smaller", "longer": "shorter",
     "greater": "less", "heavier": "lighter", "faster": "slower", "up": "down", "increase": "decrease",
@@ -339,6 +339,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         if (target is None or record_level and not records_asked) and query.target == coll.date_field and measured:
             # "which runs did I do in May" asks for the runs, not their one number
             query.target = measured  # "what did I weigh on the 19th", "what did the meter say on the 16th": the value
+        elif target is None and (number := _number_asked(q, coll, numeric_hits)):
+            query.target = number  # "what did Maisie get on the hazard test": her score, not the test's name
     elif re.search(r"^\s*(did|have|has|was|were|is|are)\b", q):
         query.aggregate = "count"
         d.notes.append("yes/no question answered by counting matches")
@@ -669,8 +671,13 @@ def _superlative(q: str, said: str = "", named_field: bool = True) -> tuple[str,
         if w in ("last", "first") and re.match(
             rf"{w}\s+(\d+|year|month|week|day|quarter|half|two|three|four|five|ten|fortnight|couple|few)\b", q[t.pos:]
         ) or w == "last" and re.match(r"last\s+(night|weekend|summer|winter|spring|autumn|fall|christmas|easter|"
-                                      r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", q[t.pos:]):
-            continue  # "the first week", "last summer": a window ("the first night" of many is not one)
+                                      r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", q[t.pos:]) \
+                and not (q.startswith("last night", t.pos) and re.search(r"\bthe\s+$", q[:t.pos])):
+            # "the first week", "last summer": a window ("the first night" of many is not one, nor
+            # "the last night I won": the latest of the nights, not yesterday)
+            continue
+        if re.search(r"\b(?:average|avg|mean|typical)\s+$", q[:t.pos]):
+            continue  # "Dad's average top speed": the mean of the field "top" names, not its largest
         if w in ("most", "least") and re.search(r"\b(?:at|the\s+very)\s+$", q[:t.pos]):
             continue  # "at least 4 stars", "at most $20": a threshold, not a superlative
         if w in ("most", "least"):
@@ -1001,6 +1008,24 @@ def _verb_date(q: str, coll: Collection, fhits: list[FieldHit]) -> list[FieldHit
 _ASKS_FOR_A_DAY = re.compile(r"\b(?:when|what\s+(?:date|day|time)|which\s+(?:date|day|night|morning|evening|week|month))\b")
 
 
+_ASKS_A_NUMBER = re.compile(
+    r"^\s*what\s+(?:[a-z]+\s+)?(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,2}?(?:score|get|make|earn|weigh|take|manage|"
+    r"achieve|hit|clock|record|come\s+out\s+at|finish\s+(?:on|with)|end\s+(?:on|up\s+with))\b")
+""""What did Maisie score", "what mark did she get", "what did he weigh": a number is asked for."""
+
+
+def _number_asked(q: str, coll: Collection, numeric_hits: list) -> str | None:
+    """The number field a "what did X score/get" question asks for: the one it names, else the
+    collection's only number (none when it keeps several and names none)."""
+    if not _ASKS_A_NUMBER.search(q):
+        return None
+    named = {h.field for h in numeric_hits}
+    if len(named) == 1:
+        return named.pop()
+    numbers = [f.name for f in coll.numeric() if f.formula is None and not f.ordinal]
+    return numbers[0] if not named and len(numbers) == 1 else None
+
+
 def _value_on_a_day(q: str, coll: Collection, windows: list[Window], numeric_hits: list) -> str | None:
     """The number a "what was it on <day>" question asks for: the field it names, else the
     collection's only number. A question bounded by a day never asks for that day back."""
@@ -1056,6 +1081,8 @@ def _superlative_query(
     if by_date:
         datef = target if target and coll.fields[target].temporal and re.search(r"^\s*when\b", q) else _date_field(coll, [])
         named = [h.field for h in numeric_hits if h.direct]
+        if target is None and not named and (number := _number_asked(q, coll, numeric_hits)):
+            named = [number]  # "what mark did she get in her first mock": the number of the earliest
         if target is None and named and datef and not re.search(r"^\s*when\b", q):
             # "my most recent weight": that field of the latest record that has it, not the latest date
             query.aggregate = "argmax" if direction > 0 else "argmin"
@@ -1097,9 +1124,9 @@ def _superlative_query(
         query.group_by = _category_target(coll, values, q)
         query.metric = "count"
         return
-    value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my)\s+"
+    value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my|his|her|their|our|[a-z]+'s)\s+"
                                r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
-                               r"fastest|quickest|slowest))\b", q)) or bool(re.search(
+                               r"fastest|quickest|slowest|best|worst|top))\b", q)) or bool(re.search(
         rf"\bwhat(?:'s| is| was| were)\s+(?:the|my|his|her|their|our|[a-z]+'s)\s+{re.escape(word)}"
         r"(?=\s+(?:i|we|he|she|they|you|it|one|ever|so\s+far)\b|\s*$)", q))  # "what was the heaviest I brought home": the value
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
@@ -1359,7 +1386,11 @@ def _missing(q: str, coll: Collection, used: set[str | None]) -> list[tuple[int,
             continue
         word = re.match(r"[a-z'-]*", q[end:])
         end += len(word.group(0)) if word else 0  # the whole last word ("temps", not "temp")
-        if MISSING_BEFORE.search(q[max(0, start - 40):start]) or MISSING_AFTER.match(q[end:end + 40]):
+        before = MISSING_BEFORE.search(q[max(0, start - 40):start])
+        if before and f.numeric and re.match(r"\s*without\b", before.group(0)):
+            # "days she managed without a nap": none said, or nought minutes of it
+            out.append((start, Filter(name, "any", (Filter(name, "missing", None), Filter(name, "eq", 0)))))
+        elif before or MISSING_AFTER.match(q[end:end + 40]):
             out.append((start, Filter(name, "missing", None)))
     return out
 
@@ -1390,7 +1421,7 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
     taken = [(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
     out: list[tuple[int, Filter]] = []
     words = "|".join(w for w in NUMBER_WORDS if len(w) > 2)
-    for m in re.finditer(rf"\b(zero|no|\d+(?:\.\d+)?|{words})\s+([a-z]+)\b", q):
+    for m in re.finditer(rf"(?<![\d,.])\b(zero|no|any|\d+(?:,\d{{3}})*(?:\.\d+)?|{words})\s+([a-z]+)\b", q):
         if any(m.start() < b and a < m.end() for a, b in taken) or re.fullmatch(r"(19|20)\d\d", m.group(1)):
             continue
         if re.search(r"\b(?:top|first|last|over|under|above|below|than|least|most|exactly|to|from|about|around|"
@@ -1404,7 +1435,12 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
         named = [f for f in coll.numeric() if variants(word) & set(f.words) or any(field_matches(fr, f) for fr in synonyms(word))]
         if len(named) != 1:
             continue
-        raw = m.group(1)
+        raw = m.group(1).replace(",", "")
+        if raw == "any":
+            if re.search(r"\b(?:without|no|not|never|n't)\b[^.?!]*$", q[:m.start()]):
+                continue  # "without any nap": left to the missing ones (see ``_missing``)
+            out.append((m.start(), Filter(named[0].name, "gt", 0)))  # "days with any ammonia at all": more than none
+            continue
         value = 0 if raw in ("zero", "no") else NUMBER_WORDS[raw] if raw in NUMBER_WORDS else Decimal(raw)
         out.append((m.start(), Filter(named[0].name, "eq", value)))
     return out

@@ -233,7 +233,8 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         cutoff = (today - dt.timedelta(days=count * (7 if unit == "week" else 1)) if unit in ("day", "week")
                   else _shift_months(today, count * (12 if unit == "year" else 1)))
         add(m, dt.date(1900, 1, 1), cutoff if op.startswith("at") else cutoff - dt.timedelta(days=1))
-    for m in re.finditer(r"\b(today|yesterday|tonight|last night)\b", q):
+    for m in re.finditer(r"\b(today|yesterday|tonight|(?<!the\s)last night)\b", q):
+        # "the last night I won": the latest of the records, not yesterday (see ``plan._superlative``)
         d = today if m.group(1) in ("today", "tonight") else today - dt.timedelta(days=1)
         add(m, d, d)
     found.sort(key=lambda w: w.pos)

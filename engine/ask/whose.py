@@ -78,6 +78,16 @@ _LESS = r"(?:less|fewer|shorter|lower|smaller|lighter)"
 _ME = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.I)
 
 
+_BEATEN = re.compile(r"\bby\s+how\s+(?:much|many|far|long)\b()(.*?)\b(?:beat|beaten|beats|outscored?|outran|outscoring|"
+                     r"lose\s+to|lost\s+to|win\s+against|won\s+against)\b(.*)$", re.I)
+""""By how many frames did Grandpa beat me": a margin between two people (its size: see ``Query.margin``)."""
+
+
+def beaten(question: str) -> bool:
+    """The question asks for a winning margin, answered without its sign."""
+    return _BEATEN.search(question) is not None
+
+
 def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
     """The two people a question sets against each other, the one with more first ("how much more
     honey did Mabel produce than Hilda?", "how many fewer jars did Rosie make than I did?": mine,
@@ -85,8 +95,9 @@ def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
     info = coll.fields.get(WHOSE)
     if info is None:
         return None
-    m = re.search(rf"\bhow\s+(?:much|many|far)\s+(?:[a-z]+\s+)?(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I)
-    if m is None or re.match(r"\s*(?:i|me)\s+(?!did|do|have|had|was|got)[a-z]+", m.group(3), re.I):
+    m = re.search(rf"\bhow\s+(?:much|many|far)\s+(?:[a-z]+\s+)?(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I) \
+        or _BEATEN.search(question)
+    if m is None or m.re is not _BEATEN and re.match(r"\s*(?:i|me)\s+(?!did|do|have|had|was|got)[a-z]+", m.group(3), re.I):
         return None  # "how many more … than I expected": no second person
     sides: list[list[str]] = [[], []]
     for p in (p for p in info.values if p != "me"):
@@ -106,8 +117,11 @@ def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
 
 
 def compare_people(query: Query, pair: tuple[str, str]) -> bool:
-    """Make ``query`` (a total, an average or a count) the first person's minus the second's."""
-    if query.aggregate not in ("sum", "avg", "count") or query.periods:
+    """Make ``query`` (a total, an average, a count or a best) the first person's minus the second's
+    ("how much higher is Grandpa's best break than mine": his largest minus mine)."""
+    if query.aggregate in ("argmax", "argmin") and query.measure and query.target in (None, query.measure):
+        query.aggregate, query.target = ("max" if query.aggregate == "argmax" else "min"), None
+    if query.aggregate not in ("sum", "avg", "count", "max", "min", "median") or query.periods:
         return False
     query.metric, query.aggregate = query.aggregate, "trend"
     query.periods = [[Filter(WHOSE, "eq", pair[1])], [Filter(WHOSE, "eq", pair[0])]]

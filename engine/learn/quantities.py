@@ -157,10 +157,11 @@ _MIN_SEC = re.compile(
 )
 _H_MIN = re.compile(r"\b(?P<h>\d{1,2})\s*(?:h|hr|hrs|hours?)\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:m|min|mins|minutes?)?(?![\w:])", re.I)
 _HMS = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])")
-_MS = re.compile(r"(?<![\d:.])(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:]|\s*(?:am|pm|a\.m|p\.m|o'?clock|hrs?|h)\b)", re.I)
+_MS = re.compile(r"(?<![\d:.])(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?P<f>\.\d{1,2})?(?![\d:]|\s*(?:am|pm|a\.m|p\.m|o'?clock|hrs?|h)\b)", re.I)
 _CLOCK_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|til|by|around|about|before|after|since|between|to|and|or)|@|\d\s*[-–])\s*$", re.I)
 _TIMED_BEFORE = re.compile(r"\b(?:did|do|does|ran|run|finished(?:\s+in)?|in|clocked|managed|swam|rode|rowed|walked|pb|best|record|"
-                           r"splits?|pace|average|(?:finish(?:ing)?|chip|gun|race|run|official|my|his|her|their)\s+time(?:\s+(?:was|of))?)"
+                           r"took(?:\s+(?:me|him|her|them|us))?|splits?|pace|average|"
+                           r"(?:finish(?:ing)?|chip|gun|race|run|official|my|his|her|their)\s+time)(?:\s+(?:was|were|is|of))?"
                            r"\s*[:=-]?\s*$", re.I)
 """A minutes-and-seconds time ("29:48", "Tom did 23:47"): a clock time only where a clock is said."""
 
@@ -193,6 +194,8 @@ def _hours_minutes(text: str, m: re.Match[str]) -> bool:
 
 
 def _race_time(text: str, m: re.Match[str]) -> bool:
+    if m["f"]:
+        return True  # "8:41.3": tenths of a second, never a clock
     before = text[max(0, m.start() - 30):m.start()]
     if _CLOCK_BEFORE.search(before):
         return False
@@ -411,7 +414,9 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if _hours_minutes(text, m):
             add(m.start(), m.end(), Decimal(int(m["m"]) * 60 + int(m["s"])), "min", "duration", "hours:minutes")
         elif _race_time(text, m):
-            add(m.start(), m.end(), _tidy(Decimal(int(m["m"])) + Decimal(int(m["s"])) / 60).quantize(Decimal("0.01")).normalize(),
+            seconds = Decimal(int(m["s"])) + (Decimal(m["f"]) if m["f"] else 0)
+            minutes = Decimal(int(m["m"])) + seconds / 60  # tenths of a second kept: "8:41.3" is not "8:41"
+            add(m.start(), m.end(), (minutes.quantize(Decimal("0.001")) if m["f"] else _tidy(minutes).quantize(Decimal("0.01"))).normalize(),
                 "min", "duration", "minutes:seconds")
     for m in _MIN_SEC.finditer(text):
         seconds = int(m["s"] or m["ss"])

@@ -229,6 +229,10 @@ def test_counts_said_before_a_number_and_ones_that_count_nothing() -> None:
         ("Tom did 23:47 on Saturday and came 60th.", [(Decimal("23.78"), "min"), (Decimal(60), "place")]),
         ("I went to bed at 23:47 and woke at 6:30.", []),
         ("The meeting ran 9:30-10:45 on the 5th.", [(Decimal("1.25"), "h")]),
+        # "took me" before a time, and tenths of a second, say a time taken ("8:41.3" is never a clock)
+        ("Did the erg tonight. Took me 23:55, legs are jelly.", [(Decimal("23.92"), "min")]),
+        ("Then a 2k test: 8:41.3! Massive PB.", [(Decimal(2), "km"), (Decimal("8.688"), "min")]),
+        ("Meet you at 10:30. Bring the cones.", []),
     ],
 )
 def test_a_race_time_and_a_place_in_an_order_are_numbers_a_clock_time_and_a_day_are_not(
