@@ -136,6 +136,9 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
     if name == "Person" and subject != "me":
         subject = "me"  # a Person record is always the user's contact
     start, end = _sentence_span(text, spans)
+    if name == "Purchase" and subject == "me" and _sold(text, start, end):
+        rejected.append(Rejection(name, "item", slots.get("item"), "the message says it was sold, not bought"))
+        return None
     key = key_for(name, slots)
     return Draft(name, key, slots, (start, end), subject, "cancel" if slots.get("status") == "cancelled" else "assert",
                  extractor=f"model:{name.lower()}", confidence=0.75, day_only=day_only)
@@ -407,6 +410,20 @@ def _subject(who: Any, text: str, known: dict[str, str], rejected: list[Rejectio
     if re.fullmatch(r"[A-Z][a-z]+", words):
         return words.lower()
     return relation_of(words).lower() if len(words.split()) <= 2 else None
+
+
+_SALE = re.compile(r"\b(?:sold|sell|sells|selling|flogged|buyer|buyers)\b(?!\s+(?:me|us)\b)|\bwent\s+for\s+(?:a\s+|an\s+)?(?:[£$€]|\d|fiver|tenner|score\b)", re.I)
+_BUYING = re.compile(r"\b(?:bought|buy|buying|purchased?|ordered|order|paid\s+for|picked\s+up|splurged|treated\s+(?:myself|ourselves))\b", re.I)
+
+
+def _sold(text: str, start: int, end: int) -> bool:
+    """A thing the user sold is no purchase: the record's own sentences say so ("Sold the dress
+    yesterday, sixty quid!"), or the message speaks of selling and never of buying ("Sold my first
+    thing yesterday! The green coat, £22.")."""
+    own = text[start:end]
+    if _SALE.search(own) and not _BUYING.search(own):
+        return True
+    return bool(_SALE.search(text)) and not _BUYING.search(text)
 
 
 def _sentence_span(text: str, spans: list[tuple[int, int]]) -> tuple[int, int]:

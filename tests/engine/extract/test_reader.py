@@ -361,3 +361,19 @@ def test_slots_code_computes_are_never_offered_to_the_model() -> None:
     assert "driving" not in {f.name for f in fields_of("Trip")}  # read by code from "rented a minivan", never proposed
     assert "return_days" not in {f.name for f in fields_of("Purchase")}
     assert "account" in {f.name for f in fields_of("Purchase")}  # a span of the message, checked like any span
+
+
+@pytest.mark.parametrize(("text", "item", "money", "kept"), [
+    ("Sold my first thing on Vinted yesterday! The green coat I wore twice, £22. The buyer seems nice.", "green coat", "£22", False),
+    ("Sold the wedding dress yesterday, sixty quid! I paid 120 for it so I'm only half happy.", "wedding dress", "sixty quid", False),
+    ("A scarf went for a fiver the same day too.", "scarf", "a fiver", False),
+    ("Sold my old bike and bought a new one for £300.", "new one", "£300", True),  # the one bought is a purchase
+    ("Grabbed a kettle at Coles, $35.", "kettle", "$35", True),
+    ("The lad at the market sold me a lamp for £12.", "lamp", "£12", True),  # sold to the user: bought
+])
+def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, kept: bool) -> None:
+    ids = _ids(text)
+    raw = {"records": [{"record": "Purchase", "status": "bought", "item": item, "amount": ids[money]}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    assert bool(got.drafts) is kept
+    assert kept or any("sold" in r.reason for r in got.rejected)
