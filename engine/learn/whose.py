@@ -329,6 +329,8 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     model put the people who only took part in it (the student the user taught, the sitter they
     paid, a donor to their page): not whose it is."""
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
+    if who != "me" and _inside_a_value(who, parts):
+        who = "me"  # "the green Zara coat, £22": a brand within what the record is of, not a person's record
     said = subject_of_clause(text, start, known)
     if carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
@@ -430,6 +432,12 @@ def _takes_part(person: str, parts: Sequence[str]) -> bool:
     """The person is one of the record's words ("Harvey" as its student, "Mrs Patel" as its client)."""
     low = person.lower()
     return any(low == w or low in w.split() for w in (p.lower() for p in parts))
+
+
+def _inside_a_value(person: str, parts: Sequence[str]) -> bool:
+    """The name is one word of a longer value of the record ("green Zara coat"), not a value of its own."""
+    low = person.lower()
+    return any(low in w.split() and low != w for w in (p.lower() for p in parts))
 
 
 def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False,

@@ -440,3 +440,10 @@ def test_a_name_from_an_earlier_message_is_offered_where_said_again(store: LogSt
     later = "First game yesterday. Alfie opened and got 23 off 31 balls. Ted didn't bat."
     assert offer(later, dt.date(2024, 5, 5), records=True, known=known).people == ("Alfie", "Ted")
     assert offer(later, dt.date(2024, 5, 5), records=True).people == ()  # without what was said before: no one
+
+
+def test_a_name_inside_what_the_record_is_of_is_not_whose_it_is(store: LogStore) -> None:
+    """"The green Zara coat": the model took the brand for a person; it is one word of the record's own value."""
+    _learn(store, "Listed the green Zara coat on Vinted today, took me 25 minutes to photograph it.",
+           {"duration": "25 minutes", "item": "green Zara coat"}, who="Zara")
+    assert _whose(store) == [("me", 25.0)]
