@@ -87,7 +87,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
-    hits = [h for h in hits if not _names_a_number(q[h.start:h.end], coll, stems)]
+    hits = [h for h in hits if not _number_named_before(q, h.start, h.end, coll)]
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
     hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
@@ -112,6 +112,12 @@ def _names_a_number(said: str, coll: Collection, stems: set[str]) -> bool:
         if f.numeric and forms & set(parts) and any(stem(p) in stems for p in parts if p not in forms):
             return True
     return False
+
+
+def _number_named_before(q: str, start: int, end: int, coll: Collection) -> bool:
+    """``_names_a_number`` for the words just before the verb ("games did I win", not "games … in matches I won")."""
+    near = {stem(w) for w in re.findall(r"[a-z]+", q[max(0, start - 25):start])}
+    return _names_a_number(q[start:end], coll, near)
 
 
 _EVERY_KIND = re.compile(r"\b(?:any|all|every|each|whatever)\s+(?:kinds?|sorts?|types?|variet(?:y|ies)|flavou?rs?)\b|"
@@ -273,7 +279,7 @@ COMPARE = [
     (rf"\b{_CUR}{_NUM}{_UNIT}\s+or\s+(?:less|fewer|shorter|lower|smaller|below|under)\b", "le"),
     (rf"\b(?:exactly|equal\s+to)\s+{_CUR}{_NUM}", "eq"),
     # a target met: "reach her 3,000 step target", "hit 10k steps", "cleared 2 metres"
-    (rf"\b(?:reach|reached|reaches|reaching|hit|hits|hitting|met|meet|meets|cleared|topped)\s+(?:(?:my|his|her|their|our|the)\s+)?{_CUR}{_NUM}", "ge"),
+    (rf"\b(?:reach|reached|reaches|reaching|hit|hits|hitting|cleared|topped)\s+(?:(?:my|his|her|their|our|the|a|an)\s+)?{_CUR}{_NUM}", "ge"),
 ]
 
 

@@ -58,7 +58,7 @@ STRONG_TREND = re.compile(
 SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%")
 CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the|his|her|their|our)\s+first\b.*\b(?:to|until)\s+(?:my|the|his|her|their|our)\s+(?:last|latest|most\s+recent)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
-DOWN = re.compile(r"\b(?:lost|lose|drop|dropped|come down|came down|gone down|go down|went down|shed|fall|fallen|fell)\b")
+DOWN = re.compile(r"\b(?:lost|lose|drop|dropped|come down|came down|gone down|go down|went down|shed|(?<!the )fall|fallen|fell)\b")
 COMPARATIVES = {
     "higher": "lower", "more": "less", "bigger": "smaller", "larger": "smaller", "longer": "shorter",
     "greater": "less", "heavier": "lighter", "faster": "slower", "up": "down", "increase": "decrease",
@@ -1009,12 +1009,14 @@ _ASKS_FOR_A_DAY = re.compile(r"\b(?:when|what\s+(?:date|day|time)|which\s+(?:dat
 
 
 _ASKS_A_NUMBER = re.compile(
-    r"^\s*what\s+(?:[a-z]+\s+)?(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,2}?(?:score|get|make|earn|weigh|take|manage|"
-    r"achieve|hit|clock|record|come\s+out\s+at|finish\s+(?:on|with)|end\s+(?:on|up\s+with))\b")
-""""What did Maisie score", "what mark did she get", "what did he weigh": a number is asked for."""
+    r"^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,2}?(?:score|weigh|clock|achieve|come\s+out\s+at|"
+    r"get\s+(?:on|in|for)\s+(?:(?:the|her|his|my|their|a)\s+)?(?:[\w-]+\s+)?(?:test|exam|mock|quiz|paper|round|game|match|race))\b"
+    r"|^\s*what\s+(?:mark|marks|score|grade|result|points|time)\s+(?:did|does|do|has|have|had)\b")
+""""What did Maisie score", "what mark did she get", "what did she get on the hazard test", "what did he
+weigh": a number is asked for ("what did Tom make", "what did I get from Ann's" ask for a thing)."""
 
 
-def _number_asked(q: str, coll: Collection, numeric_hits: list) -> str | None:
+def _number_asked(q: str, coll: Collection, numeric_hits: list[FieldHit]) -> str | None:
     """The number field a "what did X score/get" question asks for: the one it names, else the
     collection's only number (none when it keeps several and names none)."""
     if not _ASKS_A_NUMBER.search(q):
@@ -1126,7 +1128,7 @@ def _superlative_query(
         return
     value_ask = bool(re.search(r"(^\s*(?:how much|how long|how far|how many|how heavy)|\bwhat(?:'s| is| was| were)\s+(?:the|my|his|her|their|our|[a-z]+'s)\s+"
                                r"(?:\w+\s+)?(?:highest|lowest|largest|smallest|biggest|maximum|minimum|max|min|most|least|longest|shortest|fewest|furthest|farthest|"
-                               r"fastest|quickest|slowest|best|worst|top))\b", q)) or bool(re.search(
+                               r"fastest|quickest|slowest|(?:best|worst|top)\s+(?:score|mark|result|total|reading|time|number)))\b", q)) or bool(re.search(
         rf"\bwhat(?:'s| is| was| were)\s+(?:the|my|his|her|their|our|[a-z]+'s)\s+{re.escape(word)}"
         r"(?=\s+(?:i|we|he|she|they|you|it|one|ever|so\s+far)\b|\s*$)", q))  # "what was the heaviest I brought home": the value
     unit_m = re.search(r"\bin\s+([a-z]+)\s*$", q)
@@ -1437,9 +1439,14 @@ def _counted(q: str, coll: Collection, windows: list[Window], comparisons: list[
             continue
         raw = m.group(1).replace(",", "")
         if raw == "any":
-            if re.search(r"\b(?:without|no|not|never|n't)\b[^.?!]*$", q[:m.start()]):
+            if re.search(r"\bwithout\b[^.?!]*$", q[:m.start()]):
                 continue  # "without any nap": left to the missing ones (see ``_missing``)
-            out.append((m.start(), Filter(named[0].name, "gt", 0)))  # "days with any ammonia at all": more than none
+            name = named[0].name
+            if re.search(r"\b(?:no|not|never)\b[^.?!]*$|n't\b[^.?!]*$", q[:m.start()]):
+                # "days Gran did not have any nap", "nights I didn't win any frames": none said, or nought
+                out.append((m.start(), Filter(name, "any", (Filter(name, "missing", None), Filter(name, "eq", 0)))))
+            else:
+                out.append((m.start(), Filter(name, "gt", 0)))  # "days with any ammonia at all": more than none
             continue
         value = 0 if raw in ("zero", "no") else NUMBER_WORDS[raw] if raw in NUMBER_WORDS else Decimal(raw)
         out.append((m.start(), Filter(named[0].name, "eq", value)))

@@ -435,9 +435,14 @@ def _takes_part(person: str, parts: Sequence[str]) -> bool:
 
 
 def _inside_a_value(person: str, parts: Sequence[str]) -> bool:
-    """The name is one word of a longer value of the record ("green Zara coat"), not a value of its own."""
+    """The name is one word of a longer value of the record that is no one's name ("green Zara coat", not
+    "Alfie Jones")."""
     low = person.lower()
-    return any(low in w.split() and low != w for w in (p.lower() for p in parts))
+    for part in parts:
+        words = part.split()
+        if low in (w.lower() for w in words) and len(words) > 1 and any(w[:1].islower() for w in words if w.lower() != low):
+            return True
+    return False
 
 
 def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with_me: bool = False,

@@ -412,8 +412,10 @@ def _subject(who: Any, text: str, known: dict[str, str], rejected: list[Rejectio
     return relation_of(words).lower() if len(words.split()) <= 2 else None
 
 
-_SALE = re.compile(r"\b(?:sold|sell|sells|selling|flogged|buyer|buyers)\b(?!\s+(?:me|us)\b)|\bwent\s+for\s+(?:a\s+|an\s+)?(?:[£$€]|\d|fiver|tenner|score\b)", re.I)
-_BUYING = re.compile(r"\b(?:bought|buy|buying|purchased?|ordered|order|paid\s+for|picked\s+up|splurged|treated\s+(?:myself|ourselves))\b", re.I)
+_SALE = re.compile(r"\b(?:sold|flogged)\b(?!\s+(?:me|us|out)\b)|\bwent\s+for\s+(?:[£$€]\s?\d|\d+(?:\.\d+)?\s*(?:quid|pounds|dollars|euros|bucks)\b|"
+                   r"(?:a\s+)?(?:fiver|tenner)\b)", re.I)
+_BUYING = re.compile(r"\b(?:bought|buy|buying|purchased?|ordered|order|paid\s+for|picked\s+up|splurged|got|grabbed|"
+                     r"treated\s+(?:myself|ourselves))\b", re.I)
 
 
 def _sold(text: str, start: int, end: int) -> bool:

@@ -186,3 +186,43 @@ def test_what_someone_scored_is_a_number(tmp_path: Path, question: str, expected
     store.close()
     answer = got.answer[0] if isinstance(got.answer, list) and len(got.answer) == 1 else got.answer
     assert (sorted(answer) if isinstance(answer, list) else answer) == expected, got.computation
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How many nights didn't I win any frames?", 1),  # none said, or nought
+        ("How many nights did Grandpa hit a 40 break?", 2),  # "a" before the number (which field "point" names: left)
+    ],
+)
+def test_negated_any_and_a_target_with_an_article(learned: tuple[State, LogStore], question: str, expected: int) -> None:
+    state, store = learned
+    got = ask(state, question, NOW, None, store)
+    assert got.answer == expected, got.computation
+
+
+def test_an_outcome_verb_apart_from_the_number_it_names(matches: tuple[State, LogStore]) -> None:
+    """"games did I win" is games_won; "matches I won" further on is still the result."""
+    state, store = matches
+    got = ask(state, "How many games did I win in matches I won?", dt.datetime(2026, 3, 1, 12), None, store)
+    assert got.answer == 12 + 13, got.computation
+
+
+DINNERS = [("Tom", "2026-10-04", "chilli", 4), ("me", "2026-10-04", "risotto", 5), ("me", "2026-10-11", "daal", 3)]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What did Tom make on 4 October?", "chilli"),  # a thing made, not the collection's one number
+        ("What was the best meal I had?", "risotto"),  # which meal, not its rating
+    ],
+)
+def test_what_someone_made_is_a_thing(tmp_path: Path, question: str, expected: str) -> None:
+    state, store = learned_log(tmp_path, "dinners_cooked", [LearnedField("date", "date"), LearnedField("dish", "str"),
+                                                            LearnedField("rating", "float", "stars")],
+                               [(who, {"date": day, "dish": dish, "rating": stars}) for who, day, dish, stars in DINNERS])
+    got = ask(state, question, dt.datetime(2026, 11, 1, 12), None, store)
+    store.close()
+    answer = got.answer[0] if isinstance(got.answer, list) and len(got.answer) == 1 else got.answer
+    assert answer == expected, got.computation

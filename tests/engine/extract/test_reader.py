@@ -370,6 +370,10 @@ def test_slots_code_computes_are_never_offered_to_the_model() -> None:
     ("Sold my old bike and bought a new one for £300.", "new one", "£300", True),  # the one bought is a purchase
     ("Grabbed a kettle at Coles, $35.", "kettle", "$35", True),
     ("The lad at the market sold me a lamp for £12.", "lamp", "£12", True),  # sold to the user: bought
+    ("Grabbed a kettle at Coles, $35. They sell everything there.", "kettle", "$35", True),
+    ("Got a new phone for £300, going to sell my old one on eBay.", "new phone", "£300", True),
+    ("Grabbed the last two tickets before they sold out, £40 each.", "tickets", "£40", True),
+    ("Went for a 10k run, then got a coffee for £3.", "coffee", "£3", True),
 ])
 def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, kept: bool) -> None:
     ids = _ids(text)

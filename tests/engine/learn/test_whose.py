@@ -447,3 +447,9 @@ def test_a_name_inside_what_the_record_is_of_is_not_whose_it_is(store: LogStore)
     _learn(store, "Listed the green Zara coat on Vinted today, took me 25 minutes to photograph it.",
            {"duration": "25 minutes", "item": "green Zara coat"}, who="Zara")
     assert _whose(store) == [("me", 25.0)]
+
+
+def test_a_persons_full_name_as_a_value_stays_theirs(store: LogStore) -> None:
+    """"Alfie Jones" is a name, not a thing named after someone: the model's person stands."""
+    _learn(store, "Alfie Jones did 25 minutes on the piano today.", {"duration": "25 minutes", "player": "Alfie Jones"}, who="Alfie")
+    assert _whose(store) == [("alfie", 25.0)] or _whose(store) == [("Alfie", 25.0)]
