@@ -87,7 +87,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for t in toks:
                 if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
-    hits = [h for h in hits if not _number_named_before(q, h.start, h.end, coll)]
+    hits = [h for h in hits if not _names_a_number(q, h.start, h.end, coll)]
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
     hits.sort(key=lambda h: (-(h.end - h.start), -h.score, h.start))
@@ -101,23 +101,16 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     return sorted((_with_kinds(h, coll) if every_kind else h for h in kept), key=lambda h: h.start)
 
 
-def _names_a_number(said: str, coll: Collection, stems: set[str]) -> bool:
-    """"How many games did I win against Sal": with "games" said too, the word is the number field
-    ``games_won``, not a result ("how many matches have I won" is one)."""
-    if " " in said.strip():
+def _names_a_number(q: str, start: int, end: int, coll: Collection) -> bool:
+    """The word at ``start:end`` is a number field's with its noun just before it ("how many games did I
+    win": ``games_won``), not a result ("how many matches have I won", "games … in matches I won")."""
+    said = q[start:end].strip()
+    if " " in said:
         return False
-    forms = word_forms(said.strip(), ("VERB",))
-    for f in coll.fields.values():
-        parts = f.name.split("_")
-        if f.numeric and forms & set(parts) and any(stem(p) in stems for p in parts if p not in forms):
-            return True
-    return False
-
-
-def _number_named_before(q: str, start: int, end: int, coll: Collection) -> bool:
-    """``_names_a_number`` for the words just before the verb ("games did I win", not "games … in matches I won")."""
+    forms = word_forms(said, ("VERB",))
     near = {stem(w) for w in re.findall(r"[a-z]+", q[max(0, start - 25):start])}
-    return _names_a_number(q[start:end], coll, near)
+    return any(f.numeric and forms & set(parts) and any(stem(p) in near for p in parts if p not in forms)
+               for f in coll.fields.values() for parts in [f.name.split("_")])
 
 
 _EVERY_KIND = re.compile(r"\b(?:any|all|every|each|whatever)\s+(?:kinds?|sorts?|types?|variet(?:y|ies)|flavou?rs?)\b|"
