@@ -24,6 +24,7 @@ from engine.ask.compile import (
     evaluate,
     iter_matching_rows,
     matching_rows,
+    neg,
     plus,
     rows_expression,
 )
@@ -304,7 +305,9 @@ def _sources(coll: Collection, q: Query, raw: Any) -> list[int]:
         parts = [q.measure, *q.plus]
 
         def key(r: dict[str, Any]) -> Any:
-            return plus(*(r.get(p) for p in parts)) if q.plus else r.get(q.measure)
+            if not q.plus and not q.minus:
+                return r.get(q.measure)
+            return plus(*(r.get(p) for p in parts), *(neg(r.get(p)) for p in q.minus))
         vals = (r for r in iter_matching_rows(coll, q) if key(r) is not None)  # streamed: no list of all
         best = (max if q.aggregate == "argmax" else min)(vals, key=key, default=None)
         if best is not None:

@@ -253,6 +253,18 @@ def plus(*values: Any) -> Any:
     return total(present) if present else None
 
 
+def neg(value: Any) -> Any:
+    """A field taken away rather than added ("won less spent"); missing stays missing."""
+    return None if value is None else -value
+
+
+def left_to(target: Any, value: Any) -> Any:
+    """What is still to do to reach ``target`` ("how many more to hit 20"): nothing once it is reached."""
+    done = value or 0
+    rest = Decimal(str(target)) - Decimal(str(done))
+    return max(rest, Decimal(0))
+
+
 def kept(rows: Iterable[Row], group: Callable[[Row], Any], test: Callable[[list[Row]], bool]) -> list[Row]:
     """The rows whose group (rows sharing ``group(r)``) passes ``test``: a condition on groups
     ("places I've been to at least 5 times"); rows without a group are dropped."""
@@ -340,7 +352,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "daily_change": daily_change, "plus": plus, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per,
+    "change": change, "daily_change": daily_change, "plus": plus, "neg": neg, "left_to": left_to, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "abs": abs, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
@@ -506,12 +518,12 @@ def _measure(coll: Collection, q: Query) -> str:
     """The value a numeric aggregate reads from each row: the measure, or the measure with the
     fields added to it (``plus(r.bill, r.tip)``)."""
     m = _attr(_check(coll, q.measure))
-    if not q.plus:
+    if not q.plus and not q.minus:
         return m
-    for name in q.plus:
+    for name in [*q.plus, *q.minus]:
         if not coll.fields.get(_check(coll, name)) or not coll.fields[name].numeric:
             raise InputError(f"cannot add {name!r} to {q.measure!r}")
-    return "plus(" + ", ".join([m] + [_attr(name) for name in q.plus]) + ")"
+    return "plus(" + ", ".join([m] + [_attr(name) for name in q.plus] + [f"neg({_attr(name)})" for name in q.minus]) + ")"
 
 
 _AGGREGATE_HELPERS = {"sum": "total", "avg": "mean", "median": "median", "min": "low", "max": "high"}
@@ -534,6 +546,8 @@ def compile_query(coll: Collection, q: Query) -> str:
     if q.scale is not None and q.scale in UNIT_FACTORS:
         factor = UNIT_FACTORS[q.scale]
         expr = f"scaled({expr}, {factor!r})"  # "in hours" over a minutes column
+    if q.short_of is not None:
+        expr = f"left_to({q.short_of!r}, {expr})"  # "how many more to hit 20": the target less the answer
     return _expand(coll, expr)
 
 

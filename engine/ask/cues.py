@@ -80,13 +80,17 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
-                if {stem(w) for w in q[start:end].split()} <= names and (
+                if {stem(w) for w in q[start:end].split()} <= names and (q[start:end] != v or len(f.values) < 2) and (
                         score < 95 or not any(re.search(rf"\b{re.escape(w)}", q) for w in f.words)):
                     continue  # "book" is the collection, not a close spelling of "Ebook"; "games" is not the winner "game"
                 hits.append(ValueHit(f.name, value, start, end, score))
             for t in toks:
-                if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()) and not any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                if any(t.pos < b and a < t.pos + len(t.text) for a, b in reserved):
+                    continue
+                if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
+                elif _another_form(t.text, v):
+                    hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 92.0))
     hits = [h for h in hits if not _names_a_number(q, h.start, h.end, coll)]
     hits += [p for p in _leading_words(q, coll, toks, reserved)
              if not any(p.start < h.end and h.start < p.end for h in hits)]
@@ -99,6 +103,20 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
         kept.append(h)
     every_kind = bool(_EVERY_KIND.search(q))
     return sorted((_with_kinds(h, coll) if every_kind else h for h in kept), key=lambda h: h.start)
+
+
+def _another_form(word: str, value: str) -> bool:
+    """A one-word value said as another form of its verb: "lend" of "lent", "repayment" of "repaid"."""
+    if " " in value or word == value or len(word) < 3 or not value.isalpha():
+        return False
+    if value in word_forms(word, ("NOUN",)):
+        return False  # "games" of "game": the same noun, which the exact match already weighs
+    if value in word_forms(word, ("VERB",)):
+        return True
+    if value.endswith("ment") and len(value) > 7 and value[:-4] in word_forms(word, ("VERB",)):
+        return True  # "repaid" of "repayment"
+    return word.endswith("ments") and value in word_forms(word[:-5], ("VERB",)) or (
+        word.endswith("ment") and len(word) > 7 and value in word_forms(word[:-4], ("VERB",)))
 
 
 def _names_a_number(q: str, start: int, end: int, coll: Collection) -> bool:

@@ -68,6 +68,10 @@ class Query:
     by: str | None = None
     plus: list[str] = field(default_factory=list)
     """Fields of the same kind added to ``measure`` in each record ("bill including tip")."""
+    minus: list[str] = field(default_factory=list)
+    """Fields taken from ``measure`` in each record ("how much is he up": won less spent)."""
+    short_of: Decimal | None = None
+    """A target the answer is taken from ("how many more to hit her target of 20": 20 less the count)."""
     scale: tuple[str, str] | None = None
     """The answer in another unit than the measure's field holds, ``(from, to)``: ("minutes", "hours")
     for "total time in hours" over a minutes column; the factor is :data:`UNIT_FACTORS`'s."""
@@ -94,6 +98,8 @@ class Query:
             "having": [_filter_json(f) for f in self.having],
             "by": self.by,
             "plus": list(self.plus),
+            "minus": list(self.minus),
+            "short_of": str(self.short_of) if self.short_of is not None else None,
             "words": list(self.words) if self.words else None,
             "margin": self.margin,
             "scale": list(self.scale) if self.scale else None,

@@ -23,7 +23,7 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "kg": ("kg", "weight"), "pound": ("lb", "weight"),
     "slept": ("hour", "duration", "sleep"), "sleep": ("hour", "duration", "sleep"),
     "rating": ("rating", "score", "star"), "rated": ("rating", "score", "star"), "rate": ("rating", "score", "star"),
-    "star": ("rating", "star"), "score": ("score", "rating"),
+    "star": ("rating", "star"), "score": ("score", "rating", "point"), "point": ("point", "score"),
     "dose": ("dose", "mg"), "mg": ("mg", "dose"), "page": ("page",), "step": ("step",),
     "attendee": ("attendee", "people", "participant"), "people": ("attendee", "people", "participant"),
     "guest": ("guest", "people", "attendee"), "night": ("night",), "day": ("day",),
@@ -112,5 +112,7 @@ VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     # a game's outcome said as a verb ("how many have I won", "who have I beaten") kept as a result word
     "won": ("win", "w", "victory"), "win": ("won", "w", "victory"), "beat": ("win", "won", "w"), "beaten": ("win", "won", "w"),
     "lost": ("loss", "lose", "l", "defeat"), "lose": ("loss", "lost", "l", "defeat"), "drew": ("draw", "drawn", "tie", "d"),
+    # money going back the way it came ("paid me back", "got it back") kept as the word for a repayment
+    "back": ("repaid", "repayment", "repay", "returned", "payback", "paid back", "refund", "refunded"),
     "draw": ("drawn", "tie", "tied"), "drawn": ("draw", "tie"), "tied": ("tie", "draw", "drawn"),
 }

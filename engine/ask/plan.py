@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from engine.ask.balance import net_fields, owed_periods, target_left
 from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection, FieldInfo
 from engine.ask.cues import (
     STOP,
@@ -26,8 +27,10 @@ from engine.ask.cues import (
     find_values,
 )
 from engine.ask.daycues import WEEKDAYS, WEEKEND, ClockHit, WeekdayHit, find_clock, find_weekdays
+from engine.ask.inflect import word_forms
 from engine.ask.ir import DERIVED_GROUPS, UNIT_FACTORS, Filter, Query
 from engine.ask.lexicon import FIELD_SYNONYMS, MEASURE_ADJECTIVES, PHRASE_SYNONYMS, VALUE_SYNONYMS
+from engine.ask.placing import find_placings, masked
 from engine.ask.text import stem, tokens, variants
 from engine.ask.timecues import NUMBER_WORDS, Window, find_windows
 from engine.learn.quantities import unit_named
@@ -113,7 +116,7 @@ _TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours
 """A field the fastest is the least of: a time taken (a pace, minutes per km, too)."""
 _FUNCTION_WORDS = r"(?:in|on|at|of|for|by|to|so|since|with|without|including|excluding|plus|counting|this|last|that|the|a|an|i|i've|my|we|you|ever|yet|far|was|is|did|has|had|have)"
 """Words that end the noun phrase after a superlative ("the driest day in March": "day")."""
-_LESS_IS_BETTER = re.compile(r"position|rank|place|strokes|handicap|errors|mistakes|penalt", re.I)
+_LESS_IS_BETTER = re.compile(r"position|rank|plac(?:e|ing)|strokes|handicap|errors|mistakes|penalt", re.I)
 _RACED = re.compile(r"pace|finish|lap|split|race|(?:^|_)time(?:_|$)", re.I)
 """A field whose best is its least: a place in an order, a score kept low, a time raced (not hours slept)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
@@ -158,6 +161,11 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     q = " ".join(question.lower().replace("?", " ").split())
     q = _LEAD_IN.sub("", q)  # "remind me which books…" asks which books
     q = re.sub(r"\b(\d+(?:\.\d+)?)-milers?\b", r"\1-mile", q)  # "his 18-miler": the one of 18 miles
+    placings = find_placings(q, coll)  # "have we won", "top three": conditions on the finishing place
+    q = masked(q, placings)
+    left = target_left(q)  # "how many more to hit her target of 20": planned without the target, taken from it
+    if left is not None:
+        q = q[:left[1]] + " " * (left[2] - left[1]) + q[left[2]:]
     windows = find_windows(q, now)
     comparisons = find_comparisons(q)
     limit = find_limit(q)
@@ -208,7 +216,13 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         if len(split) == 2:
             windows = [Window(w.start, w.end, w.text, windows[0].pos + i) for i, w in enumerate(split)]
     change = CHANGE.search(q)
-    if change and coll.date_field and (numeric_hits or coll.numeric()):
+    owed = owed_periods(q, coll)
+    if owed is not None:
+        # "how much does Jamie still owe me": what was lent less what was paid back
+        query.aggregate, query.metric = "trend", "sum"
+        query.measure = _measure(q, coll, numeric_hits, None, d)
+        query.periods = [owed[0], owed[1]]
+    elif change and coll.date_field and (numeric_hits or coll.numeric()):
         # "how much have I lost since my first weigh-in", "miles between my first and last fill-up"
         query.aggregate = "drop" if DOWN.search(q) else "change"
         query.measure = _measure(q, coll, numeric_hits, None, d)
@@ -306,7 +320,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         day_noun = re.search(rf"\b{sup[0]}\s+(?:night|day|morning|evening|afternoon|date)\b", q)
         if day_noun and query.aggregate in ("argmax", "argmin") and query.measure == coll.date_field:
             query.target = coll.date_field  # "the first night my score dipped": which night, its date
-    elif re.search(r"\b(how many|count|number of)\s+(the\s+|my\s+)?(different|distinct|unique|separate)\b", q) or (
+    elif re.search(r"\b(how many|count|number of)\s+(the\s+|my\s+)?(different|distinct|unique|separate)\b"
+                   r"(?!\s+(?:times|occasions|goes|visits|trips)\b)", q) or (
         re.search(r"\bhow many\b", q) and target and _noun_after(q, "how many", coll, target)
     ):
         query.aggregate = "count_distinct"
@@ -318,7 +333,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                                 and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
-    elif counted := _counted_of_a_kind(q, coll, values):
+    elif counted := _counted_of_a_kind(q, coll, values) or _counted_by_verb(q, coll):
         query.aggregate = "sum"  # "how many coots have I counted": the counts of the coot records added up
         query.measure = counted
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
@@ -369,7 +384,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     if query.group_by == "month" and windows and len({y for w in windows for y in (w.start.year, w.end.year)}) == 1:
         query.group_by = "month_name"  # "in 2025, which month …": October, not 2025-10
     _filters(q, coll, d, windows, comparisons, values, fhits,
-             _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits))
+             _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits)
+             + [(p.start, p.filter) for p in placings])
     query.filters += [Filter(h.field, "eq", n) for h, n in sized.items()]
     fixed = {h.field for h in sized}
     if query.measure in fixed and "measure" in d.open:
@@ -379,6 +395,16 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     _either(q, coll, d)
     _rate(q, coll, d)
     _scale(q, coll, d)
+    net = net_fields(q, coll)
+    if net is not None and query.aggregate == "distinct" and query.target == coll.date_field and not re.search(
+            r"^\s*(?:when|what\s+(?:date|day))\b", q):
+        query.aggregate, query.target = "sum", None  # "what's his net profit in March": a total, not the days
+    if net is not None and query.aggregate in ("sum", "avg", "median", "min", "max", "argmax", "argmin", "trend"):
+        query.measure, query.minus = net.measure, [net.minus]  # "how much is he up": won less spent
+        query.metric = "sum" if query.aggregate == "trend" else query.metric
+        d.open.pop("measure", None)
+    if left is not None:
+        query.short_of = left[0]
     return d
 
 
@@ -823,6 +849,25 @@ def _counted_of_a_kind(q: str, coll: Collection, values: list[ValueHit]) -> str 
     return counts[0] if len(counts) == 1 else None
 
 
+_HOW_MANY_DID = re.compile(r"\bhow many\s+(?:(?P<noun>[a-z-]+)\s+)?(?:have|has|had|did|do|does|will)\s+"
+                          r"(?:(?:i|we|you|he|she|they|[a-z]+'s?|[a-z]+)\s+)(?:(?:actually|really|ever|all|both)\s+)?(?P<verb>[a-z]+)\b")
+
+
+def _counted_by_verb(q: str, coll: Collection) -> str | None:
+    """The number field a "how many did we find" adds up: its name holds a form of the verb
+    (``caches_found``), and the noun counted, if any, is that field's or the collection's, not "times"."""
+    m = _HOW_MANY_DID.search(q)
+    if not m:
+        return None
+    forms = word_forms(m.group("verb"), ("VERB",))
+    if len(forms) < 2:
+        return None  # a light verb ("get", "do") names no field
+    noun = m.group("noun")
+    found = [f.name for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))
+             and (noun is None or variants(noun) & set(f.words))]
+    return found[0] if len(found) == 1 else None
+
+
 def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
     m = re.search(r"\bhow many\s+(?:more\s+|fewer\s+|less\s+|extra\s+)?([a-z]+)", q)
     if not m:
@@ -1248,6 +1293,7 @@ def _filters(
             base.append((m.start(), Filter(label, "contains", m.group(1).lower())))
     base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
     base += _missing(q, coll, {query.target, query.group_by, query.measure, *query.plus})
+    base += _nothing(q, coll)
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -1394,6 +1440,25 @@ def _missing(q: str, coll: Collection, used: set[str | None]) -> list[tuple[int,
             out.append((start, Filter(name, "any", (Filter(name, "missing", None), Filter(name, "eq", 0)))))
         elif before or MISSING_AFTER.match(q[end:end + 40]):
             out.append((start, Filter(name, "missing", None)))
+    return out
+
+
+_NOTHING = re.compile(r"\b([a-z]+)\s+(?:(?:absolutely|a\s+single|just|precisely)\s+)?(?:nothing|zero|nowt|zilch|nil|"
+                      r"not\s+a\s+(?:penny|thing|single\s+\w+))\b")
+
+
+def _nothing(q: str, coll: Collection) -> list[tuple[int, Filter]]:
+    """"Cards that won nothing", "days he caught zero": the number field the verb names is nought or
+    was never said."""
+    out: list[tuple[int, Filter]] = []
+    for m in _NOTHING.finditer(q):
+        forms = word_forms(m.group(1), ("VERB",))
+        if len(forms) < 2:
+            continue
+        named = [f.name for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))]
+        if len(named) == 1:
+            name = named[0]
+            out.append((m.start(), Filter(name, "any", (Filter(name, "missing", None), Filter(name, "eq", 0)))))
     return out
 
 

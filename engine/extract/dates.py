@@ -147,7 +147,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
     ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?(?P<wk>,?\s+(?:of\s+)?(?:next|this|the\s+coming)\s+week\b)?", re.I)),
     ("rel_period", re.compile(r"\b(?P<mod>next|last)\s+(?P<u>week|month|year)\b", re.I)),
-    ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))", re.I)),
+    ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))"
+     # "the first race", "the third lesson": an ordinal before a noun counts things, it is no day
+     r"(?!\s+(?!(?:of|and|or|to|through|till|until|at|in|on|for|i|we|he|she|they|it|is|was|when|then|so|but|this|"
+     r"next|last|after|before|from|as|if|because|please|instead)\b)[a-z])", re.I)),
     ("day_only", re.compile(r"(?:\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b)(?!\s+(?:birthday|anniversary|floor|grade|place|time|century|year|edition|row|street|st\b|avenue|ave\b))", re.I)),
 ]
 _CONNECT = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|till|'til|and|until\s+the|to\s+the|through\s+the)\s*$", re.I)

@@ -68,10 +68,16 @@ def _held_amount(value: Decimal, records: Sequence[NewFact]) -> bool:
     return False
 
 
-def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection]) -> bool:
+def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection],
+                 tracked: frozenset[str] = frozenset()) -> bool:
     """A quantity or an amount outside questions that no built-in record of this message holds; or
-    a word of a learned collection's name (a kind the user tracks: "watered the ferns")."""
+    a word of a learned collection's name (a kind the user tracks: "watered the ferns"); or a number
+    said of someone a learned collection keeps records about (``tracked``: "Jamie paid back 50 on
+    Monday" after money lent to Jamie was learned), even where a built-in record holds it too."""
     questions = asked_spans(o.text)
+    if tracked and {p.lower() for p in o.people} & tracked and any(
+            not any(s <= c.start < e for s, e in questions) for c in [*o.quantities, *o.money]):
+        return True
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
     spans = sentences(o.text)
@@ -178,12 +184,14 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
         return out
     batch = Batch(learned_collections(prior), prior)
     known = known_people(prior)
+    frames = {c.frame for c in batch.collections.values() if c.state != "refused"}
+    tracked = frozenset(str(f.subject).lower() for f in prior if f.frame in frames and f.subject and f.subject != "me")
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
             continue
         records = [f for f in drafted if f.message_id == msg.id and f.frame != "Note"]
         o = offer(msg.text, session_date, records=True, known=known)
-        if not worth_asking(o, records, batch.collections):
+        if not worth_asking(o, records, batch.collections, tracked):
             continue
         renamed: dict[str, str] = {}
         checked = _read(o, batch, backend, out)

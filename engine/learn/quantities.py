@@ -211,9 +211,16 @@ _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|
                          re.I)
 """A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said."""
 
+_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                  "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_PLACE_WORD = re.compile(r"\b(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|were|was|are|is|"
+                         r"got|get|took|take)\s+(?:in\s+|a\s+)?(?:(?:joint|equal)\s+)?(?:overall\s+)?(?P<word>first|second|third|"
+                         r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b(?!\s+(?:time|day|week|month|year|"
+                         r"round|half|go|attempt|try|lesson|session|game|match|one|thing|of)\b)", re.I)
+"""A place said in words ("came third", "finished SECOND", "were joint first"): a place in an order."""
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
 _RATING = re.compile(rf"(?<![\d/.])(?P<n>{_DIGITS}|{_WORD_NUM})\s*(?:/|\s+out\s+of\s+)\s*(?P<of>5|10|100)(?![\d/]|[.,]\d)", re.I)
-_MARK = re.compile(rf"(?<![\d/.])(?P<n>{_NUM})\s*(?:(?P<slash>/)|\s+out\s+of\s+)\s*(?P<of>{_NUM})(?![\d/\w]|[.,]\d)", re.I)
+_MARK = re.compile(rf"(?<![\d/.])(?P<n>{_NUM})\s*(?:(?P<slash>/)|\s+out\s+of\s+(?:the\s+|a\s+possible\s+)?)\s*(?P<of>{_NUM})(?![\d/\w]|[.,]\d)", re.I)
 """A mark out of any total ("12 out of 25", "fifteen out of twenty-five", "112/150"); a slash only
 where no day and month could be meant ("19/25", not "12/25")."""
 _STARS = re.compile(rf"\b(?P<n>{_DIGITS}|{_WORD_NUM})(?P<half>\s+and\s+a\s+half)?\s+stars?\b", re.I)
@@ -504,6 +511,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _PLACE.finditer(text):
         if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             add(m.start(), m.end(), _number(m["num"]), "place", "place", "a place in an order")
+    for m in _PLACE_WORD.finditer(text):
+        add(m.start("word"), m.end("word"), Decimal(_ORDINAL_WORDS[m["word"].lower()]), "place", "place", "a place in an order")
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):

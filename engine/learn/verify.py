@@ -521,6 +521,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         values = _nearest_words(o.text, values, date_span)
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
+        values = _with_totals(values)
         own_day = _day_said_with(o, values, date_span, day)
         if own_day is not None:
             day, date_span = own_day.value, (own_day.start, own_day.end)
@@ -554,6 +555,22 @@ def verify(raw: Any, o: Offer) -> Checked:
                                         numbers=numbers, taken_back=back,
                                         date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
                                         session_date=o.session_date))
+    return out
+
+
+_SCALES = frozenset({"/5", "/10", "/100"})
+
+
+def _with_totals(values: dict[str, Value]) -> dict[str, Value]:
+    """A mark kept with the total it is out of ("47 out of 60": ``score`` 47 and ``score_out_of`` 60), so
+    marks out of different totals can be compared; a rating on a fixed scale (out of 5, 10, 100) is not."""
+    out = dict(values)
+    for name, v in values.items():
+        if v.kind != "float" or v.dimension != "rating" or not v.unit.startswith("/") or v.unit in _SCALES:
+            continue
+        total = Decimal(v.unit[1:])
+        if f"{name}_out_of" not in out and not any(w.kind == "float" and w.value == total for w in values.values()):
+            out[f"{name}_out_of"] = Value("float", total, v.start, v.end)
     return out
 
 

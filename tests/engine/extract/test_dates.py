@@ -193,3 +193,8 @@ def test_a_state_lasting_until_a_day_stays_future() -> None:
 def test_a_day_part_said_in_the_sentence_settles_a_bare_hour(text: str, surface: str, value: str) -> None:
     got = {m.text.strip(): m.value for m in find_times(text, 0, len(text))}
     assert got[next(k for k in got if surface in k or k in surface)] == value
+
+
+def test_an_ordinal_before_a_noun_counts_things_and_is_no_day() -> None:
+    assert dates("The first race was from Newark, the third lesson went well.") == []
+    assert dates("Rent is due on the first.") != []

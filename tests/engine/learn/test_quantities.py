@@ -295,3 +295,17 @@ def test_a_day_of_a_month_or_weekday_stays_a_date_beside_a_place() -> None:
     o = offer("Parkrun on June 14th, finished 212th in 29:48. Ran again on Saturday 22nd.", dt.date(2024, 6, 30), records=True)
     assert [c.value for c in o.dates] == ["2024-06-14", "2024-06-22"]
     assert [(q.value, q.unit) for q in o.quantities] == [(212, "place"), (Decimal("29.8"), "min")]
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Our relay team came third out of nine, which was brilliant.", 3),
+    ("He finished SECOND in the under-12s!", 2),
+    ("We were joint first on points but lost the tie-break.", 1),
+])
+def test_a_place_said_in_words_is_a_place(text: str, place: int) -> None:
+    places = [q for q in find_quantities(text) if q.dimension == "place"]
+    assert [int(q.value) for q in places] == [place]
+
+
+def test_first_and_second_that_are_no_place_are_not_quantities() -> None:
+    assert not [q for q in find_quantities("It was the first time we went, and the second half was dull.") if q.dimension == "place"]

@@ -169,3 +169,10 @@ def test_a_list_spread_over_the_fields_of_one_record_is_one_record_per_item() ->
     assert len(record.values) == 3
     [record] = _read("BP 128, 84, 61 this morning.", dt.date(2024, 9, 6), {"sys": "128", "dia": "84", "pulse": "61"})
     assert len(record.values) == 3
+
+
+def test_a_mark_keeps_the_total_it_is_out_of() -> None:
+    [record] = _read("Spelling test back today: 17 out of 24, her best yet.", dt.date(2026, 3, 6), {"score": "17 out of 24"})
+    assert {k: float(v.value) for k, v in record.values.items() if v.kind == "float"} == {"score": 17.0, "score_out_of": 24.0}
+    [record] = _read("Rated the film 8/10.", dt.date(2026, 3, 6), {"rating": "8/10"})
+    assert set(record.values) == {"rating"}  # a fixed scale keeps no total

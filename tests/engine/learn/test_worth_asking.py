@@ -44,3 +44,12 @@ def test_a_time_a_built_in_record_holds_a_plan_or_a_question_is_not() -> None:
     assert not worth_asking(offer(text, DAY, records=True), [event], {})
     assert not worth_asking(offer("Meeting Sam at 3pm tomorrow.", DAY, records=True), [], {})
     assert not worth_asking(offer("Should I go at 3pm?", DAY, records=True), [], {})
+
+
+def test_a_number_said_of_someone_a_learned_collection_tracks_is_worth_reading() -> None:
+    text = "Priya paid me back £40 yesterday, bless her."
+    transfer = NewFact("s1", 1, DAY, "money", "Transfer", "t:1", {"amount": "40.00", "payee": "Priya"})
+    o = offer(text, DAY, records=True, known=["Priya"])
+    assert not worth_asking(o, [transfer], {})  # the built-in record holds the amount
+    assert worth_asking(o, [transfer], {}, frozenset({"priya"}))  # but money lent to Priya is learned
+    assert not worth_asking(o, [transfer], {}, frozenset({"tom"}))

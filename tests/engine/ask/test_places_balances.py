@@ -1,0 +1,172 @@
+"""Where someone finished ("how often did she win", "top three", "came second"), what is left once one
+side is taken from the other (winnings less stakes, money lent less money paid back, a target less what
+is done), a number a verb names ("how many did we spot") and "won nothing" — over learned collections."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from engine.ask import ask
+from engine.learn.collection import LearnedField
+from engine.log import LogStore
+from engine.state import State
+from tests.engine.ask.test_margins_outcomes_targets import learned_log
+
+NOW = dt.datetime(2026, 6, 30, 12)
+
+# a daughter's chess tournaments: date, where she finished, points scored
+EVENTS = [("2026-01-10", 4, 3.5), ("2026-02-07", 1, 5.0), ("2026-03-14", 2, 4.5), ("2026-04-11", 1, 4.0),
+          ("2026-05-09", 7, 2.0), ("2026-06-13", 3, 4.5)]
+
+
+@pytest.fixture
+def tournaments(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
+    fields = [LearnedField("date", "date"), LearnedField("finishing_place", "float"), LearnedField("points", "float")]
+    state, store = learned_log(tmp_path, "chess_tournaments", fields,
+                               [("Ella", {"date": d, "finishing_place": p, "points": s}) for d, p, s in EVENTS])
+    yield state, store
+    store.close()
+
+
+def _ask(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
+    state, store = logs
+    got = ask(state, question, NOW, None, store)
+    return got.answer, got.computation
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many tournaments has Ella won this year?", sum(p == 1 for _, p, _ in EVENTS)),
+    ("How many times did she finish in the top three?", sum(p <= 3 for _, p, _ in EVENTS)),
+    ("How often did Ella make the podium?", sum(p <= 3 for _, p, _ in EVENTS)),
+    ("How many events did she not win?", sum(p != 1 for _, p, _ in EVENTS)),
+    ("What's her average score in the tournaments she won?", (5.0 + 4.0) / 2),
+])
+def test_places_said_in_words_are_conditions_on_the_place(tournaments, question: str, expected: float) -> None:
+    got, comp = _ask(tournaments, question)
+    assert got == pytest.approx(expected), comp
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("When did she last come second?", "2026-03-14"),
+    ("When was the first time she won?", "2026-02-07"),
+    ("When did Ella finish in 3rd place?", "2026-06-13"),
+])
+def test_the_day_of_a_place(tournaments, question: str, expected: str) -> None:
+    got, comp = _ask(tournaments, question)
+    assert str(got) == expected, comp
+
+
+def test_a_best_place_is_the_lowest_number(tournaments) -> None:
+    got, comp = _ask(tournaments, "What was Ella's best placing?")
+    assert got == 1 and "low(" in comp
+
+
+def test_top_three_is_not_a_list_of_three(tournaments) -> None:
+    got, comp = _ask(tournaments, "In how many tournaments was she in the top 3?")
+    assert got == 4 and "ranked(" not in comp
+
+
+# a partner's horse-racing bets: date, stake, what came back
+BETS = [("2026-03-07", 10, 0), ("2026-03-21", 5, 22.5), ("2026-04-04", 20, 0), ("2026-04-18", 10, 35), ("2026-05-02", 5, 0)]
+
+
+@pytest.fixture
+def bets(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
+    fields = [LearnedField("date", "date"), LearnedField("stake_gbp", "money"), LearnedField("returns_gbp", "money")]
+    state, store = learned_log(tmp_path, "horse_bets", fields,
+                               [("Sam", {"date": d, "stake_gbp": s, "returns_gbp": r}) for d, s, r in BETS])
+    yield state, store
+    store.close()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much is Sam up on the horses overall?", sum(r - s for _, s, r in BETS)),
+    ("How much is he down since March?", sum(s - r for _, s, r in BETS)),
+    ("What's his net profit for April?", sum(r - s for d, s, r in BETS if d.startswith("2026-04"))),
+    ("How many bets returned nothing?", sum(r == 0 for _, _, r in BETS)),
+])
+def test_gains_less_costs(bets, question: str, expected: float) -> None:
+    got, comp = _ask(bets, question)
+    assert Decimal(str(got)) == Decimal(str(expected)), comp
+
+
+def test_a_plain_total_is_not_a_net(bets) -> None:
+    got, comp = _ask(bets, "How much has Sam staked altogether?")
+    assert Decimal(str(got)) == sum(s for _, s, _ in BETS) and "neg(" not in comp
+
+
+# money lent to a sister and paid back
+LOANS = [("2026-01-05", "loan", 150), ("2026-01-30", "repayment", 50), ("2026-02-14", "loan", 80),
+         ("2026-03-01", "repayment", 100), ("2026-04-10", "loan", 25)]
+
+
+@pytest.fixture
+def loans(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
+    fields = [LearnedField("date", "date"), LearnedField("kind", "str"), LearnedField("amount", "money")]
+    state, store = learned_log(tmp_path, "money_for_sis", fields,
+                               [("Kate", {"date": d, "kind": k, "amount": a}) for d, k, a in LOANS])
+    yield state, store
+    store.close()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much does Kate still owe me?", 150 + 80 + 25 - 50 - 100),
+    ("What's the outstanding balance on what I lent my sister?", 150 + 80 + 25 - 50 - 100),
+    ("How much has she repaid so far?", 150),
+    ("When did she make her biggest repayment?", "2026-03-01"),
+])
+def test_money_lent_and_paid_back(loans, question: str, expected: object) -> None:
+    got, comp = _ask(loans, question)
+    assert str(got) == str(expected) if isinstance(expected, str) else Decimal(str(got)) == expected, comp
+
+
+# a son's reading challenge: books finished, with a goal
+BOOKS = [("2026-01-20", 220), ("2026-02-11", 310), ("2026-03-02", 180), ("2026-04-22", 400), ("2026-05-30", 260)]
+
+
+@pytest.fixture
+def books(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
+    fields = [LearnedField("date", "date"), LearnedField("pages", "float")]
+    state, store = learned_log(tmp_path, "books_finished", fields,
+                               [("Leo", {"date": d, "pages": p}) for d, p in BOOKS])
+    yield state, store
+    store.close()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many more books does Leo need to reach his goal of 12 this year?", 12 - len(BOOKS)),
+    ("How many more pages to hit a target of 2000?", 2000 - sum(p for _, p in BOOKS)),
+    ("How many more books until he reaches 3?", 0),
+])
+def test_what_is_left_to_a_target(books, question: str, expected: float) -> None:
+    got, comp = _ask(books, question)
+    assert got == pytest.approx(expected), comp
+
+
+# bird walks: how many kingfishers were spotted each time
+WALKS = [("2026-04-03", 2, "canal"), ("2026-04-17", 0, "river"), ("2026-05-01", 3, "canal"), ("2026-05-15", 1, "lake")]
+
+
+@pytest.fixture
+def walks(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
+    fields = [LearnedField("date", "date"), LearnedField("kingfishers_spotted", "float"), LearnedField("place", "str")]
+    state, store = learned_log(tmp_path, "kingfisher_walks", fields,
+                               [("me", {"date": d, "kingfishers_spotted": n, "place": w}) for d, n, w in WALKS])
+    yield state, store
+    store.close()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How many did I spot in May?", 4),
+    ("How many kingfishers have I spotted altogether?", 6),
+    ("How many times did I go out in April?", 2),
+    ("How many walks did I spot nothing on?", 1),
+])
+def test_a_number_the_verb_names(walks, question: str, expected: float) -> None:
+    got, comp = _ask(walks, question)
+    assert got == pytest.approx(expected), comp
