@@ -29,6 +29,7 @@ from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
 from engine.learn.verify import Checked, Proposed, asked_spans, verify
+from engine.learn.vocabulary import recurring_words, says_one
 from engine.learn.whose import known_people
 from engine.llm.backend import Backend
 from engine.log import Fact, NewFact
@@ -69,14 +70,15 @@ def _held_amount(value: Decimal, records: Sequence[NewFact]) -> bool:
 
 
 def worth_asking(o: Offer, records: Sequence[NewFact], known: dict[str, LearnedCollection],
-                 tracked: frozenset[str] = frozenset()) -> bool:
+                 tracked: frozenset[str] = frozenset(), told: frozenset[str] = frozenset()) -> bool:
     """A quantity or an amount outside questions that no built-in record of this message holds; or
     a word of a learned collection's name (a kind the user tracks: "watered the ferns"); or a number
     said of someone a learned collection keeps records about (``tracked``: "Jamie paid back 50 on
-    Monday" after money lent to Jamie was learned), even where a built-in record holds it too."""
+    Monday" after money lent to Jamie was learned) or with words the collection's records keep being
+    told in (``told``: "got trimmed, tipped a fiver" of haircuts), even where a built-in record holds it too."""
     questions = asked_spans(o.text)
-    if tracked and {p.lower() for p in o.people} & tracked and any(
-            not any(s <= c.start < e for s, e in questions) for c in [*o.quantities, *o.money]):
+    said = [c for c in [*o.quantities, *o.money] if not any(s <= c.start < e for s, e in questions)]
+    if said and (tracked and {p.lower() for p in o.people} & tracked or told and says_one(o.text, told)):
         return True
     if any(not any(s <= q.start < e for s, e in questions) and not _held(q, records) for q in o.quantities):
         return True
@@ -186,12 +188,13 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
     known = known_people(prior)
     frames = {c.frame for c in batch.collections.values() if c.state != "refused"}
     tracked = frozenset(str(f.subject).lower() for f in prior if f.frame in frames and f.subject and f.subject != "me")
+    told = recurring_words(f for f in prior if f.frame in frames)
     for msg in msgs:
         if msg.speaker != "user" or not msg.text.strip():
             continue
         records = [f for f in drafted if f.message_id == msg.id and f.frame != "Note"]
         o = offer(msg.text, session_date, records=True, known=known)
-        if not worth_asking(o, records, batch.collections, tracked):
+        if not worth_asking(o, records, batch.collections, tracked, told):
             continue
         renamed: dict[str, str] = {}
         checked = _read(o, batch, backend, out)

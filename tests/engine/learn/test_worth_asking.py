@@ -53,3 +53,19 @@ def test_a_number_said_of_someone_a_learned_collection_tracks_is_worth_reading()
     assert not worth_asking(o, [transfer], {})  # the built-in record holds the amount
     assert worth_asking(o, [transfer], {}, frozenset({"priya"}))  # but money lent to Priya is learned
     assert not worth_asking(o, [transfer], {}, frozenset({"tom"}))
+
+
+def test_words_a_learned_collections_records_keep_being_told_in_make_a_message_worth_reading() -> None:
+    from engine.learn.vocabulary import recurring_words
+    from engine.log import Fact
+
+    def told(key: str, evidence: str) -> Fact:
+        return Fact(1, "s1", 1, DAY, "import", "Haircuts", key, {}, (0, 0), evidence, "me", "add", 1.0, "model", (),
+                    dt.datetime(2025, 5, 16))
+    words = recurring_words([told("a", "Cut at the barber, £22 and a £3 tip."), told("b", "Barber again on Friday, tipped him two."),
+                             told("c", "Haircut, 24 quid.")])
+    assert {"barber", "tip"} <= words and "friday" not in words
+    payment = NewFact("s1", 1, DAY, "money", "Transfer", "t:1", {"amount": "20.00", "payee": "the barber"})
+    o = offer("Got trimmed on Saturday at the barber near work, twenty pounds.", DAY, records=True)
+    assert not worth_asking(o, [payment], {})
+    assert worth_asking(o, [payment], {}, told=words)
