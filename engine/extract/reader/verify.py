@@ -367,7 +367,16 @@ _ACCOUNT_WORDS = {"checking": r"check|current|everyday", "savings": r"saving", "
                   "brokerage": r"brokerage|investment|isa|401|ira|stocks", "loan": r"loan|mortgage", "other": r"account"}
 
 
+# an allergy is said as one: "allergic to", "intolerant", "reacts to", "anaphylaxis", "can't have nuts"
+_ALLERGY_SAID = re.compile(r"\ballerg|\bintoleran|\bsensitiv|\breact(?:s|ed|ion|ions)?\s+(?:badly\s+)?to\b|\banaphyla|\bhives\b|"
+                           r"\bepi-?pen\b|\bcoeliac|\bceliac|\b(?:can't|cannot|can\s+not|mustn't|shouldn't)\s+(?:eat|have|take|touch)\b|"
+                           r"\bbrings?\s+(?:me|him|her|them)\s+out\s+in\b|\bmakes?\s+(?:me|him|her|them)\s+(?:itch|swell|wheez)", re.I)
+
+
 def _anchored(frame: str, slots: dict[str, Any], cands: Candidates, rejected: list[Rejection]) -> bool:
+    if frame == "Allergy" and not _ALLERGY_SAID.search(cands.text):
+        rejected.append(Rejection(frame, "allergen", slots.get("allergen"), "the message says no allergy"))
+        return False
     if frame == "TravelDocument":
         docs = {str(m.value) for m in cands.mentions("doc")}
         if slots.get("kind") not in docs:

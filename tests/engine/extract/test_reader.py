@@ -381,3 +381,16 @@ def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, 
     got = verify(raw, find_candidates(text, DAY), {}, DAY)
     assert bool(got.drafts) is kept
     assert kept or any("sold" in r.reason for r in got.rejected)
+
+
+@pytest.mark.parametrize(("text", "allergen", "kept"), [
+    ("Do you know much about pigeons? He keeps going on about 'widowhood' and I nod along.", "pigeons", False),
+    ("Is it normal for pigeons to moult in spring?", "pigeons", False),
+    ("Turns out Mia is allergic to kiwi, her lips swelled up.", "kiwi", True),
+    ("Penicillin brings him out in a rash, so the GP gave him something else.", "Penicillin", True),
+    ("I'm lactose intolerant, so oat milk please.", "lactose", True),
+])
+def test_an_allergy_is_kept_only_where_the_message_says_one(text: str, allergen: str, kept: bool) -> None:
+    raw = {"records": [{"record": "Allergy", "allergen": allergen}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    assert bool(got.drafts) is kept, got.rejected
