@@ -373,7 +373,29 @@ _ALLERGY_SAID = re.compile(r"\ballerg|\bintoleran|\bsensitiv|\breact(?:s|ed|ion|
                            r"\bbrings?\s+(?:me|him|her|them)\s+out\s+in\b|\bmakes?\s+(?:me|him|her|them)\s+(?:itch|swell|wheez)", re.I)
 
 
+# a journey is said as one: "flew to", "trip", "holiday", "booked the train", "staying in"
+_TRAVEL_SAID = re.compile(r"\b(?:trip|travel\w*|holiday|vacation|getaway|break\s+in|weekend\s+(?:away|in)|flights?|fl(?:y|ew|ying|own)\s+"
+                          r"(?:to|out|back|home|from)|drov?e\s+(?:to|up|down)|driv(?:e|ing)\s+(?:to|up|down)|trains?\s+to|ferry|cruise|"
+                          r"visit\w*|journey|(?:going|went|go|heading|head|off)\s+(?:to|up\s+to|down\s+to|over\s+to)|hotel|airbnb|"
+                          r"stay(?:ing|ed)?\s+(?:in|at|with)|abroad|overseas)\b", re.I)
+
+
+def _a_journey(slots: dict[str, Any], text: str) -> bool:
+    """A trip to a known place, or to a named one (capitalised in the message) where the message speaks
+    of travelling: not "a map of the world" or a jigsaw of a lighthouse."""
+    if slots.get("country"):
+        return True
+    dest = str(slots.get("destination") or "")
+    if not dest or not _TRAVEL_SAID.search(text):
+        return False
+    at = text.lower().find(dest.lower())
+    return at >= 0 and (text[at:at + 1].isupper() or re.search(r"\b(?:to|in|at)\s+(?:the\s+|our\s+|my\s+)?$", text[:at], re.I) is not None)
+
+
 def _anchored(frame: str, slots: dict[str, Any], cands: Candidates, rejected: list[Rejection]) -> bool:
+    if frame == "Trip" and not _a_journey(slots, cands.text):
+        rejected.append(Rejection(frame, "destination", slots.get("destination"), "no journey to a place the message names"))
+        return False
     if frame == "Allergy" and not _ALLERGY_SAID.search(cands.text):
         rejected.append(Rejection(frame, "allergen", slots.get("allergen"), "the message says no allergy"))
         return False

@@ -394,3 +394,16 @@ def test_an_allergy_is_kept_only_where_the_message_says_one(text: str, allergen:
     raw = {"records": [{"record": "Allergy", "allergen": allergen}]}
     got = verify(raw, find_candidates(text, DAY), {}, DAY)
     assert bool(got.drafts) is kept, got.rejected
+
+
+@pytest.mark.parametrize(("text", "destination", "kept"), [
+    ("She finished a 1500 piece map of the world on Saturday, took 12 days.", "world", False),
+    ("Mum finished a 1000 piece lighthouse one on Friday. She says she's 'flying' now.", "lighthouse", False),
+    ("We flew to Lisbon on Friday for the long weekend.", "Lisbon", True),
+    ("Booked a weekend away in Tenby for March, the hotel looks lovely.", "Tenby", True),
+    ("We are going to the lake house for a week in June.", "lake house", True),
+])
+def test_a_trip_is_kept_only_to_a_place_the_message_travels_to(text: str, destination: str, kept: bool) -> None:
+    raw = {"records": [{"record": "Trip", "destination": destination}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    assert bool(got.drafts) is kept, got.rejected
