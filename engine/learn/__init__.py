@@ -119,6 +119,21 @@ def _values(c: LearnedCollection, batch: Batch) -> list[dict[str, Any]]:
     return list(current.values())
 
 
+def joined(records: list[Proposed]) -> list[Proposed]:
+    """Parts of one record read as two ("a quick 500 one … finished on the 26th, 3 days"): records of one
+    collection, person and day whose fields do not overlap are one record."""
+    out: list[Proposed] = []
+    for p in records:
+        into = next((q for q in out if (q.collection, q.who, q.day) == (p.collection, p.who, p.day)
+                     and not set(q.values) & set(p.values) and p.values and q.values), None)
+        if into is None:
+            out.append(p)
+        else:
+            into.values = {**into.values, **p.values}
+            into.corrects = into.corrects or p.corrects
+    return out
+
+
 def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
     about = {c.name: _about(c, batch) for c in batch.collections.values() if c.state != "refused"}
     existing = [batch.collections[name].describe(_values(batch.collections[name], batch))
@@ -198,6 +213,7 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             continue
         renamed: dict[str, str] = {}
         checked = _read(o, batch, backend, out)
+        checked.records = joined(checked.records)
         for p in checked.records:
             _file(p, batch, renamed, msg, session_date, backend)
         left = _left_out(o, checked.records, records)
