@@ -17,18 +17,20 @@ from engine.ask.ir import Filter
 from engine.ask.timecues import NUMBER_WORDS
 
 _GAIN = frozenset({"won", "win", "winnings", "prize", "prizes", "payout", "earned", "earnings", "income", "takings",
-                   "sold", "sales", "received", "refund", "refunded", "returns", "return", "profit"})
+                   "sold", "sales", "received", "refund", "refunded", "returns", "return"})
+_NET_ALREADY = frozenset({"profit", "net", "balance", "loss"})
+"""A field that is itself what is left ("profit"): nothing to take away again."""
 _COST = frozenset({"spent", "spend", "spending", "cost", "costs", "paid", "stake", "staked", "fee", "fees", "price",
                    "outlay", "expenses", "expense", "bought", "pitch", "entry"})
 _NET = re.compile(r"\bhow\s+much\s+(?:[a-z']+\s+){0,3}?(?P<word>up|down|ahead|behind|in\s+profit|in\s+the\s+red|"
-                  r"out\s+of\s+pocket)\b|\b(?P<noun>net|profit|overall\s+(?:gain|loss)|(?:won|made)\s+or\s+lost|"
+                  r"out\s+of\s+pocket)\b(?!\s+(?:to|until|till|til|from)\b)|\b(?P<noun>net|profit|overall\s+(?:gain|loss)|(?:won|made)\s+or\s+lost|"
                   r"(?:gained|won|made)\s+overall|lost\s+overall)\b")
 _LOSS_WORDS = ("down", "behind", "in the red", "out of pocket", "lost overall", "overall loss")
 
-_BACK = ("repaid", "repay", "repayment", "repayments", "paid back", "payback", "pay back", "returned", "return",
-         "refund", "refunded", "back", "withdrawal", "withdrawn", "withdrew", "out", "paid off")
+_BACK = ("repaid", "repay", "repayment", "repayments", "paid back", "payback", "pay back", "returned", "refund",
+         "refunded", "withdrawal", "withdrawn", "withdrew", "paid off", "gave back", "given back")
 _OWED = re.compile(r"\b(?:owe[sd]?|owing|outstanding|still\s+(?:due|to\s+(?:pay|repay|come))|left\s+to\s+(?:pay|repay)|"
-                   r"yet\s+to\s+(?:pay|repay)|balance|(?:not|n't)\s+(?:been\s+)?(?:paid|repaid)\s+back)\b")
+                   r"yet\s+to\s+(?:pay|repay)|(?:not|n't)\s+(?:been\s+)?(?:paid|repaid)\s+back)\b")
 
 _NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(w for w in NUMBER_WORDS if len(w) > 2) + r")"
 _TARGET = re.compile(r"\b(?:(?:to|and)\s+(?:hit|reach|make|meet|get\s+to|achieve)|(?:before|until|till)\s+(?:she|he|i|we|they|you)\s+"
@@ -37,6 +39,10 @@ _TARGET = re.compile(r"\b(?:(?:to|and)\s+(?:hit|reach|make|meet|get\s+to|achieve
                      r"\b(?:target|goal|aim)\s+(?:of\s+|is\s+|was\s+)?" + _NUMBER + r"\b")
 _MORE = re.compile(r"\bhow\s+(?:many|much)\s+more\b|\bhow\s+(?:many|much)\s+(?:is|are)\s+(?:left|still\s+needed)\b|"
                    r"\bhow\s+(?:far|many|much)\s+(?:short|off|away)\b")
+
+
+_AGAINST = re.compile(r"\bmore\s+(?:[a-z]+\s+)?than\b|\b(?:lose|lost|losing|drop|shed|down\s+to|get\s+(?:down|under)|under|below)\b")
+"""Not a total growing toward its target: "more steps than my goal" (over it), "lose … to reach 70" (going down)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,8 @@ def net_fields(q: str, coll: Collection) -> Net | None:
     when the collection has exactly one of each (of the same kind)."""
     m = _NET.search(q)
     if not m:
+        return None
+    if any(_NET_ALREADY & set(f.name.lower().split("_")) for f in coll.numeric()):
         return None
     gains = [f for f in coll.numeric() if _GAIN & set(f.name.lower().split("_"))]
     costs = [f for f in coll.numeric() if _COST & set(f.name.lower().split("_")) and f not in gains]
@@ -81,7 +89,7 @@ def owed_periods(q: str, coll: Collection) -> tuple[list[Filter], list[Filter]] 
 def target_left(q: str) -> tuple[Decimal, int, int] | None:
     """"How many more does she need to hit her target of 20": the target and the span that states it
     (so the rest of the question is planned without it); the answer is the target less the value asked."""
-    if not _MORE.search(q):
+    if not _MORE.search(q) or _AGAINST.search(q):
         return None
     m = _TARGET.search(q)
     if not m:

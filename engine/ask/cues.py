@@ -80,7 +80,8 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
-                if {stem(w) for w in q[start:end].split()} <= names and (q[start:end] != v or len(f.values) < 2) and (
+                if {stem(w) for w in q[start:end].split()} <= names and (q[start:end] != v or len(f.values) < 2
+                                                                         or _beside_the_name(q, start, end, names)) and (
                         score < 95 or not any(re.search(rf"\b{re.escape(w)}", q) for w in f.words)):
                     continue  # "book" is the collection, not a close spelling of "Ebook"; "games" is not the winner "game"
                 hits.append(ValueHit(f.name, value, start, end, score))
@@ -89,7 +90,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
                     continue
                 if v in VALUE_SYNONYMS.get(t.text, ()) + VALUE_SYNONYMS.get(t.stem, ()):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 90.0))
-                elif _another_form(t.text, v):
+                elif _another_form(t.text, v, coll):
                     hits.append(ValueHit(f.name, value, t.pos, t.pos + len(t.text), 92.0))
     hits = [h for h in hits if not _names_a_number(q, h.start, h.end, coll)]
     hits += [p for p in _leading_words(q, coll, toks, reserved)
@@ -105,9 +106,20 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     return sorted((_with_kinds(h, coll) if every_kind else h for h in kept), key=lambda h: h.start)
 
 
-def _another_form(word: str, value: str) -> bool:
-    """A one-word value said as another form of its verb: "lend" of "lent", "repayment" of "repaid"."""
-    if " " in value or word == value or len(word) < 3 or not value.isalpha():
+def _beside_the_name(q: str, start: int, end: int, names: set[str]) -> bool:
+    """The word is said next to another word of the collection's name ("coffee shop visits", "book club"):
+    the collection named, not one of its values."""
+    before = re.findall(r"[a-z]+", q[max(0, start - 20):start])
+    after = re.findall(r"[a-z]+", q[end:end + 20])
+    return bool(before and stem(before[-1]) in names or after and stem(after[0]) in names)
+
+
+def _another_form(word: str, value: str, coll: Collection | None = None) -> bool:
+    """A one-word value said as another form of its verb: "lend" of "lent", "repayment" of "repaid"; not a
+    stage in progress ("reading"), nor a word that names one of the collection's number fields ("pages read")."""
+    if " " in value or word == value or len(word) < 3 or not value.isalpha() or value.endswith("ing"):
+        return False
+    if coll is not None and any(f.numeric and word_forms(word, ("VERB",)) & set(f.name.split("_")) for f in coll.fields.values()):
         return False
     if value in word_forms(word, ("NOUN",)):
         return False  # "games" of "game": the same noun, which the exact match already weighs

@@ -113,6 +113,6 @@ VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "won": ("win", "w", "victory"), "win": ("won", "w", "victory"), "beat": ("win", "won", "w"), "beaten": ("win", "won", "w"),
     "lost": ("loss", "lose", "l", "defeat"), "lose": ("loss", "lost", "l", "defeat"), "drew": ("draw", "drawn", "tie", "d"),
     # money going back the way it came ("paid me back", "got it back") kept as the word for a repayment
-    "back": ("repaid", "repayment", "repay", "returned", "payback", "paid back", "refund", "refunded"),
+    "back": ("repaid", "repayment", "repay", "payback", "paid back"),
     "draw": ("drawn", "tie", "tied"), "drawn": ("draw", "tie"), "tied": ("tie", "draw", "drawn"),
 }

@@ -25,6 +25,13 @@ _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
 _ORD = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
 _CAME = (r"(?:finish(?:ed|es|ing)?|came|come|comes|coming|placed|place|end(?:ed)?\s+up|ended|"
          r"take|took|taking)")
+_AFTER_PLACE = (r"(?![\s-]*(?!(?:place|places|position|positions|spot|overall|out|of|in|at|on|and|or|with|for|but|"
+                r"again|behind|ahead|after|by|today|yesterday|last|this|then|so)\b)[a-z])")
+"""After a place, only a word that is no noun: "came second in", not "the second tournament", "the first time"."""
+_SUBJECT_BEFORE = r"(?<!\bshe\s)(?<!\bhe\s)(?<!\bi\s)(?<!\bwe\s)(?<!\bthey\s)(?<!\byou\s)"
+_NOT_PLACE = frozenset({"time", "times", "duration", "min", "mins", "minutes", "sec", "secs", "seconds", "hours", "date",
+                        "day", "name", "where", "location", "venue", "town", "city"})
+_YES_NO = re.compile(r"^\s*(?:didn't|don't|doesn't|wasn't|weren't|haven't|hasn't|isn't|aren't)\s+[a-z]+\s*$")
 _NEGATED = re.compile(r"\b(?:not|never|didn't|did\s+not|don't|haven't|hasn't|wasn't|weren't|failed\s+to)\b[^,.;]{0,20}$")
 _PATTERNS = (
     # "in the top three", "a top-3 finish", "on the podium"
@@ -33,8 +40,8 @@ _PATTERNS = (
                 + r")\s+(?:finish(?:es)?|plac(?:e|es|ing|ings)|spots?|positions?)\b"), "le"),
     (re.compile(r"\b(?:on|onto|made|make|making|reach(?:ed)?)\s+(?:the\s+)?podium\b|\bpodium\s+(?:finish(?:es)?|places?)\b"), "podium"),
     # "came second", "finished in third place", "ended up 2nd", "second place", "runner-up"
-    (re.compile(rf"\b{_CAME}\s+(?:in\s+|at\s+)?(?:(?:the|a|an)\s+)?{_ORD}(?:\s+(?:place|position|spot))?\b"), "eq"),
-    (re.compile(rf"\b{_ORD}\s+(?:place|position|spot)\b"), "eq"),
+    (re.compile(rf"\b{_CAME}\s+(?:in\s+|at\s+)?(?:(?:joint|equal)\s+)?{_ORD}(?:\s+(?:place|position|spot))?\b{_AFTER_PLACE}"), "eq"),
+    (re.compile(rf"{_SUBJECT_BEFORE}\b{_ORD}\s+(?:place|position|spot)s?\b"), "eq"),
     (re.compile(r"\brunners?[\s-]+up\b"), "second"),
     # "have we won", "did Grandad win outright", "our wins", "a victory"
     (re.compile(r"\b(?:won|win|wins|winning|victory|victories)\b(?:\s+outright)?"), "won"),
@@ -51,7 +58,7 @@ class Placing:
 def placing_field(coll: Collection) -> str | None:
     """The number field that keeps a finishing place (``team_position``, ``best_placing``), if exactly one."""
     found = [f.name for f in coll.fields.values() if f.numeric and not f.ordinal
-             and _PLACE_PARTS & set(f.name.lower().split("_"))]
+             and _PLACE_PARTS & set(f.name.lower().split("_")) and not _NOT_PLACE & set(f.name.lower().split("_"))]
     return found[0] if len(found) == 1 else None
 
 
@@ -65,6 +72,12 @@ def _winnings(coll: Collection) -> bool:
     """A number field named for winning ("won_gbp", "prize_won"): "won" is an amount there, not a place."""
     return any(f.numeric and {"won", "win", "winnings", "prize"} & set(f.name.lower().split("_"))
                for f in coll.fields.values())
+
+
+def _wins_a_number(q: str, start: int, coll: Collection, place: str) -> bool:
+    """"How many points has she won": the verb wins a number field named just before it, no place."""
+    near = set(re.findall(r"[a-z]+", q[max(0, start - 30):start]))
+    return any(f.numeric and f.name != place and near & set(f.words) for f in coll.fields.values())
 
 
 def _place(word: str) -> int | None:
@@ -86,7 +99,7 @@ def find_placings(q: str, coll: Collection) -> list[Placing]:
         for m in pattern.finditer(q):
             if any(m.start() < p.end and p.start < m.end() for p in out):
                 continue
-            if kind == "won" and (words_kept or winnings):
+            if kind == "won" and (words_kept or winnings or _wins_a_number(q, m.start(), coll, field)):
                 continue
             if kind == "le":
                 f = Filter(field, "le", _place(m.group("n") or m.group("n2")))
@@ -96,7 +109,7 @@ def find_placings(q: str, coll: Collection) -> list[Placing]:
                 f = Filter(field, "eq", _place(m.group("ord")))
             else:
                 f = Filter(field, "eq", 2 if kind == "second" else 1)
-            if _NEGATED.search(q[:m.start()]):
+            if _NEGATED.search(q[:m.start()]) and not _YES_NO.match(q[:m.start()]):
                 f = Filter(field, {"le": "gt", "eq": "ne"}[f.op], f.value)
             out.append(Placing(m.start(), m.end(), f))
     return sorted(out, key=lambda p: p.start)

@@ -853,6 +853,12 @@ _HOW_MANY_DID = re.compile(r"\bhow many\s+(?:(?P<noun>[a-z-]+)\s+)?(?:have|has|h
                           r"(?:(?:i|we|you|he|she|they|[a-z]+'s?|[a-z]+)\s+)(?:(?:actually|really|ever|all|both)\s+)?(?P<verb>[a-z]+)\b")
 
 
+_MEASURES = frozenset({"page", "pages", "minute", "minutes", "min", "mins", "hour", "hours", "mile", "miles", "km", "metre",
+                       "metres", "step", "steps", "point", "points", "word", "words", "calorie", "calories", "kcal", "lap",
+                       "laps", "rep", "reps", "kg", "lb", "lbs", "gbp", "usd", "eur", "pound", "pounds"})
+"""What a record is measured in, not things counted: a number named with one is a size of each record."""
+
+
 def _counted_by_verb(q: str, coll: Collection) -> str | None:
     """The number field a "how many did we find" adds up: its name holds a form of the verb
     (``caches_found``), and the noun counted, if any, is that field's or the collection's, not "times"."""
@@ -863,9 +869,11 @@ def _counted_by_verb(q: str, coll: Collection) -> str | None:
     if len(forms) < 2:
         return None  # a light verb ("get", "do") names no field
     noun = m.group("noun")
-    found = [f.name for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))
+    found = [f for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))
              and (noun is None or variants(noun) & set(f.words))]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1 or noun is None and _MEASURES & set(found[0].words):
+        return None  # "how many did I read" of pages_read counts the books; "how many pages did I read" adds pages
+    return found[0].name
 
 
 def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:

@@ -147,10 +147,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("n_from_now", re.compile(r"\b" + _f(_NUM, "n") + r"\s+" + _f(_UNIT, "u") + r"\s+(?P<dir>from\s+(?:now|today)|ago|later)\b", re.I)),
     ("weekday", re.compile(r"\b(?:(?P<mod>next|this|coming|last|past|on)\s+)?(?:the\s+)?(?P<wd>" + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")\b\.?(?P<after>\s+after\s+next)?(?P<wk>,?\s+(?:of\s+)?(?:next|this|the\s+coming)\s+week\b)?", re.I)),
     ("rel_period", re.compile(r"\b(?P<mod>next|last)\s+(?P<u>week|month|year)\b", re.I)),
-    ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))"
-     # "the first race", "the third lesson": an ordinal before a noun counts things, it is no day
-     r"(?!\s+(?!(?:of|and|or|to|through|till|until|at|in|on|for|i|we|he|she|they|it|is|was|when|then|so|but|this|"
-     r"next|last|after|before|from|as|if|because|please|instead)\b)[a-z])", re.I)),
+    ("word_day", re.compile(r"\bthe\s+(?P<w>" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r")\b(?!\s+(?:time|one|two|of\s+(?:them|us|all)))", re.I)),
     ("day_only", re.compile(r"(?:\b(?:the\s+)(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b|\b(?P<d3>[0-3]?\d)(?:st|nd|rd|th)\b)(?!\s+(?:birthday|anniversary|floor|grade|place|time|century|year|edition|row|street|st\b|avenue|ave\b))", re.I)),
 ]
 _CONNECT = re.compile(r"^\s*(?:-|–|—|to|through|thru|until|till|'til|and|until\s+the|to\s+the|through\s+the)\s*$", re.I)
@@ -553,6 +550,12 @@ def _year_words(text: str, found: list[Mention], hi: int, today: dt.date) -> lis
     return out
 
 
+_COUNTS_THINGS = re.compile(r"\s+(?!(?:of|and|or|to|through|till|until|at|in|on|for|i|we|he|she|they|it|is|was|when|then|"
+                            r"so|but|this|next|last|after|before|from|as|if|because|please|instead)\b)[a-z]")
+_DAY_LEADS = re.compile(r"\b(?:on|by|until|till|til|from|since|before|after)\s+$", re.I)
+"""A word before "the fifteenth" that makes it a day whatever follows ("on the fifteenth my rent goes up")."""
+
+
 def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool = False, past: bool | None = None,
                lean_past: bool = False) -> list[Mention]:
     """Date mentions within ``text[lo:hi]``; ranges merged ("from X to Y", "X - Y", "X for 2 weeks").
@@ -586,6 +589,8 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
             if kind in ("md", "month", "my", "md_range") and m.group(next(k for k in ("m1", "m", "m3") if k in m.groupdict()))[0].isupper() \
                     and _names_a_person(clause, *m.span(next(k for k in ("m1", "m", "m3") if k in m.groupdict()))):
                 continue
+            if kind == "word_day" and _COUNTS_THINGS.match(clause, e) and not _DAY_LEADS.search(clause[max(0, s - 8):s]):
+                continue  # "the first race", "the third lesson": an ordinal before a noun counts things
             if kind == "holiday" and _HOLIDAY_NOT_DATE.match(clause, e):
                 taken.append((s, e))  # "Christmas shopping": no date, and no other pattern may read one here
                 continue

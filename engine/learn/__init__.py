@@ -119,19 +119,30 @@ def _values(c: LearnedCollection, batch: Batch) -> list[dict[str, Any]]:
     return list(current.values())
 
 
-def joined(records: list[Proposed]) -> list[Proposed]:
+_ANOTHER = re.compile(r"\b(?:again|another|then|later|also|too|twice|second|as\s+well)\b", re.I)
+
+
+def joined(records: list[Proposed], text: str = "") -> list[Proposed]:
     """Parts of one record read as two ("a quick 500 one … finished on the 26th, 3 days"): records of one
-    collection, person and day whose fields do not overlap are one record."""
+    collection, person and day whose fields do not overlap are one record, unless the words between them
+    tell of another ("3km this morning, and again for 40 mins after tea")."""
     out: list[Proposed] = []
     for p in records:
         into = next((q for q in out if (q.collection, q.who, q.day) == (p.collection, p.who, p.day)
-                     and not set(q.values) & set(p.values) and p.values and q.values), None)
+                     and not set(q.values) & set(p.values) and p.values and q.values
+                     and not _ANOTHER.search(_between(text, q, p))), None)
         if into is None:
             out.append(p)
         else:
             into.values = {**into.values, **p.values}
             into.corrects = into.corrects or p.corrects
     return out
+
+
+def _between(text: str, a: Proposed, b: Proposed) -> str:
+    """The words between the values of two records (in text order)."""
+    spans = sorted([(min(v.start for v in r.values.values()), max(v.end for v in r.values.values())) for r in (a, b)])
+    return text[spans[0][1]:spans[1][0]] if spans[0][1] < spans[1][0] else ""
 
 
 def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
@@ -213,7 +224,7 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             continue
         renamed: dict[str, str] = {}
         checked = _read(o, batch, backend, out)
-        checked.records = joined(checked.records)
+        checked.records = joined(checked.records, o.text)
         for p in checked.records:
             _file(p, batch, renamed, msg, session_date, backend)
         left = _left_out(o, checked.records, records)

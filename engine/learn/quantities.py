@@ -213,10 +213,11 @@ _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|
 
 _ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
                   "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
-_PLACE_WORD = re.compile(r"\b(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|were|was|are|is|"
-                         r"got|get|took|take)\s+(?:in\s+|a\s+)?(?:(?:joint|equal)\s+)?(?:overall\s+)?(?P<word>first|second|third|"
-                         r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b(?!\s+(?:time|day|week|month|year|"
-                         r"round|half|go|attempt|try|lesson|session|game|match|one|thing|of)\b)", re.I)
+_PLACE_WORD = re.compile(r"\b(?:(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|got)\s+(?:in\s+)?"
+                         r"(?:(?:joint|equal)\s+)?|(?:were|was|are|is)\s+(?:joint|equal)\s+)(?:overall\s+)?(?P<word>first|second|"
+                         r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b"
+                         r"(?![\s-]*(?!(?:place|position|spot|overall|out|of|in|at|on|and|with|for|but|again|behind|ahead|after|"
+                         r"by|today|yesterday|last|this|then|so|which|though|too)\b)[a-z])", re.I)
 """A place said in words ("came third", "finished SECOND", "were joint first"): a place in an order."""
 _PAIR = re.compile(r"(?<![\d/.])(?P<a>\d{2,3})\s*(?:/|\s+over\s+)\s*(?P<b>\d{2,3})(?![\d/]|[.,]\d)", re.I)
 _RATING = re.compile(rf"(?<![\d/.])(?P<n>{_DIGITS}|{_WORD_NUM})\s*(?:/|\s+out\s+of\s+)\s*(?P<of>5|10|100)(?![\d/]|[.,]\d)", re.I)
@@ -461,6 +462,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             continue
         if m["slash"] and (not (of > 31 or (n > 12 and of > 12)) or of - n in (0, 1)):
             continue  # "3/4", "12/25": a day and a month; "50/50", "the 23/24 season": no mark
+        if re.search(r"\bout\s+of\s+(?:the|a\s+possible)\s", m.group(0), re.I) and re.match(r"\s+(?!(?:and|but|so|or)\b)[a-z]", text[m.end():], re.I):
+            continue  # "3 out of the 5 boxes", "2 out of the 3 kids": a share of things, no mark
         add(m.start(), m.end(), n, f"/{int(of)}", "rating")
     for m in _STARS.finditer(text):
         n = _number(m["n"])

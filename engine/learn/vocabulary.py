@@ -35,12 +35,13 @@ def lemma(word: str) -> str:
 
 
 def recurring_words(facts: Iterable[Fact]) -> frozenset[str]:
-    """Words (dictionary forms) said in the evidence of two or more of these records (each record's words counted once)."""
+    """Words (dictionary forms) said in the evidence of two or more of these records, told in two or more
+    messages (records read from one message count once)."""
     seen: dict[str, set[str]] = {}
     for f in facts:
         for word in set(_WORD.findall(f.evidence.lower())):
             if word not in _PLAIN:
-                seen.setdefault(lemma(word), set()).add(f.entity_key)
+                seen.setdefault(lemma(word), set()).add(f"{f.message_id}:{f.evidence}")
     return frozenset(w for w, keys in seen.items() if len(keys) >= 2 and w not in _PLAIN)
 
 

@@ -368,7 +368,8 @@ _ACCOUNT_WORDS = {"checking": r"check|current|everyday", "savings": r"saving", "
 
 
 # an allergy is said as one: "allergic to", "intolerant", "reacts to", "anaphylaxis", "can't have nuts"
-_ALLERGY_SAID = re.compile(r"\ballerg|\bintoleran|\bsensitiv|\breact(?:s|ed|ion|ions)?\s+(?:badly\s+)?to\b|\banaphyla|\bhives\b|"
+_ALLERGY_SAID = re.compile(r"\ballerg|\bintoleran|\bsensitiv|\breact(?:s|ed|ion|ions)?\b|\banaphyla|\bhives\b|\brash\b|"
+                           r"\b(?:came|come|comes|coming)\s+out\s+in\b|\bswell(?:s|ed|ing)?\s+up\b|"
                            r"\bepi-?pen\b|\bcoeliac|\bceliac|\b(?:can't|cannot|can\s+not|mustn't|shouldn't)\s+(?:eat|have|take|touch)\b|"
                            r"\bbrings?\s+(?:me|him|her|them)\s+out\s+in\b|\bmakes?\s+(?:me|him|her|them)\s+(?:itch|swell|wheez)", re.I)
 
@@ -386,10 +387,14 @@ def _a_journey(slots: dict[str, Any], text: str) -> bool:
     if slots.get("country"):
         return True
     dest = str(slots.get("destination") or "")
-    if not dest or not _TRAVEL_SAID.search(text):
+    if not dest:
         return False
     at = text.lower().find(dest.lower())
-    return at >= 0 and (text[at:at + 1].isupper() or re.search(r"\b(?:to|in|at)\s+(?:the\s+|our\s+|my\s+)?$", text[:at], re.I) is not None)
+    if at < 0:
+        return False
+    if re.search(r"\b(?:to|in|at|round|around|into)\s+(?:the\s+|our\s+|my\s+)?$", text[:at], re.I):
+        return True  # "to Legoland", "in the Lakes", "round the Med"
+    return text[at:at + 1].isupper() and _TRAVEL_SAID.search(text) is not None
 
 
 def _anchored(frame: str, slots: dict[str, Any], cands: Candidates, rejected: list[Rejection]) -> bool:

@@ -170,3 +170,60 @@ def walks(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
 def test_a_number_the_verb_names(walks, question: str, expected: float) -> None:
     got, comp = _ask(walks, question)
     assert got == pytest.approx(expected), comp
+
+
+# ordinary questions that must not be read as places, balances or targets (a review's inputs)
+def _coll(tmp_path: Path, name: str, fields: list[tuple[str, str]], rows: list[dict[str, object]]) -> tuple[State, LogStore]:
+    return learned_log(tmp_path, name, [LearnedField(n, k) for n, k in fields], [("me", r) for r in rows])
+
+
+def test_points_won_are_points_not_wins(tournaments) -> None:
+    got, comp = _ask(tournaments, "How many points has she won in total?")
+    assert got == pytest.approx(sum(s for _, _, s in EVENTS)), comp
+    got, comp = _ask(tournaments, "What was her place in the first tournament?")
+    assert got == 4, comp
+
+
+def test_a_finish_time_is_no_place(tmp_path: Path) -> None:
+    state, store = _coll(tmp_path, "races", [("date", "date"), ("finish_time", "float"), ("race", "str")],
+                         [{"date": "2026-03-01", "finish_time": 25.5, "race": "parkrun"}, {"date": "2026-04-01", "finish_time": 24.0, "race": "10k"}])
+    got = ask(state, "What are my top 2 finish times?", NOW, None, store)
+    assert sorted(got.answer) == ["10k", "parkrun"] or len(got.answer) == 2, got.computation
+    store.close()
+
+
+def test_money_up_to_a_month_and_a_profit_column_are_no_net(tmp_path: Path) -> None:
+    state, store = _coll(tmp_path, "market_days", [("date", "date"), ("cost", "money"), ("profit", "money"), ("takings", "money")],
+                         [{"date": "2026-03-07", "cost": 20, "profit": 40, "takings": 60}, {"date": "2026-05-02", "cost": 25, "profit": 45, "takings": 70}])
+    got = ask(state, "What's my total profit?", NOW, None, store)
+    assert Decimal(str(got.answer)) == 85 and "neg(" not in got.computation
+    got = ask(state, "How much have I taken up to April?", NOW, None, store)
+    assert "neg(" not in got.computation
+    store.close()
+
+
+def test_a_balance_class_and_a_reading_stage_are_plain_values(tmp_path: Path) -> None:
+    state, store = _coll(tmp_path, "yoga_sessions", [("date", "date"), ("focus", "str"), ("minutes", "float")],
+                         [{"date": "2026-03-01", "focus": "back", "minutes": 30}, {"date": "2026-03-08", "focus": "balance", "minutes": 25},
+                          {"date": "2026-03-15", "focus": "hips", "minutes": 40}])
+    got = ask(state, "How many balance sessions have I done?", NOW, None, store)
+    assert got.answer == 1, got.computation
+    store.close()
+
+
+def test_how_many_read_counts_the_books_and_pages_read_are_not_a_stage(tmp_path: Path) -> None:
+    state, store = _coll(tmp_path, "books_read", [("date", "date"), ("pages_read", "float"), ("stage", "str")],
+                         [{"date": "2026-05-03", "pages_read": 300, "stage": "finished"}, {"date": "2026-05-20", "pages_read": 200, "stage": "reading"}])
+    got = ask(state, "How many did I read in May?", NOW, None, store)
+    assert got.answer == 2, got.computation
+    got = ask(state, "How many pages have I read?", NOW, None, store)
+    assert got.answer == pytest.approx(500), got.computation
+    store.close()
+
+
+def test_losing_to_reach_a_target_is_no_count_up(tmp_path: Path) -> None:
+    state, store = _coll(tmp_path, "weigh_ins", [("date", "date"), ("weight_kg", "float")],
+                         [{"date": "2026-05-01", "weight_kg": 74}, {"date": "2026-06-01", "weight_kg": 72.5}])
+    got = ask(state, "How many more kg do I need to lose to reach 70?", NOW, None, store)
+    assert "left_to(" not in got.computation
+    store.close()

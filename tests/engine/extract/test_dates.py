@@ -198,3 +198,8 @@ def test_a_day_part_said_in_the_sentence_settles_a_bare_hour(text: str, surface:
 def test_an_ordinal_before_a_noun_counts_things_and_is_no_day() -> None:
     assert dates("The first race was from Newark, the third lesson went well.") == []
     assert dates("Rent is due on the first.") != []
+
+
+def test_a_day_said_after_on_or_by_is_a_day_whatever_follows() -> None:
+    assert dates("On the fifteenth my rent goes up.") != []
+    assert dates("By the twentieth Dan needs the car back.") != []

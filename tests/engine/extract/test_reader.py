@@ -389,6 +389,7 @@ def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, 
     ("Turns out Mia is allergic to kiwi, her lips swelled up.", "kiwi", True),
     ("Penicillin brings him out in a rash, so the GP gave him something else.", "Penicillin", True),
     ("I'm lactose intolerant, so oat milk please.", "lactose", True),
+    ("He came out in a rash after amoxicillin.", "amoxicillin", True),
 ])
 def test_an_allergy_is_kept_only_where_the_message_says_one(text: str, allergen: str, kept: bool) -> None:
     raw = {"records": [{"record": "Allergy", "allergen": allergen}]}
@@ -402,6 +403,8 @@ def test_an_allergy_is_kept_only_where_the_message_says_one(text: str, allergen:
     ("We flew to Lisbon on Friday for the long weekend.", "Lisbon", True),
     ("Booked a weekend away in Tenby for March, the hotel looks lovely.", "Tenby", True),
     ("We are going to the lake house for a week in June.", "lake house", True),
+    ("Taking the kids to Legoland on Saturday.", "Legoland", True),
+    ("Mum's off on a cruise round the Med in May.", "the Med", True),
 ])
 def test_a_trip_is_kept_only_to_a_place_the_message_travels_to(text: str, destination: str, kept: bool) -> None:
     raw = {"records": [{"record": "Trip", "destination": destination}]}

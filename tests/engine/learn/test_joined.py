@@ -25,3 +25,10 @@ def test_records_of_other_days_people_or_kinds_or_with_the_same_field_stay_apart
     assert len(joined([_p(DAY, pieces=500), _p(DAY, who="me", days=3)])) == 2
     assert len(joined([_p(DAY, pieces=500), _p(DAY, collection="crosswords", days=3)])) == 2
     assert len(joined([_p(DAY, pieces=500, days=2), _p(DAY, pieces=300, days=1)])) == 2
+
+
+def test_records_told_as_another_stay_apart() -> None:
+    text = "Walked Rex 3km this morning, and again for 40 mins after tea."
+    a = Proposed("dog_walks", "me", DAY, False, {"distance": Value("float", Decimal(3), 10, 13)})
+    b = Proposed("dog_walks", "me", DAY, False, {"duration": Value("float", Decimal(40), 42, 49)})
+    assert len(joined([a, b], text)) == 2

@@ -309,3 +309,13 @@ def test_a_place_said_in_words_is_a_place(text: str, place: int) -> None:
 
 def test_first_and_second_that_are_no_place_are_not_quantities() -> None:
     assert not [q for q in find_quantities("It was the first time we went, and the second half was dull.") if q.dimension == "place"]
+
+
+@pytest.mark.parametrize("text", ["Took first aid course at work.", "Got a second opinion from the GP.", "It was second nature.",
+                                  "Got first class tickets to York for £45.", "Finished first draft of the essay."])
+def test_first_and_second_of_a_noun_are_no_place(text: str) -> None:
+    assert not [q for q in find_quantities(text) if q.dimension == "place"]
+
+
+def test_a_share_of_things_is_no_mark() -> None:
+    assert not [q for q in find_quantities("Took 3 out of the 5 boxes to the tip.") if q.dimension == "rating"]
