@@ -19,18 +19,32 @@ from tests.engine.ask.test_margins_outcomes_targets import learned_log
 
 NOW = dt.datetime(2026, 6, 30, 12)
 
+
+@pytest.fixture
+def make(tmp_path: Path) -> Iterator[object]:
+    """Builds a learned collection's log in its own folder: ``make(name, [(field, kind)…], whose, rows)``."""
+    stores: list[LogStore] = []
+
+    def build(name: str, fields: list[tuple[str, str]], who: str, rows: list[dict[str, object]]) -> tuple[State, LogStore]:
+        folder = tmp_path / f"{name}{len(stores)}"
+        folder.mkdir()
+        state, store = learned_log(folder, name, [LearnedField(n, k) for n, k in fields],
+                                   [(who, r) for r in rows])
+        stores.append(store)
+        return state, store
+    yield build
+    for store in stores:
+        store.close()
+
 # a daughter's chess tournaments: date, where she finished, points scored
 EVENTS = [("2026-01-10", 4, 3.5), ("2026-02-07", 1, 5.0), ("2026-03-14", 2, 4.5), ("2026-04-11", 1, 4.0),
           ("2026-05-09", 7, 2.0), ("2026-06-13", 3, 4.5)]
 
 
 @pytest.fixture
-def tournaments(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
-    fields = [LearnedField("date", "date"), LearnedField("finishing_place", "float"), LearnedField("points", "float")]
-    state, store = learned_log(tmp_path, "chess_tournaments", fields,
-                               [("Ella", {"date": d, "finishing_place": p, "points": s}) for d, p, s in EVENTS])
-    yield state, store
-    store.close()
+def tournaments(make) -> tuple[State, LogStore]:
+    return make("chess_tournaments", [("date", "date"), ("finishing_place", "float"), ("points", "float")], "Ella",
+                [{"date": d, "finishing_place": p, "points": s} for d, p, s in EVENTS])
 
 
 def _ask(logs: tuple[State, LogStore], question: str) -> tuple[object, str]:
@@ -76,12 +90,9 @@ BETS = [("2026-03-07", 10, 0), ("2026-03-21", 5, 22.5), ("2026-04-04", 20, 0), (
 
 
 @pytest.fixture
-def bets(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
-    fields = [LearnedField("date", "date"), LearnedField("stake_gbp", "money"), LearnedField("returns_gbp", "money")]
-    state, store = learned_log(tmp_path, "horse_bets", fields,
-                               [("Sam", {"date": d, "stake_gbp": s, "returns_gbp": r}) for d, s, r in BETS])
-    yield state, store
-    store.close()
+def bets(make) -> tuple[State, LogStore]:
+    return make("horse_bets", [("date", "date"), ("stake_gbp", "money"), ("returns_gbp", "money")], "Sam",
+                [{"date": d, "stake_gbp": s, "returns_gbp": r} for d, s, r in BETS])
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -106,12 +117,9 @@ LOANS = [("2026-01-05", "loan", 150), ("2026-01-30", "repayment", 50), ("2026-02
 
 
 @pytest.fixture
-def loans(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
-    fields = [LearnedField("date", "date"), LearnedField("kind", "str"), LearnedField("amount", "money")]
-    state, store = learned_log(tmp_path, "money_for_sis", fields,
-                               [("Kate", {"date": d, "kind": k, "amount": a}) for d, k, a in LOANS])
-    yield state, store
-    store.close()
+def loans(make) -> tuple[State, LogStore]:
+    return make("money_for_sis", [("date", "date"), ("kind", "str"), ("amount", "money")], "Kate",
+                [{"date": d, "kind": k, "amount": a} for d, k, a in LOANS])
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -130,12 +138,8 @@ BOOKS = [("2026-01-20", 220), ("2026-02-11", 310), ("2026-03-02", 180), ("2026-0
 
 
 @pytest.fixture
-def books(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
-    fields = [LearnedField("date", "date"), LearnedField("pages", "float")]
-    state, store = learned_log(tmp_path, "books_finished", fields,
-                               [("Leo", {"date": d, "pages": p}) for d, p in BOOKS])
-    yield state, store
-    store.close()
+def books(make) -> tuple[State, LogStore]:
+    return make("books_finished", [("date", "date"), ("pages", "float")], "Leo", [{"date": d, "pages": p} for d, p in BOOKS])
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -153,12 +157,9 @@ WALKS = [("2026-04-03", 2, "canal"), ("2026-04-17", 0, "river"), ("2026-05-01", 
 
 
 @pytest.fixture
-def walks(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
-    fields = [LearnedField("date", "date"), LearnedField("kingfishers_spotted", "float"), LearnedField("place", "str")]
-    state, store = learned_log(tmp_path, "kingfisher_walks", fields,
-                               [("me", {"date": d, "kingfishers_spotted": n, "place": w}) for d, n, w in WALKS])
-    yield state, store
-    store.close()
+def walks(make) -> tuple[State, LogStore]:
+    return make("kingfisher_walks", [("date", "date"), ("kingfishers_spotted", "float"), ("place", "str")], "me",
+                [{"date": d, "kingfishers_spotted": n, "place": w} for d, n, w in WALKS])
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -173,10 +174,6 @@ def test_a_number_the_verb_names(walks, question: str, expected: float) -> None:
 
 
 # ordinary questions that must not be read as places, balances or targets (a review's inputs)
-def _coll(tmp_path: Path, name: str, fields: list[tuple[str, str]], rows: list[dict[str, object]]) -> tuple[State, LogStore]:
-    return learned_log(tmp_path, name, [LearnedField(n, k) for n, k in fields], [("me", r) for r in rows])
-
-
 def test_points_won_are_points_not_wins(tournaments) -> None:
     got, comp = _ask(tournaments, "How many points has she won in total?")
     assert got == pytest.approx(sum(s for _, _, s in EVENTS)), comp
@@ -184,46 +181,41 @@ def test_points_won_are_points_not_wins(tournaments) -> None:
     assert got == 4, comp
 
 
-def test_a_finish_time_is_no_place(tmp_path: Path) -> None:
-    state, store = _coll(tmp_path, "races", [("date", "date"), ("finish_time", "float"), ("race", "str")],
+def test_a_finish_time_is_no_place(make) -> None:
+    state, store = make("races", [("date", "date"), ("finish_time", "float"), ("race", "str")], "me",
                          [{"date": "2026-03-01", "finish_time": 25.5, "race": "parkrun"}, {"date": "2026-04-01", "finish_time": 24.0, "race": "10k"}])
     got = ask(state, "What are my top 2 finish times?", NOW, None, store)
     assert sorted(got.answer) == ["10k", "parkrun"] or len(got.answer) == 2, got.computation
-    store.close()
 
 
-def test_money_up_to_a_month_and_a_profit_column_are_no_net(tmp_path: Path) -> None:
-    state, store = _coll(tmp_path, "market_days", [("date", "date"), ("cost", "money"), ("profit", "money"), ("takings", "money")],
+def test_money_up_to_a_month_and_a_profit_column_are_no_net(make) -> None:
+    state, store = make("market_days", [("date", "date"), ("cost", "money"), ("profit", "money"), ("takings", "money")], "me",
                          [{"date": "2026-03-07", "cost": 20, "profit": 40, "takings": 60}, {"date": "2026-05-02", "cost": 25, "profit": 45, "takings": 70}])
     got = ask(state, "What's my total profit?", NOW, None, store)
     assert Decimal(str(got.answer)) == 85 and "neg(" not in got.computation
     got = ask(state, "How much have I taken up to April?", NOW, None, store)
     assert "neg(" not in got.computation
-    store.close()
 
 
-def test_a_balance_class_and_a_reading_stage_are_plain_values(tmp_path: Path) -> None:
-    state, store = _coll(tmp_path, "yoga_sessions", [("date", "date"), ("focus", "str"), ("minutes", "float")],
+def test_a_balance_class_and_a_reading_stage_are_plain_values(make) -> None:
+    state, store = make("yoga_sessions", [("date", "date"), ("focus", "str"), ("minutes", "float")], "me",
                          [{"date": "2026-03-01", "focus": "back", "minutes": 30}, {"date": "2026-03-08", "focus": "balance", "minutes": 25},
                           {"date": "2026-03-15", "focus": "hips", "minutes": 40}])
     got = ask(state, "How many balance sessions have I done?", NOW, None, store)
     assert got.answer == 1, got.computation
-    store.close()
 
 
-def test_how_many_read_counts_the_books_and_pages_read_are_not_a_stage(tmp_path: Path) -> None:
-    state, store = _coll(tmp_path, "books_read", [("date", "date"), ("pages_read", "float"), ("stage", "str")],
+def test_how_many_read_counts_the_books_and_pages_read_are_not_a_stage(make) -> None:
+    state, store = make("books_read", [("date", "date"), ("pages_read", "float"), ("stage", "str")], "me",
                          [{"date": "2026-05-03", "pages_read": 300, "stage": "finished"}, {"date": "2026-05-20", "pages_read": 200, "stage": "reading"}])
     got = ask(state, "How many did I read in May?", NOW, None, store)
     assert got.answer == 2, got.computation
     got = ask(state, "How many pages have I read?", NOW, None, store)
     assert got.answer == pytest.approx(500), got.computation
-    store.close()
 
 
-def test_losing_to_reach_a_target_is_no_count_up(tmp_path: Path) -> None:
-    state, store = _coll(tmp_path, "weigh_ins", [("date", "date"), ("weight_kg", "float")],
+def test_losing_to_reach_a_target_is_no_count_up(make) -> None:
+    state, store = make("weigh_ins", [("date", "date"), ("weight_kg", "float")], "me",
                          [{"date": "2026-05-01", "weight_kg": 74}, {"date": "2026-06-01", "weight_kg": 72.5}])
     got = ask(state, "How many more kg do I need to lose to reach 70?", NOW, None, store)
     assert "left_to(" not in got.computation
-    store.close()
