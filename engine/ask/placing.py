@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from engine.ask.catalog import Collection
 from engine.ask.ir import Filter
 from engine.ask.lexicon import VALUE_SYNONYMS
+from engine.ask.timecues import NUMBER_WORDS
+from engine.extract.dates import ORDINALS
 
 _PLACE_PARTS = frozenset({"position", "pos", "placing", "place", "placed", "rank", "ranking", "finish", "finishing",
                           "finished"})
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-             "ninth": 9, "tenth": 10}
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNTS = {w: n for w, n in NUMBER_WORDS.items() if len(w) > 2}
 _ORD = r"(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
 _CAME = (r"(?:finish(?:ed|es|ing)?|came|come|comes|coming|placed|place|end(?:ed)?\s+up|ended|"
          r"take|took|taking)")
@@ -81,8 +81,8 @@ def _wins_a_number(q: str, start: int, coll: Collection, place: str) -> bool:
 
 
 def _place(word: str) -> int | None:
-    if word in _ORDINALS:
-        return _ORDINALS[word]
+    if word in ORDINALS:
+        return ORDINALS[word]
     digits = re.match(r"\d+", word)
     return int(digits.group(0)) if digits else _COUNTS.get(word)
 

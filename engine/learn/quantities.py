@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 
+from engine.extract.dates import ORDINALS
 from engine.extract.numbers import TENS, UNITS, spelled_value
 from engine.profile import RESOURCES
 
@@ -211,8 +212,6 @@ _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|
                          re.I)
 """A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said."""
 
-_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                  "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 _PLACE_WORD = re.compile(r"\b(?:(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|got)\s+(?:in\s+)?"
                          r"(?:(?:joint|equal)\s+)?|(?:were|was|are|is)\s+(?:joint|equal)\s+)(?:overall\s+)?(?P<word>first|second|"
                          r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\b"
@@ -515,7 +514,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             add(m.start(), m.end(), _number(m["num"]), "place", "place", "a place in an order")
     for m in _PLACE_WORD.finditer(text):
-        add(m.start("word"), m.end("word"), Decimal(_ORDINAL_WORDS[m["word"].lower()]), "place", "place", "a place in an order")
+        add(m.start("word"), m.end("word"), Decimal(ORDINALS[m["word"].lower()]), "place", "place", "a place in an order")
     for m in _BARE.finditer(text):
         after = text[m.end():m.end() + 3]
         if _ORDINAL.match(after) or _YEAR.match(m["num"]):
