@@ -222,6 +222,14 @@ def per(amount: Any, over: Any) -> float | None:
     return float(amount) / float(over)
 
 
+def pooled(pairs: Iterable[tuple[Any, Any]]) -> float | None:
+    """The sum of one field over the sum of another, over the records that keep both (pay per hour
+    over many shifts: every pound over every hour)."""
+    kept = [(a, b) for a, b in pairs if a is not None and b is not None and not isinstance(a, bool) and not isinstance(b, bool)]
+    under = sum(float(b) for _, b in kept)
+    return sum(float(a) for a, _ in kept) / under if kept and under else None
+
+
 def age(born: Any, today: Any) -> int | None:
     """Completed years from a date of birth to ``today`` (how old someone is)."""
     b, t = day(born), day(today)
@@ -352,7 +360,7 @@ def weekday(v: Any) -> str | None:
 
 HELPERS: dict[str, Any] = {
     "day": day, "total": total, "mean": mean, "median": median, "high": high, "low": low, "argbest": argbest, "ranked": ranked,
-    "change": change, "daily_change": daily_change, "plus": plus, "neg": neg, "left_to": left_to, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per,
+    "change": change, "daily_change": daily_change, "plus": plus, "neg": neg, "left_to": left_to, "kept": kept, "minutes": minutes, "hours": hours, "scaled": scaled, "days": days, "times": times, "per": per, "pooled": pooled,
     "age": age, "next_birthday": next_birthday, "anniversary": anniversary, "month_name": month_name, "quarter": quarter, "season": season,
     "group_best": group_best, "group_ranking": group_ranking, "mode": mode, "pct": pct, "distinct": distinct, "month": month, "year": year,
     "weekday": weekday, "clock": clock, "len": len, "str": str, "abs": abs, "date": dt.date, "Decimal": Decimal, "datetime": dt.datetime, "time": dt.time,
@@ -560,6 +568,10 @@ def _compile(coll: Collection, q: Query) -> str:
     agg = q.aggregate
     if agg == "count":
         return f"len({rows})"
+    rate = coll.fields[q.measure].formula if q.measure in coll.fields else None
+    if agg == "avg" and rate and rate[0] == "per" and not q.plus and not q.minus and q.scale is None:
+        # "tips per hour across all my shifts": all the tips over all the hours, not a mean of each shift's rate
+        return f"pooled(({_attr(rate[1])}, {_attr(rate[2])}) for r in {src}{where})"
     if agg in ("sum", "avg", "median", "min", "max"):
         m = _measure(coll, q)
         fn = _AGGREGATE_HELPERS[agg]

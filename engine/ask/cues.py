@@ -73,6 +73,8 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
     names = coll.name_stems
     for f in coll.categorical():
         close = len(f.values) <= CLOSE_MATCH_MAX
+        # "soap_and_candle_batches": a name that lists two kinds of one field names neither alone
+        kinds_named = sum(stem(fold(str(v)).lower()) in names for v in f.values) >= 2
         for value in f.values:
             v = fold(value).lower().strip()
             if not v or len(v) > 60:
@@ -80,7 +82,7 @@ def find_values(question: str, coll: Collection, reserved: list[tuple[int, int]]
             for start, end, score in _locate(v, q, toks, stems, close):
                 if any(start < b and a < end for a, b in reserved):
                     continue
-                if {stem(w) for w in q[start:end].split()} <= names and (q[start:end] != v or len(f.values) < 2
+                if not kinds_named and {stem(w) for w in q[start:end].split()} <= names and (q[start:end] != v or len(f.values) < 2
                                                                          or _beside_the_name(q, start, end, names)) and (
                         score < 95 or not any(re.search(rf"\b{re.escape(w)}", q) for w in f.words)):
                     continue  # "book" is the collection, not a close spelling of "Ebook"; "games" is not the winner "game"
@@ -290,8 +292,12 @@ _THOUSANDS = r"(?:k(?=\s*(?:steps|words|points|calories|miles)\b))?"
 _NUM = r"(" + _FRACTION + r"|\d+(?:,\d{3})*(?:\.\d+)?" + _THOUSANDS + "|" + "|".join(k for k in NUMBER_WORDS if len(k) > 2) + ")"
 _CUR = r"(?:[$€£]\s*)?"
 _UNIT = r"\s*([a-z$€£%]+)?"
+_RANGE_OF = r"(?:the\s+|her\s+|his\s+|my\s+|their\s+|our\s+)?(?:(?:target\s+|normal\s+)?range\s+(?:of\s+)?)?"
 COMPARE = [
     (rf"\bbetween\s+{_CUR}{_NUM}{_UNIT}\s+and\s+{_CUR}{_NUM}", "between"),
+    # "outside the 2 to 3 range", "within 2-3": a range said with its two ends
+    (rf"\boutside\s+(?:of\s+)?{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to|and)\s*{_CUR}{_NUM}", "outside"),
+    (rf"\b(?:within|inside)\s+{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to|and)\s*{_CUR}{_NUM}", "between"),
     (rf"\b(?:more|greater|higher|larger|bigger|longer|further|farther|heavier|pricier|costlier)\s+than\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:over|above|exceeding|exceeded|beyond)\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:at\s+least|minimum\s+of|no\s+less\s+than|or\s+more)\s+{_CUR}{_NUM}", "ge"),
@@ -351,10 +357,10 @@ def find_comparisons(question: str) -> list[Comparison]:
         for m in re.finditer(pattern, q):
             if any(m.start() < c.end and c.pos < m.end() for c in out):
                 continue
-            years = [g for g in (m.group(1), m.group(3) if op == "between" else None) if g]
+            years = [g for g in (m.group(1), m.group(3) if op in ("between", "outside") else None) if g]
             if all(re.fullmatch(r"(19|20)\d{2}", g) for g in years) and "$" not in m.group(0):
                 continue
-            if op == "between":
+            if op in ("between", "outside"):
                 low, high = _num(m.group(1)), _num(m.group(3))
             else:
                 low, high = _num(m.group(1)), None

@@ -89,7 +89,17 @@ def find_clock(question: str) -> list[ClockHit]:
         t = _time(m)
         if t:
             add("gt", t, m)
+    for m in _PART_OF_DAY.finditer(q):
+        a, b = PARTS_OF_DAY[m.group(1) or m.group(2)]
+        add("between", (a, b), m)
     return sorted(out, key=lambda h: h.pos)
+
+
+PARTS_OF_DAY = {"morning": (dt.time(5), dt.time(11, 59)), "afternoon": (dt.time(12), dt.time(17, 59)),
+                "evening": (dt.time(18), dt.time(23, 59))}
+"""The hours a part of the day spans, for records kept with a time ("readings in the evening")."""
+_PART_OF_DAY = re.compile(r"\b(?:in|during)\s+the\s+(morning|afternoon|evening)s?\b"
+                          r"|\b(morning|afternoon|evening)\s+(?:ones|readings|doses|sessions)\b")
 
 
 def _infer_half(hour: str, minute: str | None, end: dt.time) -> dt.time | None:

@@ -22,7 +22,7 @@ from engine.ask.lexicon import (
     MEASURE_ADJECTIVES,
     VALUE_SYNONYMS,
 )
-from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS
+from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS, counted_in
 from engine.ask.text import stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
@@ -211,6 +211,9 @@ def text_filters(question: str, coll: Collection, query: Query) -> list[Filter]:
     plan, but occurs in a text field of its records, becomes a ``contains`` filter on the text
     field that holds it most often."""
     schema = _schema_words(coll)
+    question = question.lower()
+    for start, end in counted_in(question):  # "counting the temporary one" lets records in, never keeps them out
+        question = question[:start] + " " * (end - start) + question[end:]
     taken = " ".join(str(f.value).lower() for f in query.filters)
     taken += " " + " ".join(w for w, targets in VALUE_SYNONYMS.items() if any(t in taken for t in targets))
     naming = _synonym_stems(coll)  # "trips I visited", "rides": words for the records themselves

@@ -23,7 +23,7 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
     "kg": ("kg", "weight"), "pound": ("lb", "weight"),
     "slept": ("hour", "duration", "sleep"), "sleep": ("hour", "duration", "sleep"),
     "rating": ("rating", "score", "star"), "rated": ("rating", "score", "star"), "rate": ("rating", "score", "star"),
-    "star": ("rating", "star"), "score": ("score", "rating", "point"), "point": ("point", "score"),
+    "star": ("rating", "star"), "score": ("score", "rating", "point", "goal"), "point": ("point", "score"),
     "dose": ("dose", "mg"), "mg": ("mg", "dose"), "page": ("page",), "step": ("step",),
     "attendee": ("attendee", "people", "participant"), "people": ("attendee", "people", "participant"),
     "guest": ("guest", "people", "attendee"), "night": ("night",), "day": ("day",),

@@ -91,7 +91,9 @@ def comparison_words(q: str) -> tuple[str, str] | None:
 
 MEDIAN = re.compile(r"\bmedian\b")
 AVG = re.compile(r"\b(average[ds]?|averaging|avg|(?<!i )mean|typical|typically|usually|normally|on average|per)\b")
-SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b")
+SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b"
+                 r"|\bwhat (?:did|do|does|will|have|has) [a-z' ]{1,40}\b(?:come|came|amount(?:ed)?) to\b")
+"""Words that ask for a total: "what did my tickets come to"."""
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
     r"\b(most|least)\s+(common|frequent|frequently|often|popular|usual|visited|ordered|eaten|used|taken)\b|"
@@ -171,16 +173,19 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
     limit = find_limit(q)
     clocks = find_clock(q)
     weekdays = find_weekdays(q)
+    widened = counted_in(q)  # "how many shifts in March, counting the extra Sunday": not a condition
+    weekdays = [h for h in weekdays if not _within(h.pos, widened)]
     if not any(f.kind in ("time", "datetime") for f in coll.fields.values()):
         clocks = []  # nothing here has a time of day: the numbers stay what they were
     comparisons = [c for c in comparisons if not any(c.pos < h.end and h.pos < c.end for h in clocks)
                    and not any(c.pos < w.pos + len(w.text) and w.pos < c.end for w in windows)]
-    having = [c for c in comparisons if c.unit in GROUP_UNITS]  # "at least 5 times": a condition on groups
+    having = [c for c in comparisons if c.unit in GROUP_UNITS and c.op != "outside"]  # "at least 5 times": a condition on groups
     comparisons = [c for c in comparisons if c not in having]
     reserved = ([(w.pos, w.pos + len(w.text)) for w in windows] + [(c.pos, c.end) for c in comparisons]
                 + [(h.pos, h.end) for h in clocks] + [(h.pos, h.end) for h in weekdays])
     values = [v for v in _dedupe_values(find_values(q, coll, reserved), q, coll)
-              if str(v.value).lower() not in ("yes", "no")]  # "no follow-up" is a condition on the follow-up
+              if str(v.value).lower() not in ("yes", "no")  # "no follow-up" is a condition on the follow-up
+              and not _within(v.start, widened)]
     fhits = find_fields(q, coll)
     d = Draft(Query(coll.name))
     query = d.query
@@ -333,7 +338,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                                 and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
-    elif counted := _counted_of_a_kind(q, coll, values) or _counted_by_verb(q, coll):
+    elif counted := _counted_of_a_kind(q, coll, values) or _counted_by_verb(q, coll, values):
         query.aggregate = "sum"  # "how many coots have I counted": the counts of the coot records added up
         query.measure = counted
     elif re.search(r"\bhow many times\b|\bhow often\b|\bnumber of\b", q) or re.search(r"\bhow many\b", q) and not _unit_after_how_many(q, coll, numeric_hits):
@@ -428,7 +433,8 @@ _ASKED_UNIT = (("hours", r"\b(?:in|as)\s+hours\b|\bhow\s+many\s+hours\b|\bhours\
                ("m3", r"\b(?:in|as)\s+cubic\s+met(?:er|re)s\b|\bhow\s+many\s+cubic\s+met(?:er|re)s\b"),
                ("kg", r"\b(?:in|as)\s+(?:kg|kilos|kilograms)\b|\bhow\s+many\s+(?:kg|kilos|kilograms)\b"),
                ("grams", r"\b(?:in|as)\s+grams\b|\bhow\s+many\s+grams\b"))
-_FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$"), ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
+_FIELD_UNIT = (("minutes", r"(?:^|_)(?:min|mins|minutes)$|^(?:mins|minutes)_[a-z]+$"),
+               ("hours", r"(?:^|_)(?:h|hr|hrs|hours)$|^(?:hrs|hours)_[a-z]+$"), ("seconds", r"(?:^|_)(?:s|sec|secs|seconds)$"),
                ("metres", r"(?:^|_)(?:m|metres|meters)$"), ("km", r"(?:^|_)km$"), ("miles", r"(?:^|_)(?:mi|miles)$"),
                ("m3", r"(?:^|_)(?:m3|cubic_met(?:er|re)s)$"), ("litres", r"(?:^|_)(?:l|litres|liters)$"),
                ("ml", r"(?:^|_)(?:ml|millilit(?:er|re)s)$"), ("kg", r"(?:^|_)(?:kg|kilos|kilograms)$"),
@@ -478,7 +484,9 @@ _RATE = re.compile(r"\b(?:(" + "|".join(p for _, p in _RATE_UNIT) + r")\s+)?(?:p
                    + "|".join(p for _, p in _RATE_UNIT) + r")\b")
 
 
-_MONEY_BEFORE_PER = re.compile(r"pay|paid|earn(?:ed|ings|t)?|wages?|cost|costs|price|spend|spent|spending|income|tips?|takings|money")
+_MONEY_BEFORE_PER = re.compile(r"pay|paid|earn(?:ed|ings|t)?|wages?|cost|costs|price|spend|spent|spending|income|tips?|takings|money"
+                               r"|made|make|averaged?")
+"""Words before "per hour" that ask for money, where the records keep one amount ("what have I averaged per hour")."""
 
 
 def _rate(q: str, coll: Collection, d: Draft) -> None:
@@ -514,6 +522,35 @@ def _rate(q: str, coll: Collection, d: Draft) -> None:
         query.filters = [f for f in query.filters if f.field != name]
         query.measure = name
         d.notes.append(f"{tops[0]} over {unders[0]}")
+        return
+    _rate_per_field(q, coll, d)
+
+
+_PER_FIELD = re.compile(r"\b(?:per|a|an|each|every)\s+([a-z]+)\b")
+
+
+def _rate_per_field(q: str, coll: Collection, d: Draft) -> None:
+    """"What have I paid per cord", "the cost per night": the amount over the number field the word after
+    "per" names, where the question speaks of money and the records keep one amount."""
+    query = d.query
+    money = [f.name for f in coll.numeric() if f.kind == "money" and not f.formula]
+    if len(money) != 1 or not (_money_cue(q) or query.measure == money[0]):
+        return
+    for m in _PER_FIELD.finditer(q):
+        if m.group(0).split()[0] != "per" and not re.search(r"\b(?:paid|pay|cost|costs|spent|spend|price|charged?)\s+(?:me\s+)?$",
+                                                              q[:m.start()]):
+            continue  # "a cord" is a rate only right after what was paid ("£350 a cord")
+        unders = [f.name for f in coll.numeric() if f.name != money[0] and not f.formula and not f.ordinal
+                  and variants(m.group(1)) & set(f.words)]
+        if len(unders) != 1:
+            continue
+        name = f"{money[0]}_per_{unders[0]}"
+        coll.fields[name] = FieldInfo(name, "float", f"amount per {m.group(1)}", [], ("per", money[0], unders[0]))
+        query.filters = [f for f in query.filters if f.field != name]
+        query.measure = name
+        if query.target in (money[0], unders[0]):
+            query.target = name
+        d.notes.append(f"{money[0]} over {unders[0]}")
         return
 
 
@@ -624,11 +661,28 @@ def _listed_options(q: str, values: list[ValueHit]) -> str | None:
     return common if common and fields.count(common) >= 2 else None
 
 
+_COUNTED_IN = re.compile(r"(?<!not )\b(?:counting|including)\s+(?:in\s+)?(?:the|my|his|her|their|our|any|a|an)\b[^,;]*")
+
+
+def counted_in(q: str) -> list[tuple[int, int]]:
+    """Spans that widen what is counted ("counting the temporary one", "including the Sunday"):
+    what they name is let in, never made a condition."""
+    return [m.span() for m in _COUNTED_IN.finditer(q)]
+
+
+def _within(pos: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= pos < end for start, end in spans)
+
+
 GROUP_UNITS = frozenset({"times", "time", "visits", "visit", "occasions", "sessions"})
 """A threshold in these units counts records of a group, not a field of one record."""
 
 INCLUDED = re.compile(r"\b(?:including|incl|plus|with|inc)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:included|incl|inclusive)\b")
 LEFT_OUT = re.compile(r"\b(?:before|excluding|excl|without|not\s+counting|minus)\s+(?:the\s+|my\s+|a\s+)?([a-z]+)|\b([a-z]+)\s+(?:excluded|not\s+included)\b")
+
+
+COMBINED = re.compile(r"\b(?:added\s+(?:up\s+)?together|put\s+together|together|combined|between\s+them|all\s+told)\b")
+BOTH = re.compile(r"\b([a-z]+)\s+(?:and|plus|\+|&)\s+(?:the\s+|my\s+|his\s+|her\s+|their\s+)?([a-z]+)\b")
 
 
 def _included(q: str, coll: Collection, numeric_hits: list) -> tuple[set[str], set[str]]:
@@ -641,6 +695,12 @@ def _included(q: str, coll: Collection, numeric_hits: list) -> tuple[set[str], s
             out |= {h.field for h in numeric_hits if h.direct and variants(word) & set(coll.fields[h.field].words)}
         return out
     added, left_out = named(INCLUDED), named(LEFT_OUT)
+    if COMBINED.search(q):  # "goals and assists added together": the second added to the first
+        for m in BOTH.finditer(q):
+            first = {h.field for h in numeric_hits if h.direct and variants(m.group(1)) & set(coll.fields[h.field].words)}
+            second = {h.field for h in numeric_hits if h.direct and variants(m.group(2)) & set(coll.fields[h.field].words)}
+            if first and second and not first & second:
+                added |= second
     others = {f.name for f in coll.numeric()} - added - left_out
     return (added, left_out) if others else (set(), set())
 
@@ -751,13 +811,18 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
         if found:
             return found, None
         if stem(words[0]) in coll_stems:
-            return coll.label_field, "record"
+            label = coll.label_field
+            if m.group(0).startswith("the") and label is not None and coll.fields[label].temporal:
+                continue  # "the most moths in the trap": the trap names the records, not their day
+            return label, "record"
     if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q) and (
             coll.role_field(PLACE_WORDS) or not re.search(r"^\s*where\s+(?:is|was|were|are)\s+(?:my|the|our)\b", q)):
         return _role(coll, PLACE_WORDS), None  # "where was my streak at" with no place kept: what it was
     if re.search(r"^\s*who(?:se)?\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
-    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)", q):
+    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night|evening|morning|weekend|"
+                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?! of the week)", q):
+        # "which Saturday was my best": the day itself
         return coll.date_field, None
     if re.search(r"\bwhat time\b", q):
         times = [f.name for f in coll.fields.values() if f.kind == "time"]
@@ -859,16 +924,18 @@ _MEASURES = frozenset({"page", "pages", "minute", "minutes", "min", "mins", "hou
 """What a record is measured in, not things counted: a number named with one is a size of each record."""
 
 
-def _counted_by_verb(q: str, coll: Collection) -> str | None:
+def _counted_by_verb(q: str, coll: Collection, values: list[ValueHit]) -> str | None:
     """The number field a "how many did we find" adds up: its name holds a form of the verb
     (``caches_found``), and the noun counted, if any, is that field's or the collection's, not "times"."""
     m = _HOW_MANY_DID.search(q)
     if not m:
         return None
     forms = word_forms(m.group("verb"), ("VERB",))
-    if len(forms) < 2:
-        return None  # a light verb ("get", "do") names no field
+    if len(forms) < 2 and not any(m.group("verb") in f.name.split("_") for f in coll.numeric()):
+        return None  # a light verb ("get", "do") names no field, unless a field says it ("units_made")
     noun = m.group("noun")
+    if noun is not None and any(v.start <= m.start("noun") < v.end for v in values):
+        noun = None  # "how many candles have I made": the candle records' units made
     found = [f for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))
              and (noun is None or variants(noun) & set(f.words))]
     if len(found) != 1 or noun is None and _MEASURES & set(found[0].words):
@@ -882,7 +949,9 @@ def _unit_after_how_many(q: str, coll: Collection, numeric_hits: list) -> bool:
         return False
     s = stem(m.group(1))
     named = {s, *(stem(v) for v in VALUE_SYNONYMS.get(s, ()))}  # "how many runs" of a collection named running
-    if named & coll.name_stems and not any(stem(f.name.rpartition("_")[2]) == s for f in coll.numeric()):
+    said = _said_unit(m.group(1))
+    if named & coll.name_stems and not any(stem(f.name.rpartition("_")[2]) == s or said and _unit_held(coll, f.name) == said
+                                           for f in coll.numeric()):
         return False  # "how many runs" of runs counts them; "how many hours" of volunteering_hours adds its hours
     if any(_counted_thing(m.group(1), f.name) for f in coll.numeric()):
         return False  # "how many doses" of a dose_mg column: doses counted, not milligrams added
@@ -944,12 +1013,26 @@ def _metric(q: str, coll: Collection, numeric_hits: list, d: Draft) -> str:
     return "count"
 
 
+_PAID_BACK = re.compile(r"\b(?:paid|pay|pays|paying|given|gave|give|got)\s+(?:[a-z]+\s+){0,2}?back\b|\brepaid\b|\brepay")
+
+
+def _paid_back(q: str, coll: Collection) -> str | None:
+    """The one amount column of money coming back ("how much has Doris paid me back": repaid_gbp)."""
+    if not _PAID_BACK.search(q):
+        return None
+    back = [f.name for f in coll.numeric() if f.kind == "money" and re.search(r"repa|back|refund|return", f.name)]
+    return back[0] if len(back) == 1 else None
+
+
 def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, str | None] | None, d: Draft) -> str | None:
     """The numeric field a sum/avg/superlative is over: named, implied by an adjective, or open."""
+    if back := _paid_back(q, coll):
+        return back
     numeric = [f.name for f in coll.numeric()]
     own = coll.name_stems
     nouned = [h.field for h in numeric_hits if h.direct and h.word in own]
-    if nouned and len(numeric) > 1 and all(h.word in own for h in numeric_hits if h.direct):
+    if nouned and len(numeric) > 1 and all(h.word in own for h in numeric_hits if h.direct) and not any(
+            _is_the_noun(h.field, h.word) for h in numeric_hits if h.direct):
         # "my average sleep" in a sleep log: the log's own noun, not the name of its sleep score
         numeric_hits = [h for h in numeric_hits if not (h.direct and h.word in own)]
     else:
@@ -1001,6 +1084,14 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         return None
     money = [n for n in _spent(coll, numeric) if not RATE_WORDS & set(coll.fields[n].words)]  # a total, not a price per unit
     return _open_measure(d, numeric, nouned[0] if nouned else money[0] if money else numeric[0])
+
+
+def _is_the_noun(name: str, word: str) -> bool:
+    """Whether a field is the thing a word names, kept in a unit ("score_points" is the score; "sleep_score"
+    is a score of the sleep, not the sleep)."""
+    parts = name.split("_")
+    rest = [p for p in parts if stem(p) != word]
+    return len(rest) < len(parts) and all(unit_named(p) is not None for p in rest)
 
 
 _HEAD = re.compile(rf"\b(?:average|mean|typical|total)\s+(?P<head>(?!{_FUNCTION_WORDS}\b)[a-z]+)(?:\s+(?P<more>(?!{_FUNCTION_WORDS}\b)[a-z]+))?")
@@ -1064,7 +1155,10 @@ _ASKS_FOR_A_DAY = re.compile(r"\b(?:when|what\s+(?:date|day|time)|which\s+(?:dat
 _ASKS_A_NUMBER = re.compile(
     r"^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,2}?(?:score|weigh|clock|achieve|come\s+out\s+at|"
     r"get\s+(?:on|in|for)\s+(?:(?:the|her|his|my|their|a)\s+)?(?:[\w-]+\s+)?(?:test|exam|mock|quiz|paper|round|game|match|race))\b"
-    r"|^\s*what\s+(?:mark|marks|score|grade|result|points|time)\s+(?:did|does|do|has|have|had)\b")
+    r"|^\s*what\s+(?:mark|marks|score|grade|result|points|time)\s+(?:did|does|do|has|have|had)\b"
+    # "what did I end up getting for the raincoat", "what did the boots go for": what it sold for
+    r"|^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,3}?(?:get|getting|got|fetch|fetched)\s+for\b"
+    r"|^\s*what\s+did\s+(?:[\w'-]+\s+){1,4}?(?:go|sell)\s+for\b")
 """"What did Maisie score", "what mark did she get", "what did she get on the hazard test", "what did he
 weigh": a number is asked for ("what did Tom make", "what did I get from Ann's" ask for a thing)."""
 
@@ -1278,7 +1372,10 @@ def _filters(
         elif c.unit and isinstance(value, (int, float, Decimal)):
             value = _in_field_unit(value, c.unit, coll, fname)
             high = _in_field_unit(high, c.unit, coll, fname) if isinstance(high, (int, float, Decimal)) else high
-        f = Filter(fname, "between", (value, high)) if c.op == "between" else Filter(fname, c.op, value)
+        if c.op == "outside":  # below the low end or above the high one
+            f = Filter(fname, "any", (Filter(fname, "lt", value), Filter(fname, "gt", high)))
+        else:
+            f = Filter(fname, "between", (value, high)) if c.op == "between" else Filter(fname, c.op, value)
         base.append((c.pos, f))
     skip_fields = {query.group_by} if query.aggregate in ("most_common", "least_common") else set()
     named: list[tuple[int, int, Filter]] = []
@@ -1292,6 +1389,9 @@ def _filters(
             continue
         if query.aggregate in ("distinct", "count_distinct") and v.field == query.target:
             continue
+        naming = min((h.pos for h in fhits if h.field == query.measure), default=-1)
+        if query.measure and v.start <= naming < v.end:
+            continue  # "how many fillings": the number of fillings added up, not the visits called "fillings"
         op = "contains" if v.partial else "in" if coll.fields[v.field].kind == "list" else "eq"
         named.append((v.start, v.end, Filter(v.field, op, v.value)))
     base += [(start, f) for start, _, f in _alternatives(q, named)]
@@ -1302,6 +1402,8 @@ def _filters(
     base += _flags(q, coll, {query.target, query.group_by, query.measure} | {v.field for v in values})
     base += _missing(q, coll, {query.target, query.group_by, query.measure, *query.plus})
     base += _nothing(q, coll)
+    if (back := _paid_back(q, coll)) and query.measure != back:
+        base.append((10_000, Filter(back, "present", None)))  # "when did she last pay me back": a record of money back
     for fname, value in _cancelled(coll):
         if not any(f.field == fname or f.op == "any" and any(a.field == fname for a in f.value) for _, f in base):
             base.append((10_000, Filter(fname, "ne", value)))
@@ -1452,7 +1554,11 @@ def _missing(q: str, coll: Collection, used: set[str | None]) -> list[tuple[int,
 
 
 _NOTHING = re.compile(r"\b([a-z]+)\s+(?:(?:absolutely|a\s+single|just|precisely)\s+)?(?:nothing|zero|nowt|zilch|nil|"
-                      r"not\s+a\s+(?:penny|thing|single\s+\w+))\b")
+                      r"not\s+a\s+(?:penny|thing|single\s+\w+))\b"
+                      # "without winning anything", "came home without scoring"
+                      r"|\bwithout\s+([a-z]+ing)\b(?!\s+(?:a|an|the|his|her|my|their|any\s+of)\b)"
+                      # "the last game where Tom didn't score", "nights she didn't win anything"
+                      r"|\b(?:didn'?t|did\s+not|never|failed\s+to)\s+([a-z]+)(?=\s+(?:anything|a\s+thing|at\s+all)\b|\s*$|\s*[,.;])")
 
 
 def _nothing(q: str, coll: Collection) -> list[tuple[int, Filter]]:
@@ -1460,10 +1566,15 @@ def _nothing(q: str, coll: Collection) -> list[tuple[int, Filter]]:
     was never said."""
     out: list[tuple[int, Filter]] = []
     for m in _NOTHING.finditer(q):
-        forms = word_forms(m.group(1), ("VERB",))
+        verb = m.group(1) or m.group(2) or m.group(3)
+        forms = word_forms(verb, ("VERB",))
         if len(forms) < 2:
             continue
-        named = [f.name for f in coll.numeric() if not f.ordinal and forms & set(f.name.split("_"))]
+        numbers = [f for f in coll.numeric() if not f.ordinal]
+        named = [f.name for f in numbers if forms & set(f.name.split("_"))]
+        if not named:  # "didn't score": the goals
+            fragments = {frag for form in forms for frag in FIELD_SYNONYMS.get(form, ())}
+            named = [f.name for f in numbers if any(frag in f.name for frag in fragments)]
         if len(named) == 1:
             name = named[0]
             out.append((m.start(), Filter(name, "any", (Filter(name, "missing", None), Filter(name, "eq", 0)))))
@@ -1557,6 +1668,11 @@ def _alternatives(q: str, named: list[tuple[int, int, Filter]]) -> list[tuple[in
     return out
 
 
+MARK_GIVEN = frozenset({"given", "gave", "give", "giving", "awarded", "marked", "scored"})
+"""Verbs before a number that is a mark someone gave ("films I've given 8 or more")."""
+MARK_FIELDS = ("rating", "score", "star", "mark")
+
+
 def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | None, d: Draft) -> str | None:
     numeric = coll.numeric()
     if not numeric:
@@ -1586,7 +1702,7 @@ def _comparison_field(q: str, coll: Collection, c: Comparison, measure: str | No
             cands = [f.name for f in numeric if any(field_matches(fr, f) for fr in frags)]
             if cands:
                 return cands[0]
-        for frag in synonyms(t.text):
+        for frag in synonyms(t.text) + (MARK_FIELDS if t.text in MARK_GIVEN else ()):
             cands = [f.name for f in numeric if field_matches(frag, f)]
             if cands:
                 return cands[0]

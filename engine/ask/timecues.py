@@ -169,6 +169,16 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         y = int(m.group(2)) if m.group(2) else today.year + shift[m.group(3)] if m.group(3) else int(said.group(1))  # type: ignore[union-attr]
         add(m, dt.date(y, 1, 1) if m.group(1) == "first" else dt.date(y, 7, 1),
             dt.date(y, 6, 30) if m.group(1) == "first" else dt.date(y, 12, 31))
+    months = r"(\d{1,2}|" + "|".join(NUMBER_WORDS) + r")"
+    for m in re.finditer(rf"\b(first|last)\s+{months}\s+months\s+of\s+(?:the\s+year|{year}|{relative})", q):
+        # "the first three months of the year": counted from its start (or back from its end)
+        n = int(m.group(2)) if m.group(2).isdigit() else NUMBER_WORDS[m.group(2)]
+        y = int(m.group(3)) if m.group(3) else today.year + shift.get(m.group(4) or "this", 0)
+        if 1 <= n <= 12:
+            if m.group(1) == "first":
+                add(m, dt.date(y, 1, 1), month_window(y, n)[1])
+            else:
+                add(m, dt.date(y, 13 - n, 1), dt.date(y, 12, 31))
     for m in re.finditer(rf"\b({MONTH_RE})\b\.?(?:\s+(?:of\s+|in\s+)?{year})?", q):
         word = m.group(1)
         if word in ("may", "mar", "jan", "jun", "jul", "aug", "oct", "dec", "sep", "nov", "feb", "apr", "sept") and not (
@@ -401,10 +411,12 @@ def _with_since(q: str, windows: list[Window], today: dt.date) -> list[Window]:
     for w in windows:
         head = q[max(0, w.pos - 40):w.pos]
         clause = q[max(0, w.pos - 80):w.pos]
-        if (re.search(r"\bsince\s+(?:the\s+(?:start|beginning)\s+of\s+)?$", head)
-                # "since I started the new rule on the 20th": the day that starts a "since" clause
+        if (re.search(r"\bsince(?:\s+the)?(?:\s+(?:start|beginning)\s+of(?:\s+the)?)?\s*$", head)
+                # "since I started the new rule on the 20th,", "since they started back in April?": the day
+                # that starts a "since" clause ending there
                 or re.search(r"\bsince\s+(?:i|we|he|she|they|you|my|our|his|her|their)\b(?:(?!\b(?:how|what|which|when|who)\b)[^,;?.])*"
-                             r"\b(?:on|in)\s+(?:the\s+)?$", clause) and q[w.pos + len(w.text):].lstrip().startswith(",")) \
+                             r"\b(?:back\s+)?(?:on|in)\s+(?:the\s+)?$", clause)
+                and re.match(r"\s*(?:[,?.!]|$)", q[w.pos + len(w.text):])) \
                 and w.end < today:
             out.append(Window(w.start, today, w.text, w.pos))
         elif re.search(r"\bbefore\s+$", head):

@@ -9,7 +9,9 @@ the model gave it.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
 
 from engine.extract.segment import sentences_around
 from engine.learn.collection import clean_name
@@ -58,12 +60,30 @@ def stem(word: str) -> str:
 
 
 def copied(name: str, text: str) -> bool:
-    """Whether no word of ``name`` is said in the message (in any inflection)."""
+    """Whether no word of ``name`` is said in the message (in any inflection), or ``name`` is a worked
+    example's own collection and not every word of it is said ("money_lent" for tips: only "money" is)."""
     said = {stem(w) for w in re.findall(r"[a-z]+", text.lower())}
     parts = [p for p in name.split("_") if len(p) >= 3]
-    return bool(parts) and not any(stem(p) in said or any((s.startswith(stem(p)) or stem(p).startswith(s)) and min(len(s), len(stem(p))) >= 4
-                                                          and abs(len(s) - len(stem(p))) <= 2 for s in said)
-                                   for p in parts)  # "bottle" of "bottles"; not "press" of "pressure"
+
+    def is_said(p: str) -> bool:  # "bottle" of "bottles"; not "press" of "pressure"
+        return stem(p) in said or any((s.startswith(stem(p)) or stem(p).startswith(s)) and min(len(s), len(stem(p))) >= 4
+                                      and abs(len(s) - len(stem(p))) <= 2 for s in said)
+    if parts and not any(is_said(p) for p in parts):
+        return True
+    return name in example_names() and not all(is_said(p) for p in parts if len(p) >= 4)
+
+
+@cache
+def example_names() -> frozenset[str]:
+    """The collections the worked examples of the reading prompt name: the names a small model copies."""
+    from engine.learn.propose import EXAMPLES_PATH
+
+    out = set()
+    for line in EXAMPLES_PATH.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            out |= {r["collection"] for r in json.loads(line)["records"]}
+            out |= {e.split(":")[0] for e in json.loads(line)["existing"]}
+    return frozenset(out)
 
 
 def choices(text: str) -> list[str]:

@@ -1,13 +1,16 @@
-"""A real log in tmp_path with imported purchases and trips, folded into typed state."""
+"""A real log in tmp_path with imported purchases and trips, folded into typed state; a factory of
+logs holding one learned collection."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from engine.importer import import_file
+from engine.learn.collection import LearnedField
 from engine.log import LogStore, NewFact
 from engine.state import State, fold
 
@@ -52,3 +55,24 @@ def log(tmp_path: Path) -> LogStore:
 @pytest.fixture
 def state(log: LogStore) -> State:
     return fold(log.facts())
+
+
+Learned = Callable[[str, list[tuple[str, str]], str, list[dict[str, object]]], tuple[State, LogStore]]
+
+
+@pytest.fixture
+def make(tmp_path: Path) -> Iterator[Learned]:
+    """Builds a learned collection's log in its own folder: ``make(name, [(field, kind)…], whose, rows)``."""
+    from tests.engine.ask.test_margins_outcomes_targets import learned_log
+
+    stores: list[LogStore] = []
+
+    def build(name: str, fields: list[tuple[str, str]], who: str, rows: list[dict[str, object]]) -> tuple[State, LogStore]:
+        folder = tmp_path / f"{name}{len(stores)}"
+        folder.mkdir()
+        state, store = learned_log(folder, name, [LearnedField(n, k) for n, k in fields], [(who, r) for r in rows])
+        stores.append(store)
+        return state, store
+    yield build
+    for store in stores:
+        store.close()

@@ -5,36 +5,16 @@ is done), a number a verb names ("how many did we spot") and "won nothing" — o
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from engine.ask import ask
-from engine.learn.collection import LearnedField
 from engine.log import LogStore
 from engine.state import State
-from tests.engine.ask.test_margins_outcomes_targets import learned_log
 
 NOW = dt.datetime(2026, 6, 30, 12)
 
-
-@pytest.fixture
-def make(tmp_path: Path) -> Iterator[object]:
-    """Builds a learned collection's log in its own folder: ``make(name, [(field, kind)…], whose, rows)``."""
-    stores: list[LogStore] = []
-
-    def build(name: str, fields: list[tuple[str, str]], who: str, rows: list[dict[str, object]]) -> tuple[State, LogStore]:
-        folder = tmp_path / f"{name}{len(stores)}"
-        folder.mkdir()
-        state, store = learned_log(folder, name, [LearnedField(n, k) for n, k in fields],
-                                   [(who, r) for r in rows])
-        stores.append(store)
-        return state, store
-    yield build
-    for store in stores:
-        store.close()
 
 # a daughter's chess tournaments: date, where she finished, points scored
 EVENTS = [("2026-01-10", 4, 3.5), ("2026-02-07", 1, 5.0), ("2026-03-14", 2, 4.5), ("2026-04-11", 1, 4.0),

@@ -18,6 +18,10 @@ from engine.llm.backend import SchemaRequest
         ("weigh_ins", "Weighed myself this morning, 82.4 kg.", False),
         ("rowing", "Rowed 5k on the machine.", False),
         ("guitar_practice", "Guitar tonight for 40 minutes.", False),
+        # a worked example's own name, only half of it said: "money_lent" for the tips of a shift
+        ("money_lent", "Tips were twelve quid, I'm saving the money for a festival ticket.", True),
+        ("money_lent", "Lent Jo some money again, £20.", False),
+        ("typing_tests", "Chem test went ok, maybe a B.", True),
     ],
 )
 def test_a_name_is_copied_when_no_word_of_it_is_said(name: str, text: str, expected: bool) -> None:
