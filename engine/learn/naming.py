@@ -70,7 +70,16 @@ def copied(name: str, text: str) -> bool:
                                       and abs(len(s) - len(stem(p))) <= 2 for s in said)
     if parts and not any(is_said(p) for p in parts):
         return True
+    if parts and all(_only_as_a_name(p, text) for p in parts):
+        return True  # "cold_harbour" of "Cold Harbour last night for six quid": a film's title, not a kind of record
     return name in example_names() and not all(is_said(p) for p in parts if len(p) >= 4)
+
+
+def _only_as_a_name(part: str, text: str) -> bool:
+    """Whether ``part`` is said in the message only with a capital inside a sentence (a title or a name)."""
+    said = [m for m in re.finditer(rf"\b{re.escape(part)}\w*", text, re.I)]
+    return bool(said) and all(m.group(0)[0].isupper() and m.start() > 0 and text[:m.start()].rstrip()[-1:] not in ".!?"
+                              for m in said)
 
 
 @cache

@@ -22,6 +22,9 @@ from engine.llm.backend import SchemaRequest
         ("money_lent", "Tips were twelve quid, I'm saving the money for a festival ticket.", True),
         ("money_lent", "Lent Jo some money again, £20.", False),
         ("typing_tests", "Chem test went ok, maybe a B.", True),
+        # a title or a name said in the message is not a kind of record
+        ("cold_harbour", "Cheap Tuesday came through: Cold Harbour last night for six quid. A 6.", True),
+        ("harbour_swims", "Swam round the harbour again, 40 minutes. Harbour was choppy.", False),
     ],
 )
 def test_a_name_is_copied_when_no_word_of_it_is_said(name: str, text: str, expected: bool) -> None:
