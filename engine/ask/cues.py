@@ -296,8 +296,8 @@ _RANGE_OF = r"(?:the\s+|her\s+|his\s+|my\s+|their\s+|our\s+)?(?:(?:target\s+|nor
 COMPARE = [
     (rf"\bbetween\s+{_CUR}{_NUM}{_UNIT}\s+and\s+{_CUR}{_NUM}", "between"),
     # "outside the 2 to 3 range", "within 2-3": a range said with its two ends
-    (rf"\boutside\s+(?:of\s+)?{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to|and)\s*{_CUR}{_NUM}", "outside"),
-    (rf"\b(?:within|inside)\s+{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to|and)\s*{_CUR}{_NUM}", "between"),
+    (rf"\boutside\s+(?:of\s+)?{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to)\s*{_CUR}{_NUM}(?!\s+and\b)", "outside"),
+    (rf"\b(?:within|inside)\s+{_RANGE_OF}{_CUR}{_NUM}{_UNIT}\s*(?:-|–|to)\s*{_CUR}{_NUM}(?!\s+and\b)", "between"),
     (rf"\b(?:more|greater|higher|larger|bigger|longer|further|farther|heavier|pricier|costlier)\s+than\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:over|above|exceeding|exceeded|beyond)\s+{_CUR}{_NUM}", "gt"),
     (rf"\b(?:at\s+least|minimum\s+of|no\s+less\s+than|or\s+more)\s+{_CUR}{_NUM}", "ge"),

@@ -92,7 +92,8 @@ def comparison_words(q: str) -> tuple[str, str] | None:
 MEDIAN = re.compile(r"\bmedian\b")
 AVG = re.compile(r"\b(average[ds]?|averaging|avg|(?<!i )mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b"
-                 r"|\bwhat (?:did|do|does|will|have|has) [a-z' ]{1,40}\b(?:come|came|amount(?:ed)?) to\b")
+                 r"|\bwhat (?:did|do|does|will|have|has) (?:(?!\b(?:when|while|if|after|before|as)\b)[a-z' ]){1,40}\b(?:come|came|amount(?:ed)?) to\b"
+                 r"(?!\s+(?:dinner|lunch|tea|stay|visit|see|the\s+party)\b)")
 """Words that ask for a total: "what did my tickets come to"."""
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
@@ -485,7 +486,7 @@ _RATE = re.compile(r"\b(?:(" + "|".join(p for _, p in _RATE_UNIT) + r")\s+)?(?:p
 
 
 _MONEY_BEFORE_PER = re.compile(r"pay|paid|earn(?:ed|ings|t)?|wages?|cost|costs|price|spend|spent|spending|income|tips?|takings|money"
-                               r"|made|make|averaged?")
+                               r"|averaged?")
 """Words before "per hour" that ask for money, where the records keep one amount ("what have I averaged per hour")."""
 
 
@@ -540,6 +541,8 @@ def _rate_per_field(q: str, coll: Collection, d: Draft) -> None:
         if m.group(0).split()[0] != "per" and not re.search(r"\b(?:paid|pay|cost|costs|spent|spend|price|charged?)\s+(?:me\s+)?$",
                                                               q[:m.start()]):
             continue  # "a cord" is a rate only right after what was paid ("£350 a cord")
+        if m.group(1) in ("time", "times", "go", "visit", "one"):
+            continue  # "what do I pay each time": a payment, not an amount per minute
         unders = [f.name for f in coll.numeric() if f.name != money[0] and not f.formula and not f.ordinal
                   and variants(m.group(1)) & set(f.words)]
         if len(unders) != 1:
@@ -661,7 +664,8 @@ def _listed_options(q: str, values: list[ValueHit]) -> str | None:
     return common if common and fields.count(common) >= 2 else None
 
 
-_COUNTED_IN = re.compile(r"(?<!not )\b(?:counting|including)\s+(?:in\s+)?(?:the|my|his|her|their|our|any|a|an)\b[^,;]*")
+_COUNTED_IN = re.compile(r"(?<!not )(?<!without )\b(?:counting|including)\s+(?:in\s+)?(?:the|my|his|her|their|our|any|a|an)\b"
+                         r"(?:\s+(?!(?:at|on|in|from|for|during|since|before|after|last|this|that|and|but|or|to|with)\b)[a-z'-]+){1,4}")
 
 
 def counted_in(q: str) -> list[tuple[int, int]]:
@@ -812,7 +816,8 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
             return found, None
         if stem(words[0]) in coll_stems:
             label = coll.label_field
-            if m.group(0).startswith("the") and label is not None and coll.fields[label].temporal:
+            if m.group(0).startswith("the") and label is not None and coll.fields[label].temporal \
+                    and re.search(r"\b(?:in|at|from|on|into|of)\s+$", q[:m.start()]) and not re.match(r"\s*which\b", q):
                 continue  # "the most moths in the trap": the trap names the records, not their day
             return label, "record"
     if re.search(r"^\s*where\b|\bwhere\s+(did|was|were|have|do)\b", q) and (
@@ -820,8 +825,9 @@ def _target(q: str, coll: Collection, fhits: list) -> tuple[str | None, str | No
         return _role(coll, PLACE_WORDS), None  # "where was my streak at" with no place kept: what it was
     if re.search(r"^\s*who(?:se)?\b|\bwith whom\b|\bwho\s+(did|was|were)\b", q):
         return _role(coll, PERSON_WORDS), None
-    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night|evening|morning|weekend|"
-                  r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?! of the week)", q):
+    if re.search(r"^\s*when\b|\bwhat date\b|\bwhich date\b|\bwhat day\b|\bwhich (?:day|night)\b(?! of the week)"
+                  r"|\bwhich (?:evening|morning|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+                  r"(?=\s+(?:was|were|did|had|have|is|do|that|when|i|we|you|he|she|they|my|our)\b)", q):
         # "which Saturday was my best": the day itself
         return coll.date_field, None
     if re.search(r"\bwhat time\b", q):
@@ -1017,9 +1023,14 @@ _PAID_BACK = re.compile(r"\b(?:paid|pay|pays|paying|given|gave|give|got)\s+(?:[a
 
 
 def _paid_back(q: str, coll: Collection) -> str | None:
-    """The one amount column of money coming back ("how much has Doris paid me back": repaid_gbp)."""
-    if not _PAID_BACK.search(q):
+    """The one amount column of money coming back ("how much has Doris paid me back": repaid_gbp); not
+    where the question denies it ("who hasn't paid me back") or asks what was lent."""
+    m = _PAID_BACK.search(q)
+    if not m or re.search(r"n't|\bnot\b|\bnever\b|\byet\s+to\b|\blent\b|\blend\b|\bloan", q[:m.start()]):
         return None
+    said = set(re.findall(r"[a-z]+", q[:m.start()]))
+    if any(said & set(f.name.split("_")) for f in coll.numeric() if f.kind == "money" and not re.search(r"repa|back|refund|return", f.name)):
+        return None  # "how much had I spent before she paid me back": the spending
     back = [f.name for f in coll.numeric() if f.kind == "money" and re.search(r"repa|back|refund|return", f.name)]
     return back[0] if len(back) == 1 else None
 
@@ -1157,8 +1168,9 @@ _ASKS_A_NUMBER = re.compile(
     r"get\s+(?:on|in|for)\s+(?:(?:the|her|his|my|their|a)\s+)?(?:[\w-]+\s+)?(?:test|exam|mock|quiz|paper|round|game|match|race))\b"
     r"|^\s*what\s+(?:mark|marks|score|grade|result|points|time)\s+(?:did|does|do|has|have|had)\b"
     # "what did I end up getting for the raincoat", "what did the boots go for": what it sold for
-    r"|^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,3}?(?:get|getting|got|fetch|fetched)\s+for\b"
-    r"|^\s*what\s+did\s+(?:[\w'-]+\s+){1,4}?(?:go|sell)\s+for\b")
+    r"|^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,3}?(?:getting|fetch|fetched|sell\s+\w+|sell\s+the\s+\w+)\s+for\b"
+    r"|^\s*what\s+(?:did|does|do|has|have|had)\s+(?:[\w']+\s+){1,3}?(?:get|got)\s+for\s+(?:the|that|those)\s+(?:[\w'-]+\s+){0,2}[\w'-]+\s*$"
+    r"|^\s*what\s+did\s+(?:[\w'-]+\s+){1,4}?(?:go|sell)\s+for\s*$")
 """"What did Maisie score", "what mark did she get", "what did she get on the hazard test", "what did he
 weigh": a number is asked for ("what did Tom make", "what did I get from Ann's" ask for a thing)."""
 
@@ -1369,6 +1381,7 @@ def _filters(
         high = c.high
         if stem(c.unit) == "hour" and words & {"minute", "min"} and "hour" not in words:
             value = value * 60  # "over an hour" on a field kept in minutes
+            high = high * 60 if isinstance(high, (int, float, Decimal)) else high
         elif c.unit and isinstance(value, (int, float, Decimal)):
             value = _in_field_unit(value, c.unit, coll, fname)
             high = _in_field_unit(high, c.unit, coll, fname) if isinstance(high, (int, float, Decimal)) else high
@@ -1572,7 +1585,7 @@ def _nothing(q: str, coll: Collection) -> list[tuple[int, Filter]]:
             continue
         numbers = [f for f in coll.numeric() if not f.ordinal]
         named = [f.name for f in numbers if forms & set(f.name.split("_"))]
-        if not named:  # "didn't score": the goals
+        if not named and forms & {"score", "scored", "scoring"}:  # "didn't score": the goals
             fragments = {frag for form in forms for frag in FIELD_SYNONYMS.get(form, ())}
             named = [f.name for f in numbers if any(frag in f.name for frag in fragments)]
         if len(named) == 1:

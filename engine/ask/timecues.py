@@ -174,11 +174,14 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         # "the first three months of the year": counted from its start (or back from its end)
         n = int(m.group(2)) if m.group(2).isdigit() else NUMBER_WORDS[m.group(2)]
         y = int(m.group(3)) if m.group(3) else today.year + shift.get(m.group(4) or "this", 0)
-        if 1 <= n <= 12:
-            if m.group(1) == "first":
-                add(m, dt.date(y, 1, 1), month_window(y, n)[1])
-            else:
-                add(m, dt.date(y, 13 - n, 1), dt.date(y, 12, 31))
+        if not 1 <= n <= 12:
+            continue
+        if not (m.group(3) or m.group(4)) and m.group(1) == "last" and dt.date(y, 13 - n, 1) > today:
+            y -= 1  # "the last three months of the year" asked in February: the year gone by
+        if m.group(1) == "first":
+            add(m, dt.date(y, 1, 1), month_window(y, n)[1])
+        else:
+            add(m, dt.date(y, 13 - n, 1), dt.date(y, 12, 31))
     for m in re.finditer(rf"\b({MONTH_RE})\b\.?(?:\s+(?:of\s+|in\s+)?{year})?", q):
         word = m.group(1)
         if word in ("may", "mar", "jan", "jun", "jul", "aug", "oct", "dec", "sep", "nov", "feb", "apr", "sept") and not (

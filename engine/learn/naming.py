@@ -70,7 +70,7 @@ def copied(name: str, text: str) -> bool:
                                       and abs(len(s) - len(stem(p))) <= 2 for s in said)
     if parts and not any(is_said(p) for p in parts):
         return True
-    if parts and all(_only_as_a_name(p, text) for p in parts):
+    if len(parts) >= 2 and all(_only_as_a_name(p, text) for p in parts):
         return True  # "cold_harbour" of "Cold Harbour last night for six quid": a film's title, not a kind of record
     return name in example_names() and not all(is_said(p) for p in parts if len(p) >= 4)
 

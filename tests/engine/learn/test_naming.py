@@ -25,6 +25,7 @@ from engine.llm.backend import SchemaRequest
         # a title or a name said in the message is not a kind of record
         ("cold_harbour", "Cheap Tuesday came through: Cold Harbour last night for six quid. A 6.", True),
         ("harbour_swims", "Swam round the harbour again, 40 minutes. Harbour was choppy.", False),
+        ("pilates", "Did Pilates with Jo, 50 mins.", False),  # one capitalised word: a kind said with a capital
     ],
 )
 def test_a_name_is_copied_when_no_word_of_it_is_said(name: str, text: str, expected: bool) -> None:
