@@ -47,6 +47,7 @@ def test_runs_become_a_collection_that_can_be_asked_renamed_and_refused(uac) -> 
     assert bad.returncode != 0 and "built-in" in bad.stderr
 
 
+@pytest.mark.timeout(600)  # three ingests, each a fresh process loading the model and reading its prompts
 def test_a_rule_on_a_kind_not_yet_recorded_fires_on_a_later_reading(uac) -> None:
     uac.run("ingest", "--date", "2026-03-02", "-",
             stdin="My GP wants me to keep an eye on my blood pressure. If the top number is ever above 140, warn me.")
