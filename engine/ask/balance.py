@@ -29,6 +29,14 @@ _LOSS_WORDS = ("down", "behind", "in the red", "out of pocket", "lost overall", 
 
 _BACK = ("repaid", "repay", "repayment", "repayments", "paid back", "payback", "pay back", "returned", "refund",
          "refunded", "withdrawal", "withdrawn", "withdrew", "paid off", "gave back", "given back")
+
+
+def money_back(name: str) -> bool:
+    """Whether a column's name says money coming back ("repaid_gbp", "refund", "amount_paid_back")."""
+    said = name.lower().replace("_", " ")
+    return any(re.search(rf"\b{b}", said) for b in _BACK)
+
+
 _OWED = re.compile(r"\b(?:owe[sd]?|owing|outstanding|still\s+(?:due|to\s+(?:pay|repay|come))|left\s+to\s+(?:pay|repay)|"
                    r"yet\s+to\s+(?:pay|repay)|(?:not|n't)\s+(?:been\s+)?(?:paid|repaid)\s+back)\b")
 

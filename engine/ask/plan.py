@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from engine.ask.balance import net_fields, owed_periods, target_left
+from engine.ask.balance import money_back, net_fields, owed_periods, target_left
 from engine.ask.catalog import PERSON_WORDS, PLACE_WORDS, Collection, FieldInfo
 from engine.ask.cues import (
     STOP,
@@ -92,8 +92,7 @@ def comparison_words(q: str) -> tuple[str, str] | None:
 MEDIAN = re.compile(r"\bmedian\b")
 AVG = re.compile(r"\b(average[ds]?|averaging|avg|(?<!i )mean|typical|typically|usually|normally|on average|per)\b")
 SUM = re.compile(r"\bwhat (?:did|have|had) i (spend|spent|pay|paid)\b|\b(total|sum|altogether|combined|in all|overall|cumulative|how much|add up|added up)\b"
-                 r"|\bwhat (?:did|do|does|will|have|has) (?:(?!\b(?:when|while|if|after|before|as)\b)[a-z' ]){1,40}\b(?:come|came|amount(?:ed)?) to\b"
-                 r"(?!\s+(?:dinner|lunch|tea|stay|visit|see|the\s+party)\b)")
+                 r"|\bwhat (?:did|do|does|will|have|has) (?:(?!\b(?:when|while|if|after|before|as)\b)[a-z' ]){1,40}\b(?:come|came|amount(?:ed)?) to\b")
 """Words that ask for a total: "what did my tickets come to"."""
 COUNT = re.compile(r"\b(how many|how often|number of|count|times)\b")
 COMMON = re.compile(
@@ -1029,9 +1028,10 @@ def _paid_back(q: str, coll: Collection) -> str | None:
     if not m or re.search(r"n't|\bnot\b|\bnever\b|\byet\s+to\b|\blent\b|\blend\b|\bloan", q[:m.start()]):
         return None
     said = set(re.findall(r"[a-z]+", q[:m.start()]))
-    if any(said & set(f.name.split("_")) for f in coll.numeric() if f.kind == "money" and not re.search(r"repa|back|refund|return", f.name)):
+    money = [f.name for f in coll.numeric() if f.kind == "money"]
+    if any(said & set(name.split("_")) for name in money if not money_back(name)):
         return None  # "how much had I spent before she paid me back": the spending
-    back = [f.name for f in coll.numeric() if f.kind == "money" and re.search(r"repa|back|refund|return", f.name)]
+    back = [name for name in money if money_back(name)]
     return back[0] if len(back) == 1 else None
 
 
