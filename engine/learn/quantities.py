@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
+from typing import Any
 
 from engine.extract.dates import ORDINALS
 from engine.extract.numbers import TENS, UNITS, spelled_value
@@ -372,6 +373,36 @@ _ONE = re.compile(r"(?<![\w'’-])(?<!not\s)(?<!this\s)(?<!that\s)(?<!the\s)(?<!
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
                   r"(?=[a-z])", re.I)
+# a count said without a number: "scored twice", "no tries", "a hat-trick", and "an assist" beside a count
+_TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])(?!\s+(?:as|the|a|an|over|more|that|than)\b)", re.I)
+_NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
+_NO_COUNT = frozenset({"worries", "problems", "plans", "ideas", "issues", "regrets", "complaints", "thanks", "results",
+                       "options", "words", "signs", "questions", "excuses", "hard", "strings", "holds", "lessons"})
+_IDIOM_COUNTS = {"hat-trick": 3, "hat trick": 3, "hattrick": 3, "brace": 2}
+_IDIOM = re.compile(r"\b(?:an?|his|her|their|my|our|another|the)\s+(?P<noun>hat[\s-]?trick|brace)\b(?!\s+of\s+(?!goals|tries))", re.I)
+_AND_ONE = re.compile(r"\s*(?:,\s*)?(?:and|plus|&)\s+(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)\b(?![\w-])", re.I)
+_ONE_AND = re.compile(r"(?<![\w'’-])(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)\s*(?:,\s*)?(?:and|plus|&)\s+(?=\S)", re.I)
+_SCORE_AFTER = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])"
+                          r"(?=\s*(?:[,.;!]|\s(?:win|loss|defeat|draw|victory|thrashing|to\s+(?:us|them|me))\b))", re.I)
+_RESULT_BEFORE = re.compile(r"\b(?:draw|drew|drawn|won|win|lost|loss|beat|beaten|result|score|scored)\b[^.;!?]{0,30}$", re.I)
+_VERB_NUMBER = re.compile(r"\b(?:scored|made|got|took|won|caught|hit|kicked|saved|set\s+up)\s+(?P<num>one|two|three|four|five|six|"
+                          r"seven|eight|nine|ten|eleven|twelve)\b(?!\s+(?:of|more|other|another|day|time|thing|hundred|thousand|"
+                          r"or\s+two)\b)(?=\s*(?:$|[,.;:!?)—–-]|\s(?:and|but|so|then|too|as|in|for|with|while|which|at|on|to)\b))", re.I)
+
+
+def _singular(noun: str) -> bool:
+    low = noun.lower()
+    return low.isalpha() or "-" in low
+
+
+def _count_beside(text: str, found: list[tuple[int, int, Decimal, str, str, str]], m: re.Match[str], after: bool) -> bool:
+    """"four goals and an assist", "an assist and two goals": a one counted beside a count of another noun."""
+    counts = [f for f in found if f[3] and f[3] == f[4] and f[2] is not None]
+    if after:
+        return any(f[1] == m.start() for f in counts)
+    return any(f[0] == m.end() for f in counts)
+
+
 _HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
 _BY = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<a>\d+(?:\.\d+)?)\s*[x×]\s*(?P<b>\d+(?:\.\d+)?)(?![\w/:%°]|[.,]\d)")
 _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
@@ -500,6 +531,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
         add(m.start(), m.end(), _number(m["num"]), noun, noun)
+    if counts:
+        _said_counts(text, found, add, free, spans)
     for m in _BY.finditer(text):
         if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")
@@ -525,3 +558,34 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         Quantity(f"Q{i}", a, b, text[a:b], value, unit, dim, note)
         for i, (a, b, value, unit, dim, note) in enumerate(found, 1)
     ]
+
+
+def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]], add: Any, free: Any,
+                 spans: list[tuple[int, int]]) -> None:
+    """Counts a game or a tally is told in without a numeral: "twice", "no tries", "a hat-trick",
+    "an assist" beside "four goals", "scored one and made three", a result "5-5" said after "draw"."""
+    for m in _TWICE.finditer(text):
+        add(m.start(), m.end(), Decimal(2 if m["num"].lower() == "twice" else 3), "times", "times")
+    for m in _NONE_OF.finditer(text):
+        noun = m["noun"]
+        if noun.lower() not in _NOT_COUNTED | _NO_COUNT and noun.lower() not in units():
+            add(m.start(), m.end(), Decimal(0), noun, noun)
+    for m in _IDIOM.finditer(text):
+        noun = re.sub(r"\s+", " ", m["noun"].lower())
+        add(m.start("noun"), m.end("noun"), Decimal(_IDIOM_COUNTS.get(noun, 3)), m["noun"], m["noun"])
+    for m in _AND_ONE.finditer(text):
+        if _singular(m["noun"]) and m["noun"].lower() not in _NOT_COUNTED and _count_beside(text, found, m, after=True):
+            add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
+    for m in _ONE_AND.finditer(text):
+        rest = _COUNTED.match(text, m.end())
+        if rest is not None and rest["noun"] not in _NOT_COUNTED and m["noun"].lower() not in _NOT_COUNTED:
+            add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
+    for m in _SCORE_AFTER.finditer(text):
+        if free(m.start("a"), m.end("b")) and (_RESULT_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                                              or re.match(r"\s+(?:win|loss|defeat|draw|victory|thrashing)\b", text[m.end():], re.I)):
+            spans.append((m.start("a"), m.end("b")))
+            pair = text[m.start("a"):m.end("b")]
+            found.append((m.start("a"), m.end("a"), Decimal(m["a"]), "", "", f"first of the score {pair}"))
+            found.append((m.start("b"), m.end("b"), Decimal(m["b"]), "", "", f"second of the score {pair}"))
+    for m in _VERB_NUMBER.finditer(text):
+        add(m.start("num"), m.end("num"), _number(m["num"]), "", "")

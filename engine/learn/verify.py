@@ -434,6 +434,22 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
     return Value("date", dt.date.fromisoformat(c.value), c.start, c.end)
 
 
+_DAY_FILLER = frozenset({"the", "a", "an", "on", "this", "that", "last", "next", "first", "second", "third", "fourth",
+                         "every", "my", "our", "usual", "normal", "of", "in", "at", "weekend", "morning", "afternoon",
+                         "evening", "night"})
+
+
+def _only_a_day(o: Offer, span: tuple[int, int]) -> bool:
+    """Words that are a day the finders read ("Thursday", "Second Saturday", "Easter") put as a text
+    value: days reach a record only as the date ids the finders offer; "Sunday league" has more."""
+    a, b = span
+    days = [(max(a, c.start), min(b, c.end)) for c in o.dates if c.start < b and a < c.end]
+    if not days:
+        return False
+    rest = "".join(ch if not any(x <= i < y for x, y in days) else " " for i, ch in enumerate(o.text[a:b], a))
+    return all(w.lower() in _DAY_FILLER for w in re.findall(r"[A-Za-z]+", rest))
+
+
 def verify(raw: Any, o: Offer) -> Checked:
     out = Checked()
     records = raw.get("records") if isinstance(raw, dict) else None
@@ -516,6 +532,9 @@ def verify(raw: Any, o: Offer) -> Checked:
             span = find_words(o.text, raw_value)
             if span is None or len(raw_value) > MAX_TEXT or re.fullmatch(r"[\d.,:/\s]+", raw_value):
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is not words of the message")
+                continue
+            if _only_a_day(o, span):
+                out.rejected.append(f"{name}.{fname}: {raw_value!r} is a day, which is cited only as a date")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
         values = _nearest_words(o.text, values, date_span)

@@ -345,18 +345,21 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # collection holds no record of the user's ("Did the park in the rain, 28:40" after Tom's records: the user's)
         could_mean = (re.search(rf"\b{re.escape(who)}\b", text, re.I) is not None or "me" not in held
                       or _THIRD_PERSON.search(_sentences_and_next(text, start, start if end is None else end)) is not None)
-        chosen_before = who.lower() in held and (said is None or agrees or said == "me") and could_mean
+        last = start if end is None else end
+        own = _sentences_between(text, start, last)
+        # "I did that one" of a feed of the baby's stands when the record's words speak of someone else;
+        # "I was on for six hours yesterday" naming no one is the user's, whoever the collection holds
+        spoken_of = _named_near(who, own, 0, len(own)) or _THIRD_PERSON.search(own) is not None
+        chosen_before = who.lower() in held and (said is None or agrees or said == "me" and spoken_of) and could_mean
         # a collection of the user's own records (sessions they taught, sitters they paid) takes someone
         # else's record said in the first person ("...for an hour and a half. I charged her £45") only
         # when the words say that person did it ("Lily swam 50m")
         mine_so_far = "me" in held and who.lower() not in held and (
             said is not None or _FIRST_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
-        last = start if end is None else end
-        own = _sentences_between(text, start, last)
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
         named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
-        if agrees or chosen_before or (not mine_so_far and (named or could_mean and not (
+        if agrees or not _only_aside(who, text, start) and (chosen_before or not mine_so_far and (named or could_mean and not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"
@@ -426,6 +429,19 @@ def _named_near(person: str, text: str, start: int, end: int) -> bool:
     window = sentences_around(text, start, end)
     words = [w for w in person.split() if len(w) > 1 and w.lower() not in _PRONOUN_OTHER | _PRONOUN_ME | {"him", "them"}]
     return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
+
+
+_ASIDE = re.compile(r"\b(?:because|cos|coz|cause|since|as|which|who|while|whilst|when|though|although|until|till)\b", re.I)
+
+
+def _only_aside(person: str, text: str, start: int) -> bool:
+    """Every time the record's sentence names the person, it is after the record's first value and in
+    a clause hung on it ("six hours because Priya called in sick", "£8.40, which Mum says is good"):
+    a reason or a remark, not whose the record is."""
+    a, b = next(((a, b) for a, b in sentences(text) if a <= start < max(b, a + 1)), (0, len(text)))
+    words = [w for w in person.split() if len(w) > 1]
+    found = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", text[a:b], re.I)]
+    return bool(found) and all(a + at > start and _ASIDE.search(text, start, a + at) for at in found)
 
 
 def _takes_part(person: str, parts: Sequence[str]) -> bool:

@@ -319,3 +319,31 @@ def test_first_and_second_of_a_noun_are_no_place(text: str) -> None:
 
 def test_a_share_of_things_is_no_mark() -> None:
     assert not [q for q in find_quantities("Took 3 out of the 5 boxes to the tip.") if q.dimension == "rating"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She scored twice and they won.", [(Decimal(2), "times")]),
+        ("Three wickets and a catch for him, then two run-outs and an assist", [(Decimal(3), "wickets"), (Decimal(1), "catch"),
+                                                                               (Decimal(2), "run-outs"), (Decimal(1), "assist")]),
+        ("No tries this week, but he kicked four conversions.", [(Decimal(0), "tries"), (Decimal(4), "conversions")]),
+        ("Got a hat-trick on Sunday!", [(Decimal(3), "hat-trick")]),
+        ("Draw last night, 5-5, and a 3–1 win the week before.", [(Decimal(5), ""), (Decimal(5), ""), (Decimal(3), ""),
+                                                                  (Decimal(1), "")]),
+        ("He made three and scored one, which he says counts double.", [(Decimal(3), ""), (Decimal(1), "")]),
+    ],
+)
+def test_counts_said_the_way_people_tell_a_game(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "No worries, no problems at all, and no plans for the weekend.",
+    "We went for a walk and a coffee after, twice as long as usual.",
+    "The score was 2-1 to me in the end? Meeting on 3-4 June.",
+])
+def test_words_that_count_nothing_stay_words(text: str) -> None:
+    units = [u for _, u in _values(text)]
+    assert "worries" not in units and "problems" not in units and "plans" not in units
+    assert "walk" not in units and "coffee" not in units and "times" not in units

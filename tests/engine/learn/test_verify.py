@@ -176,3 +176,12 @@ def test_a_mark_keeps_the_total_it_is_out_of() -> None:
     assert {k: float(v.value) for k, v in record.values.items() if v.kind == "float"} == {"score": 17.0, "score_out_of": 24.0}
     [record] = _read("Rated the film 8/10.", dt.date(2026, 3, 6), {"rating": "8/10"})
     assert set(record.values) == {"rating"}  # a fixed scale keeps no total
+
+
+def test_a_day_put_as_words_is_no_text_value_but_words_beside_a_day_are() -> None:
+    day = dt.date(2026, 4, 12)
+    [rec] = _read("Second Saturday on the stall done, 5 hours. Remind me I have a dentist check on Thursday.", day,
+                  {"hours": "5 hours", "place": "Thursday", "label": "Second Saturday"})
+    assert all(v.kind != "str" for v in rec.values.values())
+    [rec] = _read("Played in the Sunday league yesterday, 90 minutes.", day, {"duration": "90 minutes", "league": "Sunday league"})
+    assert rec.values["league"].value == "Sunday league"

@@ -453,3 +453,19 @@ def test_a_persons_full_name_as_a_value_stays_theirs(store: LogStore) -> None:
     """"Alfie Jones" is a name, not a thing named after someone: the model's person stands."""
     _learn(store, "Alfie Jones did 25 minutes on the piano today.", {"duration": "25 minutes", "player": "Alfie Jones"}, who="Alfie")
     assert _whose(store) == [("alfie", 25.0)] or _whose(store) == [("Alfie", 25.0)]
+
+
+def test_someone_named_only_in_a_clause_after_the_users_values_is_not_whose_it_is(store: LogStore) -> None:
+    _learn(store, "Did a longer stint on the till yesterday, 90 minutes because Tomasz phoned in ill.",
+           {"duration": "90 minutes"}, who="Tomasz")
+    _learn(store, "Then I did 45 minutes on Sunday and earned £9, which my aunt Rosa reckons is decent.",
+           {"duration": "45 minutes"}, DAY + dt.timedelta(days=7), who="Rosa")
+    assert _whose(store) == [("me", 90.0), ("me", 45.0)]
+
+
+def test_a_record_said_in_the_first_person_is_the_users_though_the_collection_holds_someone_else(
+        store: LogStore) -> None:
+    _learn(store, "My nephew Kofi helped on the stall on Saturday, he did 40 minutes.", {"duration": "40 minutes"}, who="Kofi")
+    _learn(store, "I was on for 50 minutes yesterday, the manager was lovely to me.", {"duration": "50 minutes"},
+           DAY + dt.timedelta(days=7), who="Kofi")
+    assert _whose(store) == [("Kofi", 40.0), ("me", 50.0)]
