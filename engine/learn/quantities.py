@@ -11,10 +11,10 @@ of money are not quantities.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import Any
 
 from engine.extract.dates import ORDINALS
 from engine.extract.numbers import TENS, UNITS, spelled_value
@@ -373,34 +373,37 @@ _ONE = re.compile(r"(?<![\w'’-])(?<!not\s)(?<!this\s)(?<!that\s)(?<!the\s)(?<!
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
                   r"(?=[a-z])", re.I)
-# a count said without a number: "scored twice", "no tries", "a hat-trick", and "an assist" beside a count
-_TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])(?!\s+(?:as|the|a|an|over|more|that|than)\b)", re.I)
+# a count said without a number: "scored twice", "no tries" beside another count, "a hat-trick", and
+# "an assist" beside a count
+_TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])"
+                    r"(?!\s+(?:as|the|a|an|over|more|that|than|weekly|daily|monthly|yearly|per|every|each)\b)", re.I)
 _NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
-_NO_COUNT = frozenset({"worries", "problems", "plans", "ideas", "issues", "regrets", "complaints", "thanks", "results",
-                       "options", "words", "signs", "questions", "excuses", "hard", "strings", "holds", "lessons"})
-_IDIOM_COUNTS = {"hat-trick": 3, "hat trick": 3, "hattrick": 3, "brace": 2}
-_IDIOM = re.compile(r"\b(?:an?|his|her|their|my|our|another|the)\s+(?P<noun>hat[\s-]?trick|brace)\b(?!\s+of\s+(?!goals|tries))", re.I)
-_AND_ONE = re.compile(r"\s*(?:,\s*)?(?:and|plus|&)\s+(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)\b(?![\w-])", re.I)
-_ONE_AND = re.compile(r"(?<![\w'’-])(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)\s*(?:,\s*)?(?:and|plus|&)\s+(?=\S)", re.I)
-_SCORE_AFTER = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])"
-                          r"(?=\s*(?:[,.;!]|\s(?:win|loss|defeat|draw|victory|thrashing|to\s+(?:us|them|me))\b))", re.I)
-_RESULT_BEFORE = re.compile(r"\b(?:draw|drew|drawn|won|win|lost|loss|beat|beaten|result|score|scored)\b[^.;!?]{0,30}$", re.I)
-_VERB_NUMBER = re.compile(r"\b(?:scored|made|got|took|won|caught|hit|kicked|saved|set\s+up)\s+(?P<num>one|two|three|four|five|six|"
-                          r"seven|eight|nine|ten|eleven|twelve)\b(?!\s+(?:of|more|other|another|day|time|thing|hundred|thousand|"
-                          r"or\s+two)\b)(?=\s*(?:$|[,.;:!?)—–-]|\s(?:and|but|so|then|too|as|in|for|with|while|which|at|on|to)\b))", re.I)
+_HAT_TRICK = re.compile(r"\b(?:an?|his|her|their|my|our|another|the)\s+(?P<noun>hat[\s-]?trick)\b", re.I)
+_AND_ONE = re.compile(r"\s*(?:,\s*)?(?:and|plus|&)\s+(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)"
+                      r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|too|as\s+well|for|in|on|at|against|today|yesterday|tonight|this|last)\b))",
+                      re.I)
+_ONE_AND = re.compile(r"(?<![\w'’-])(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)\s*(?:,\s*)?(?:and|plus|&)\s+", re.I)
+_NOT_A_THING = frozenset({"few", "bit", "lot", "couple", "little", "half", "great", "good", "bad", "nice", "big", "small",
+                          "new", "bunch", "load", "ton", "number", "while", "day", "week", "time", "way", "most", "kind"})
+"""Words after "a" that are no thing counted once ("and a few misses", "and a bit", "and a great save")."""
+_RESULT_BEFORE = re.compile(r"\b(?:draw|drew|drawn|won(?!['’])|win|lost|loss|beat|beaten|result|score|scored)\b[^.;!?]{0,30}$", re.I)
+_RESULT_AFTER = re.compile(r"\s*(?:[,.;!]|$)|\s+(?:win|loss|defeat|draw|victory|thrashing|to\s+(?:us|them|me))\b", re.I)
+_PAIR_OF_GOALS = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
+_PAST_VERB = r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|set\s+up|put\s+away)"
+_VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|more|other|another|or\s+two)\b)"
+                          r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
 
 
-def _singular(noun: str) -> bool:
-    low = noun.lower()
-    return low.isalpha() or "-" in low
-
-
-def _count_beside(text: str, found: list[tuple[int, int, Decimal, str, str, str]], m: re.Match[str], after: bool) -> bool:
+def _count_beside(found: list[tuple[int, int, Decimal, str, str, str]], start: int, end: int) -> bool:
     """"four goals and an assist", "an assist and two goals": a one counted beside a count of another noun."""
-    counts = [f for f in found if f[3] and f[3] == f[4] and f[2] is not None]
-    if after:
-        return any(f[1] == m.start() for f in counts)
-    return any(f[0] == m.end() for f in counts)
+    return any(f[3] and f[3] == f[4] and (f[1] == start or f[0] == end) for f in found)
+
+
+def _in_sentence_with_count(text: str, found: list[tuple[int, int, Decimal, str, str, str]], start: int, end: int) -> bool:
+    """Another count or measure in the same sentence: "a hat-trick, no assists" tallies; "no worries" alone does not."""
+    a = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    b = min((i for i in (text.find(c, end) for c in ".!?\n") if i >= 0), default=len(text))
+    return any(a <= f[0] < b and not (start <= f[0] < end) for f in found)
 
 
 _HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
@@ -500,10 +503,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         add(m.start(), m.end(), None if n is None else n + (Decimal("0.5") if m["half"] else 0), "/5", "rating")
     for m in _SCORE.finditer(text):
         if free(m.start("a"), m.end("b")):
-            spans.append((m.start("a"), m.end("b")))
-            pair = text[m.start("a"):m.end("b")]
-            found.append((m.start("a"), m.end("a"), Decimal(m["a"]), "", "", f"first of the score {pair}"))
-            found.append((m.start("b"), m.end("b"), Decimal(m["b"]), "", "", f"second of the score {pair}"))
+            _add_score(text, m, found, spans)
     for m in _PAIR.finditer(text):
         a, b = int(m["a"]), int(m["b"])
         if 70 <= a <= 250 and 35 <= b <= 150 and a > b and free(m.start(), m.end()):
@@ -560,32 +560,42 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     ]
 
 
-def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]], add: Any, free: Any,
-                 spans: list[tuple[int, int]]) -> None:
-    """Counts a game or a tally is told in without a numeral: "twice", "no tries", "a hat-trick",
-    "an assist" beside "four goals", "scored one and made three", a result "5-5" said after "draw"."""
+def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]],
+                 add: Callable[..., None], free: Callable[[int, int], bool], spans: list[tuple[int, int]]) -> None:
+    """Counts a game or a tally is told in without a numeral: "twice", "no tries" beside another count,
+    "a hat-trick", "an assist" beside "four goals", "scored one", a result "5-5" said after "draw"."""
     for m in _TWICE.finditer(text):
         add(m.start(), m.end(), Decimal(2 if m["num"].lower() == "twice" else 3), "times", "times")
-    for m in _NONE_OF.finditer(text):
-        noun = m["noun"]
-        if noun.lower() not in _NOT_COUNTED | _NO_COUNT and noun.lower() not in units():
-            add(m.start(), m.end(), Decimal(0), noun, noun)
-    for m in _IDIOM.finditer(text):
-        noun = re.sub(r"\s+", " ", m["noun"].lower())
-        add(m.start("noun"), m.end("noun"), Decimal(_IDIOM_COUNTS.get(noun, 3)), m["noun"], m["noun"])
+    for m in _HAT_TRICK.finditer(text):
+        add(m.start("noun"), m.end("noun"), Decimal(3), m["noun"], m["noun"])
+    for m in _VERB_NUMBER.finditer(text):
+        if not m["num"].lower().startswith("a "):  # "had a few": no count
+            add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
+    table = units()
     for m in _AND_ONE.finditer(text):
-        if _singular(m["noun"]) and m["noun"].lower() not in _NOT_COUNTED and _count_beside(text, found, m, after=True):
+        noun = m["noun"].lower()
+        if noun not in _NOT_COUNTED | _NOT_A_THING and noun not in table and _count_beside(found, m.start(), m.start()):
             add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
     for m in _ONE_AND.finditer(text):
         rest = _COUNTED.match(text, m.end())
-        if rest is not None and rest["noun"] not in _NOT_COUNTED and m["noun"].lower() not in _NOT_COUNTED:
+        noun = m["noun"].lower()
+        if (rest is not None and rest["noun"].lower() not in _NOT_COUNTED and rest["num"].lower() not in _VAGUE
+                and noun not in _NOT_COUNTED | _NOT_A_THING and noun not in table):
             add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
-    for m in _SCORE_AFTER.finditer(text):
+    for m in _NONE_OF.finditer(text):
+        noun = m["noun"].lower()
+        if noun not in _NOT_COUNTED and noun not in table and _in_sentence_with_count(text, found, m.start(), m.end()):
+            add(m.start(), m.end(), Decimal(0), m["noun"], m["noun"])
+    for m in _PAIR_OF_GOALS.finditer(text):
         if free(m.start("a"), m.end("b")) and (_RESULT_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                                              and _RESULT_AFTER.match(text, m.end())
                                               or re.match(r"\s+(?:win|loss|defeat|draw|victory|thrashing)\b", text[m.end():], re.I)):
-            spans.append((m.start("a"), m.end("b")))
-            pair = text[m.start("a"):m.end("b")]
-            found.append((m.start("a"), m.end("a"), Decimal(m["a"]), "", "", f"first of the score {pair}"))
-            found.append((m.start("b"), m.end("b"), Decimal(m["b"]), "", "", f"second of the score {pair}"))
-    for m in _VERB_NUMBER.finditer(text):
-        add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
+            _add_score(text, m, found, spans)
+
+
+def _add_score(text: str, m: re.Match[str], found: list[tuple[int, int, Decimal, str, str, str]], spans: list[tuple[int, int]]) -> None:
+    """A result "4-2": two bare numbers, each noted as its side of the score."""
+    spans.append((m.start("a"), m.end("b")))
+    pair = text[m.start("a"):m.end("b")]
+    found.append((m.start("a"), m.end("a"), Decimal(m["a"]), "", "", f"first of the score {pair}"))
+    found.append((m.start("b"), m.end("b"), Decimal(m["b"]), "", "", f"second of the score {pair}"))

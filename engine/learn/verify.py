@@ -435,7 +435,7 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
 
 
 _DAY_FILLER = frozenset({"the", "a", "an", "on", "this", "that", "last", "next", "first", "second", "third", "fourth",
-                         "every", "my", "our", "usual", "normal", "of", "in", "at", "weekend", "morning", "afternoon",
+                         "my", "our", "usual", "normal", "of", "in", "at", "weekend", "morning", "afternoon",
                          "evening", "night"})
 
 

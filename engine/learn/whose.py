@@ -431,7 +431,8 @@ def _named_near(person: str, text: str, start: int, end: int) -> bool:
     return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
 
 
-_ASIDE = re.compile(r"\b(?:because|cos|coz|cause|since|as|which|who|while|whilst|when|though|although|until|till)\b", re.I)
+_ASIDE = re.compile(r"\b(?:because|cos|coz|cause|since|which)\b", re.I)
+"""Words that hang a reason or a remark on what was just said; "when", "while", "as" may tell whose it is."""
 
 
 def _only_aside(person: str, text: str, start: int) -> bool:

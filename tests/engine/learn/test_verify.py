@@ -180,8 +180,8 @@ def test_a_mark_keeps_the_total_it_is_out_of() -> None:
 
 def test_a_day_put_as_words_is_no_text_value_but_words_beside_a_day_are() -> None:
     day = dt.date(2026, 4, 12)
-    [rec] = _read("Second Saturday on the stall done, 5 hours. Remind me I have a dentist check on Thursday.", day,
-                  {"hours": "5 hours", "place": "Thursday", "label": "Second Saturday"})
+    [rec] = _read("Last Friday on the stall done, 5 hours. Remind me I have a dentist check on Thursday.", day,
+                  {"hours": "5 hours", "place": "Thursday", "label": "Last Friday"})
     assert all(v.kind != "str" for v in rec.values.values())
     [rec] = _read("Played in the Sunday league yesterday, 90 minutes.", day, {"duration": "90 minutes", "league": "Sunday league"})
     assert rec.values["league"].value == "Sunday league"
