@@ -373,11 +373,16 @@ _ONE = re.compile(r"(?<![\w'’-])(?<!not\s)(?<!this\s)(?<!that\s)(?<!the\s)(?<!
                   r"night|evening|afternoon|left|go|then|now|yet|though|but|that|this|which|who|sec|second|today|yesterday|tonight|"
                   r"tomorrow|last|next|done|down|up|off|out|here|there|again|already|just|only|still|ever|if|as|than)\b)"
                   r"(?=[a-z])", re.I)
-# a count said without a number: "scored twice", "no tries" beside another count, "a hat-trick", and
+# a count said without a number: "scored twice", "no tries", "a hat-trick", and
 # "an assist" beside a count
 _TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])"
                     r"(?!\s+(?:as|the|a|an|over|more|that|than|weekly|daily|monthly|yearly|per|every|each)\b)", re.I)
 _NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
+_NO_IDIOMS = frozenset({"worries", "problems", "probs", "ideas", "plans", "thanks", "regrets", "complaints", "questions",
+                        "doubts", "excuses", "words", "feelings", "strings", "comments", "issues", "signs", "options",
+                        "guarantees", "promises", "rules", "secrets", "surprises", "hopes", "chances", "matters"})
+"""English idioms "no <plural>" that count nothing ("no worries", "no excuses", "no strings"); any other "no
+<plural>" is offered as a count of nought ("no fillings", "zero tries"), cited only if the model reads it so."""
 _HAT_TRICK = re.compile(r"\b(?:an?|his|her|their|my|our|another|the)\s+(?P<noun>hat[\s-]?trick)\b", re.I)
 _AND_ONE = re.compile(r"\s*(?:,\s*)?(?:and|plus|&)\s+(?P<num>an?|one)\s+(?P<noun>[a-z]+(?:-[a-z]+)?)"
                       r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|too|as\s+well|for|in|on|at|against|today|yesterday|tonight|this|last)\b))",
@@ -397,13 +402,6 @@ _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|
 def _count_beside(found: list[tuple[int, int, Decimal, str, str, str]], start: int, end: int) -> bool:
     """"four goals and an assist", "an assist and two goals": a one counted beside a count of another noun."""
     return any(f[3] and f[3] == f[4] and (f[1] == start or f[0] == end) for f in found)
-
-
-def _in_sentence_with_count(text: str, found: list[tuple[int, int, Decimal, str, str, str]], start: int, end: int) -> bool:
-    """Another count or measure in the same sentence: "a hat-trick, no assists" tallies; "no worries" alone does not."""
-    a = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
-    b = min((i for i in (text.find(c, end) for c in ".!?\n") if i >= 0), default=len(text))
-    return any(a <= f[0] < b and not (start <= f[0] < end) for f in found)
 
 
 _HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
@@ -562,7 +560,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
 
 def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]],
                  add: Callable[..., None], free: Callable[[int, int], bool], spans: list[tuple[int, int]]) -> None:
-    """Counts a game or a tally is told in without a numeral: "twice", "no tries" beside another count,
+    """Counts a game or a tally is told in without a numeral: "twice", "no tries",
     "a hat-trick", "an assist" beside "four goals", "scored one", a result "5-5" said after "draw"."""
     for m in _TWICE.finditer(text):
         add(m.start(), m.end(), Decimal(2 if m["num"].lower() == "twice" else 3), "times", "times")
@@ -584,7 +582,7 @@ def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]]
             add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
     for m in _NONE_OF.finditer(text):
         noun = m["noun"].lower()
-        if noun not in _NOT_COUNTED and noun not in table and _in_sentence_with_count(text, found, m.start(), m.end()):
+        if noun not in _NOT_COUNTED | _NO_IDIOMS and noun not in table:
             add(m.start(), m.end(), Decimal(0), m["noun"], m["noun"])
     for m in _PAIR_OF_GOALS.finditer(text):
         if free(m.start("a"), m.end("b")) and (_RESULT_BEFORE.search(text[max(0, m.start() - 40):m.start()])

@@ -328,6 +328,7 @@ def test_a_share_of_things_is_no_mark() -> None:
         ("Three wickets and a catch for her, then two run-outs and a stumping.",
          [(Decimal(3), "wickets"), (Decimal(1), "catch"), (Decimal(2), "run-outs"), (Decimal(1), "stumping")]),
         ("Zero tries today, but she converted three kicks.", [(Decimal(0), "tries"), (Decimal(3), "kicks")]),
+        ("The nurse said no stitches were needed this time.", [(Decimal(0), "stitches")]),
         ("Grabbed a hat-trick against the league leaders!", [(Decimal(3), "hat-trick")]),
         ("It finished in a draw, 2-2, and a 4–0 win before that.",
          [(Decimal(2), ""), (Decimal(2), ""), (Decimal(4), ""), (Decimal(0), "")]),
