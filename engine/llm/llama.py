@@ -70,7 +70,7 @@ def default_threads() -> int:
 class LlamaBackend:
     """Owns one ``llama_cpp.Llama``; calls are serialised by a lock (it is not thread-safe)."""
 
-    def __init__(self, path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, deadline_s: float = 20.0) -> None:
+    def __init__(self, path: Path, *, n_ctx: int = 6144, n_threads: int | None = None, deadline_s: float = 20.0) -> None:
         check_gguf(path)
         self.path = path
         self.name = path.stem
