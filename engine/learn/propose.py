@@ -37,7 +37,8 @@ Rules:
 - who: whose record it is, one of People: the person it measures (their swim, their score, the bottle the baby drank, the walk Grandad managed even when the user went with him), "me" for the user's own. Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
 - corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").
 - Existing collections are listed with each message: reuse one only for the same kind of record.
-- Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. Trips, appointments, medicines, bills, purchases and other money matters are not records here.
+- One record for one activity: its values may be said across several sentences (what was done in one, how long or what it cost or earned in the next). Name its collection for the activity, never for small talk, a plan or a question beside it.
+- Only what happened or was measured. Plans, goals, hopes, questions, advice and small talk give no record. A trip, an appointment, a medicine, a bill or a purchase on its own is not a record here; what a tracked activity cost, earned or won (a ticket, tips, a fee, a stake, winnings) is one of its values.
 - No such record: {"records": []}.
 """
 
