@@ -659,6 +659,19 @@ def reported(sentence: str) -> bool:
     return bool(_REPORTED.search(sentence))
 
 
+_A_REQUEST = re.compile(r"\b(?:warn|alert|remind|notify|flag|nudge|ping|nag|let me know|tell me|stop me|don'?t let me|"
+                        r"never let me|keep me|hold me|make sure|(?:can|could|would|will) you|please)\b", re.I)
+
+
+def asks_for_advice(sentence: str) -> bool:
+    """A question that asks what a limit should be ("How much should 'fun' be on a £2,100 take-home?",
+    "Is £40 a week too much?"): advice sought, no instruction given; "Can you warn me if…?" is one."""
+    s = sentence.strip()
+    if re.search(r",\s*(?:ok|okay|right|yeah|alright|yes|deal)\s*\?$", s, re.I):
+        return False  # "so no more restaurants until May, ok?": a statement with a tag
+    return s.endswith("?") and _A_REQUEST.search(s) is None
+
+
 def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict[str, LearnedCollection],
                facts: list[Fact]) -> Reading:
     """The model's reading of one message that the phrase parser made no rule of. Raises
@@ -701,6 +714,9 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
         got.text = _sentence_of(text, o, raw.get("value"))
     if reported(got.text):
         out.rejected.append("the limit is in words said to or by someone else")
+        return out
+    if asks_for_advice(got.text):
+        out.rejected.append("the limit is in a question asked of the assistant, not an instruction")
         return out
     test = self_test(got.ir)
     if not test.ok:

@@ -9,6 +9,7 @@ def _passport_alerts(alerts: list[dict]) -> list[dict]:
     return [a for a in alerts if "passport" in (a["title"] + a["message"]).lower()]
 
 
+@pytest.mark.timeout(600)  # two ingests, each a fresh process loading the model and reading its prompts
 def test_passport_alert_appears_only_once_the_trip_is_known(uac) -> None:
     uac.run("ingest", "--date", "2025-01-10", "-",
             stdin="User: Note for later: my passport expires on March 5, 2025.\nAssistant: Got it.")

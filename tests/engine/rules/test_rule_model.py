@@ -23,7 +23,7 @@ from engine.rules.rule_ir import (
     describe,
     ir_from_json,
 )
-from engine.rules.rule_model import asks_for_a_rule, to_ir
+from engine.rules.rule_model import asks_for_a_rule, asks_for_advice, to_ir
 from engine.rules.rule_selftest import self_test
 
 DAY = dt.date(2026, 3, 2)
@@ -703,3 +703,16 @@ def test_a_cap_said_per_unit_compares_the_price_of_one_unit() -> None:
     raw, o = _proposal("Flag any single purchase over £100.", collection="purchases", field="amount", op="gt",
                        value="@£100", words=[])
     assert to_ir(raw, o, {}, []).ir.conditions[-1][0].fields == ("amount",)
+
+
+@pytest.mark.parametrize(("sentence", "advice"), [
+    ("How much should 'eating out' be on a £1,800 salary?", True),
+    ("Is £60 a week on petrol too much, do you think?", True),
+    ("Should I cap clothes at £80 a month?", True),
+    ("Can you warn me if clothes go over £80 a month?", False),
+    ("Could you keep me under £25 a week on lunches?", False),
+    ("That's the clothes budget gone, so nothing new until June, ok?", False),
+    ("Warn me if I spend more than £40 on taxis in a week.", False),
+])
+def test_a_question_seeking_advice_on_a_limit_is_no_instruction(sentence: str, advice: bool) -> None:
+    assert asks_for_advice(sentence) is advice
