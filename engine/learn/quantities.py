@@ -380,7 +380,8 @@ _TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])"
 _NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
 _NO_IDIOMS = frozenset({"worries", "problems", "probs", "ideas", "plans", "thanks", "regrets", "complaints", "questions",
                         "doubts", "excuses", "words", "feelings", "strings", "comments", "issues", "signs", "options",
-                        "guarantees", "promises", "rules", "secrets", "surprises", "hopes", "chances", "matters"})
+                        "guarantees", "promises", "rules", "secrets", "surprises", "hopes", "chances", "matters",
+                        "prisoners", "bones", "circumstances", "frills", "ifs", "takers", "biggies", "limits", "refunds"})
 """English idioms "no <plural>" that count nothing ("no worries", "no excuses", "no strings"); any other "no
 <plural>" is offered as a count of nought ("no fillings", "zero tries"), cited only if the model reads it so."""
 _HAT_TRICK = re.compile(r"\b(?:an?|his|her|their|my|our|another|the)\s+(?P<noun>hat[\s-]?trick)\b", re.I)

@@ -659,17 +659,25 @@ def reported(sentence: str) -> bool:
     return bool(_REPORTED.search(sentence))
 
 
-_A_REQUEST = re.compile(r"\b(?:warn|alert|remind|notify|flag|nudge|ping|nag|let me know|tell me|stop me|don'?t let me|"
-                        r"never let me|keep me|hold me|make sure|(?:can|could|would|will) you|please)\b", re.I)
+_A_REQUEST = re.compile(
+    r"\b(?:warn\w*|alert\w*|remind\w*|notif\w*|flag\w*|nudge\w*|ping\w*|nag\w*|heads[\s-]?up|let me know|"
+    r"tell me (?:if|when|before|once)|stop me|don'?t let me|never let me|keep me|hold me|make sure|please|"
+    r"(?:can|could|would|will) you (?:\w+ )?(?:warn|alert|remind|flag|tell|let|stop|keep|set|track|watch|nudge|ping|"
+    r"nag|make|give|hold))\b", re.I)
+_ADVICE = re.compile(
+    r"\b(?:should\s+(?:i|we)|how\s+much\s+(?:should|would|do|is)|what(?:'s|\s+is|\s+would\s+be)\s+(?:a\s+)?"
+    r"(?:good|sensible|reasonable|realistic|normal|fair)|too\s+(?:much|many|high|low|little)|realistic(?:ally)?|"
+    r"reasonable|do\s+you\s+think|what\s+would\s+you|is\s+(?:that|it|this)\s+(?:ok|okay|enough|a\s+lot))\b", re.I)
 
 
-def asks_for_advice(sentence: str) -> bool:
+def asks_for_advice(sentence: str, message: str = "") -> bool:
     """A question that asks what a limit should be ("How much should 'fun' be on a £2,100 take-home?",
-    "Is £40 a week too much?"): advice sought, no instruction given; "Can you warn me if…?" is one."""
-    s = sentence.strip()
-    if re.search(r",\s*(?:ok|okay|right|yeah|alright|yes|deal)\s*\?$", s, re.I):
-        return False  # "so no more restaurants until May, ok?": a statement with a tag
-    return s.endswith("?") and _A_REQUEST.search(s) is None
+    "Should I cap clothes at £80?"), with no request to the assistant in it or elsewhere in the message:
+    advice sought, no instruction given. "Is £60 too much? Flag it if I go over." is an instruction."""
+    s = sentence.strip().rstrip("!")
+    if not s.endswith("?") or re.search(r"[,\s](?:ok|okay|right|yeah|alright|yes|deal)\s*\?+$", s, re.I):
+        return False  # a statement, or one with a tag ("so no more restaurants until May, ok?")
+    return _ADVICE.search(s) is not None and _A_REQUEST.search(message or s) is None
 
 
 def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict[str, LearnedCollection],
@@ -715,7 +723,7 @@ def read_rules(text: str, session_date: dt.date, backend: Backend, learned: dict
     if reported(got.text):
         out.rejected.append("the limit is in words said to or by someone else")
         return out
-    if asks_for_advice(got.text):
+    if got.deadline is None and got.ir.absence is None and asks_for_advice(got.text, text):
         out.rejected.append("the limit is in a question asked of the assistant, not an instruction")
         return out
     test = self_test(got.ir)

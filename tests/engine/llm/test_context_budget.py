@@ -57,7 +57,8 @@ def test_the_long_message_is_long(count_tokens) -> None:  # type: ignore[no-unty
 
 def test_a_long_message_fits_the_record_reading_request(count_tokens) -> None:  # type: ignore[no-untyped-def]
     offer = learn_prompt.offer(LONG_MESSAGE, DAY, records=True)
-    existing = [f"collection_number_{i}" for i in range(12)]
+    existing = [f"activity_number_{i}: date, duration (min), distance (km), amount_paid (GBP), rating (/10), partner_name"
+                for i in range(20)]  # a user with twenty learned collections, each listed with its fields
     req = learn_prompt.request(offer, existing)
     used = count_tokens(req.prefix) + count_tokens(req.question) + req.max_tokens + TEMPLATE_TOKENS
     assert used <= _window(), f"{used} tokens for a window of {_window()}"
