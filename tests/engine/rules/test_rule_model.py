@@ -402,6 +402,7 @@ def test_a_daily_check_by_a_time_of_day_is_read_and_passes_its_own_tests() -> No
 
 
 @pytest.mark.model
+@pytest.mark.timeout(600)  # two ingests by a fresh model, each reading the record, learning and rule prompts
 def test_the_real_model_states_a_daily_check_that_later_records_keep_quiet(tmp_path) -> None:  # noqa: ANN001
     from engine.rules.user_rules import load_rules
 
