@@ -393,16 +393,18 @@ _NOT_A_THING = frozenset({"few", "bit", "lot", "couple", "little", "half", "grea
                           "new", "bunch", "load", "ton", "number", "while", "day", "week", "time", "way", "most", "kind"})
 """Words after "a" that are no thing counted once ("and a few misses", "and a bit", "and a great save")."""
 _RESULT_BEFORE = re.compile(r"\b(?:draw|drew|drawn|won(?!['’])|win|lost|loss|beat|beaten|result|score|scored)\b[^.;!?]{0,30}$", re.I)
+_RESULT_WORD = re.compile(r"\s+(?:win|loss|defeat|draw|victory|thrashing)\b", re.I)
+"""A result said after its score: "a 4-0 win"."""
 _RESULT_AFTER = re.compile(r"\s*(?:[,.;!]|$)|\s+(?:win|loss|defeat|draw|victory|thrashing|to\s+(?:us|them|me))\b", re.I)
-_PAIR_OF_GOALS = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
+_RESULT_PAIR = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
 _PAST_VERB = r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|set\s+up|put\s+away)"
 _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|more|other|another|or\s+two)\b)"
                           r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
 
 
-def _count_beside(found: list[tuple[int, int, Decimal, str, str, str]], start: int, end: int) -> bool:
-    """"four goals and an assist", "an assist and two goals": a one counted beside a count of another noun."""
-    return any(f[3] and f[3] == f[4] and (f[1] == start or f[0] == end) for f in found)
+def _count_ends_at(found: list[tuple[int, int, Decimal, str, str, str]], at: int) -> bool:
+    """"four goals and an assist": a count of another noun ends where the one counted once begins."""
+    return any(f[3] and f[3] == f[4] and f[1] == at for f in found)
 
 
 _HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
@@ -573,7 +575,7 @@ def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]]
     table = units()
     for m in _AND_ONE.finditer(text):
         noun = m["noun"].lower()
-        if noun not in _NOT_COUNTED | _NOT_A_THING and noun not in table and _count_beside(found, m.start(), m.start()):
+        if noun not in _NOT_COUNTED | _NOT_A_THING and noun not in table and _count_ends_at(found, m.start()):
             add(m.start("num"), m.end("noun"), Decimal(1), m["noun"], m["noun"])
     for m in _ONE_AND.finditer(text):
         rest = _COUNTED.match(text, m.end())
@@ -585,10 +587,10 @@ def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]]
         noun = m["noun"].lower()
         if noun not in _NOT_COUNTED | _NO_IDIOMS and noun not in table:
             add(m.start(), m.end(), Decimal(0), m["noun"], m["noun"])
-    for m in _PAIR_OF_GOALS.finditer(text):
+    for m in _RESULT_PAIR.finditer(text):
         if free(m.start("a"), m.end("b")) and (_RESULT_BEFORE.search(text[max(0, m.start() - 40):m.start()])
                                               and _RESULT_AFTER.match(text, m.end())
-                                              or re.match(r"\s+(?:win|loss|defeat|draw|victory|thrashing)\b", text[m.end():], re.I)):
+                                              or _RESULT_WORD.match(text, m.end())):
             _add_score(text, m, found, spans)
 
 
