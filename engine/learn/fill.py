@@ -121,13 +121,28 @@ def _shortened(name: str, v: Value, free: list[LearnedField]) -> LearnedField | 
     return same[0] if len(same) == 1 else None
 
 
+def _words(name: str) -> frozenset[str]:
+    return frozenset(w.rstrip("s") for w in _base(name).split("_") if w)
+
+
+def _worded_within(name: str, v: Value, free: list[LearnedField]) -> LearnedField | None:
+    """The one field of the same type whose name holds every word of this one ("tips" for "tip_jar",
+    "price" for "ticket_price"): the same thing said more briefly. A longer name is a narrower thing
+    ("weight_change" is not "weight"), and names that differ by a word each ("snack_price",
+    "ticket_price") are two things."""
+    mine = _words(name)
+    same = [f for f in free if f.kind == v.kind and f.name != "date" and mine <= _words(f.name)
+            and (f.unit == v.unit or not (f.unit and v.unit) or convert(Decimal(1), v.unit, f.unit) is not None)]
+    return same[0] if len(same) == 1 else None
+
+
 def _fit(coll: LearnedCollection, values: dict[str, Value]) -> tuple[dict[str, str], list[LearnedField]]:
     """Field of ``coll`` for each value (new fields listed separately)."""
     fitted: dict[str, str] = {}
     added: list[LearnedField] = []
     free = [f for f in coll.fields if f.name != "date"]
     named = {name: next((f for f in free if f.name == name or _base(f.name) == name or f.name == field_name(name, v)), None)
-             or _shortened(name, v, free) for name, v in values.items()}
+             or _shortened(name, v, free) or _worded_within(name, v, free) for name, v in values.items()}
     for name, v in values.items():
         target = named[name] if named[name] in free else None  # two values never share one field
         misnamed = target is not None and target.kind != v.kind and v.kind == "float" and bool(v.dimension)

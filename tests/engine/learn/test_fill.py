@@ -493,3 +493,34 @@ def test_a_correction_taking_back_a_value_no_record_holds_corrects_none(store: L
     _learn(store, fix, {"records": [{"collection": "rehearsals", "date": "today", "corrects": True, "values": {
         "duration": ids["an hour and a half"]}}]}, DAY + dt.timedelta(days=9))
     assert sorted(next(v for k, v in r.items() if k.startswith("duration")) for r in _records(store, "rehearsals")) == [2.0, 2.5]
+
+
+def test_a_value_named_more_briefly_joins_the_field_whose_name_holds_its_words(store: LogStore) -> None:
+    first = "Walked the Patels' spaniel today for an hour and a half, they paid me £12."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "dog_walks", "date": "today", "values": {
+        "duration": o.quantities[0].id, "amount_paid": o.money[0].id}}]})
+    second = "Spaniel again this afternoon, two hours, £16 this time, and they added a £3 extra for the rain."
+    day = DAY + dt.timedelta(days=2)
+    o = offer(second, day, records=True)
+    sixteen, three = (m.id for m in o.money)
+    _learn(store, second, {"records": [{"collection": "dog_walks", "date": "today", "values": {
+        "time": o.quantities[0].id, "paid": sixteen, "extra_payment": three}}]}, day)
+    (coll,) = learned_collections(store.facts()).values()
+    assert [f.name for f in coll.fields] == ["date", "duration_min", "amount_paid", "extra_payment"]
+    assert [(r["amount_paid"], r.get("extra_payment")) for r in _records(store, "dog_walks")] == [(12, None), (16, 3)]
+
+
+def test_a_brief_name_joins_the_one_field_holding_its_words_and_names_differing_by_a_word_stay_two(store: LogStore) -> None:
+    first = "Cinema last night, the ticket was £9.50."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "cinema_trips", "date": o.dates[0].id, "values": {
+        "ticket_price": o.money[0].id}}]})
+    second = "Back at the cinema tonight: £10 for the seat and £6 on popcorn."
+    o = offer(second, DAY + dt.timedelta(days=7), records=True)
+    seat, popcorn = (m.id for m in o.money)
+    _learn(store, second, {"records": [{"collection": "cinema_trips", "date": "today", "values": {
+        "price": seat, "snack_price": popcorn}}]}, DAY + dt.timedelta(days=7))
+    (coll,) = learned_collections(store.facts()).values()
+    assert [f.name for f in coll.fields] == ["date", "ticket_price", "snack_price"]
+    assert [(r["ticket_price"], r.get("snack_price")) for r in _records(store, "cinema_trips")] == [(9.5, None), (10, 6)]
