@@ -292,6 +292,9 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     holds a number ("The 39 Steps", "5k parkrun"), nor a value already given to a record."""
     if not re.search(r"\d", raw):
         return _same_words(raw, o, by_id)
+    shown = _as_shown(raw, o)
+    if shown is not None:
+        return shown
     m = re.search(rf"(?<![\w.,]){re.escape(_norm(raw))}(?!\d|[.,]\d)", o.text.lower())
     if m is None:
         return _same_number(raw, o, by_id)
@@ -302,6 +305,15 @@ def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
     said = o.text[v.start:v.end].lower().split()
     same = all(any(a.startswith(b) or b.startswith(a) for b in said) for a in _norm(raw).split())
     return hits[0] if same else raw
+
+
+def _as_shown(raw: str, o: Offer) -> str | None:
+    """"12.00 GBP" for ``M1 "twelve quid" = 12.00 GBP``: the value as the offer showed it, copied in
+    place of its id — that candidate, when exactly one was shown so and no record holds it yet."""
+    want = _norm(raw)
+    hits = [c.id for c in (*o.times, *o.money, *o.quantities) if c.start not in o.taken
+            and _norm(re.sub(r"\s*\([^)]*\)", "", c.line().rsplit(" = ", 1)[-1])) == want]
+    return hits[0] if len(hits) == 1 else None
 
 
 _LEADING = re.compile(r"^(?:(?:a|an|about|around|roughly|nearly|almost|just|only|over|under|maybe)\s+)+")

@@ -185,3 +185,25 @@ def test_a_day_put_as_words_is_no_text_value_but_words_beside_a_day_are() -> Non
     assert all(v.kind != "str" for v in rec.values.values())
     [rec] = _read("Played in the Sunday league yesterday, 90 minutes.", day, {"duration": "90 minutes", "league": "Sunday league"})
     assert rec.values["league"].value == "Sunday league"
+
+
+def test_a_value_copied_as_the_offer_showed_it_is_that_candidate() -> None:
+    text = "Sold the old bike yesterday for forty quid. Took about twenty minutes to fix the chain first."
+    o = offer(text, dt.date(2026, 6, 2), records=True)
+    raw = {"records": [{"collection": "bike_sales", "date": "today", "who": "me",
+                        "values": {"price": "40.00 GBP", "repair_time": "20 min", "buyer": "41.00 GBP"}}]}
+    [record] = verify(raw, o).records
+    assert {k: (v.kind, float(v.value)) for k, v in record.values.items()} == {"price": ("money", 40.0), "repair_time": ("float", 20.0)}
+    assert record.values["price"].start == text.index("forty quid")
+
+
+def test_a_sentence_ending_in_a_question_about_what_it_said_still_states_it() -> None:
+    day = dt.date(2026, 6, 2)
+    [record] = _read("Ran 7k this morning which my coach says is plenty for now?", day, {"distance": "7k"})
+    assert float(record.values["distance"].value) == 7
+    text = "Got £15 back on the deposit which the landlord reckons is fair?"
+    o = offer(text, day, records=True)
+    raw = {"records": [{"collection": "deposits", "date": "today", "who": "me", "values": {"refund": o.money[0].id}}]}
+    assert [float(v.value) for r in verify(raw, o).records for v in r.values.values()] == [15.0]
+    for text, said in [("Do you know which of the 2 plans is cheaper?", "2"), ("I wonder which of the 3 I should pick?", "3")]:
+        assert _read(text, day, {"n": said}) == [], text
