@@ -17,6 +17,7 @@ from engine.extract.reader.candidates import Candidate
 from engine.extract.segment import question_start, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
+from engine.learn.naming import stem
 from engine.learn.propose import MAX_TEXT, Offer
 from engine.learn.quantities import units
 from engine.learn.whose import first_names
@@ -254,6 +255,12 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
 
 _TAKEN_BACK = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
 """Words before a number that take it back ("not 270", "instead of the 40"): an old value, not the record's."""
+
+
+def _names_its_noun(name: str, text: str, v: Value) -> bool:
+    """"cards" of "four cards": a field named by a word the value was said with."""
+    said = {stem(w) for w in re.findall(r"[a-z]{3,}", text[v.start:v.end].lower())}
+    return any(stem(w) in said for w in name.split("_") if len(w) >= 3)
 
 
 def taken_back(text: str, v: Value) -> bool:
@@ -533,8 +540,14 @@ def verify(raw: Any, o: Offer) -> Checked:
                         out.rejected.append(f"{name}.{fname}: {raw_value} is a value the message takes back")
                         continue
                     v = instead  # "two and a half hours, not an hour and a half": the value said in its place
-                if any(v is w for w in values.values()):
-                    continue  # one number, one field: the same 180 cited as "weight", "ohp" and "squat" is the first
+                held_by = next((k for k, w in values.items() if w is v), None)
+                if held_by is not None:
+                    # one number, one field: the same 180 cited as "weight", "ohp" and "squat" is the first's,
+                    # unless a later field is named by the number's own noun ("cards" for "four cards")
+                    if _names_its_noun(fname, o.text, v) and not _names_its_noun(held_by, o.text, v):
+                        del values[held_by]
+                        values[fname] = v
+                    continue
                 values[fname] = v
                 continue
             if fname in _WHEN_FIELDS:

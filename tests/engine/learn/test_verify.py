@@ -80,6 +80,18 @@ def test_one_number_fills_one_field_of_a_record() -> None:
     assert list(record.values) == ["weight"]
 
 
+def test_one_number_cited_twice_goes_to_the_field_named_by_its_noun() -> None:
+    text = "Planted out six seedlings this afternoon, the rest can wait."
+    o = offer(text, dt.date(2026, 5, 9), records=True)
+    q = o.quantities[0].id
+    raw = {"records": [{"collection": "garden", "date": "today", "who": "me", "values": {"total": q, "seedlings": q}}]}
+    [record] = verify(raw, o).records
+    assert list(record.values) == ["seedlings"]
+    raw = {"records": [{"collection": "garden", "date": "today", "who": "me", "values": {"seedlings": q, "plants": q}}]}
+    [record] = verify(raw, o).records
+    assert list(record.values) == ["seedlings"]
+
+
 def test_a_record_takes_the_day_said_with_its_values() -> None:
     text = ("Sam has signed up for the Manchester marathon in April, so every Sunday is long run day. "
             "Today was 10 miles. Took him an hour and 38 minutes.")
