@@ -20,15 +20,17 @@ from decimal import Decimal
 from typing import Any
 
 from engine.extract.dates import IRREGULAR_PAST, PAST
+from engine.extract.reader.candidates import Candidate
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
+from engine.frames import IMPORT_SCHEMA_FRAME
 from engine.learn.collection import LearnedCollection, learned_collections
 from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
-from engine.learn.verify import Checked, Proposed, asked_spans, verify
+from engine.learn.verify import Checked, Proposed, Value, asked_spans, verify
 from engine.learn.vocabulary import recurring_words, says_one
 from engine.learn.whose import known_people
 from engine.llm.backend import Backend
@@ -160,13 +162,16 @@ def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
 
 
 def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, session_date: dt.date,
-          backend: Backend) -> None:
+          backend: Backend) -> list[NewFact]:
+    """File ``p`` (split by whose each part is); the record facts it added."""
     if same_kind(p.collection, batch.collections, p.values) is None:
         if p.collection not in renamed:
             renamed[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
         p.collection = renamed[p.collection]
+    before = len(batch.facts)
     for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
         add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
+    return [f for f in batch.facts[before:] if f.frame != IMPORT_SCHEMA_FRAME]
 
 
 # a sentence of aims, habits and hopes: the first reading left its values out for a reason
@@ -190,9 +195,16 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
         return any(v.kind == "float" and v.value == q.value and v.unit == q.unit and here[0] <= v.start < here[1]
                    for p in read for v in p.values.values())
 
-    left = [q for q in o.quantities if q.measured and (q.start, q.end) not in cited and not _held(q, records)
-            and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])
-            and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= q.start < e), ""))]
+    left: list[Quantity | Candidate] = [
+        q for q in o.quantities if q.measured and (q.start, q.end) not in cited and not _held(q, records)
+        and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])
+        and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= q.start < e), ""))]
+    # an amount no record took, said beside a record's values ("Ticket was £11.50. Popcorn came to £7.80.")
+    near = {i for i, (s, e) in enumerate(spans) for p in read for v in p.values.values() if s <= v.start < e}
+    left += [c for c in o.money if (c.start, c.end) not in cited and not c.note and not _held_amount(Decimal(c.value), records)
+             and not any(s <= c.start < e for s, e in questions) and not _REPLACED.search(o.text[:c.start])
+             and any(s <= c.start < e and (i in near or i - 1 in near) for i, (s, e) in enumerate(spans))
+             and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), ""))]
     if not left:
         return None
     index = [next(i for i, (s, e) in enumerate(spans) if s <= q.start < max(e, s + 1)) for q in left
@@ -201,6 +213,23 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
         return None
     first, last = max(0, min(index) - 1), max(index)
     return spans[first][0], spans[last][1]
+
+
+def _fills_again(name: str, v: Value, r: Proposed) -> bool:
+    """Whether the record already holds a value of this name, or of this measure (a second duration)."""
+    return any(n == name or (w.kind == v.kind == "float" and v.dimension and w.dimension == v.dimension)
+               for n, w in r.values.items())
+
+
+def _completed(p: Proposed, new: dict[str, Value], first: Sequence[Proposed]) -> Proposed | None:
+    """The one first-read record of the same person and day (its own day, or none said) that a
+    second reading's values belong to, with them added under names it does not use yet ("snacks"
+    beside a ticket's price and rating); None when they are a record of their own."""
+    same = [r for r in first if r.who == p.who and (r.day == p.day or p.date_span is None)]
+    if len(same) != 1 or any(_fills_again(name, v, same[0]) for name, v in new.items()):
+        return None  # "30 minutes" beside a commute's "58 minutes": another commute, not more of this one
+    same[0].values.update(new)
+    return same[0]
 
 
 def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequence[Fact],
@@ -224,17 +253,24 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             continue
         renamed: dict[str, str] = {}
         checked = _read(o, batch, backend, out)
-        checked.records = joined(checked.records, o.text)
-        for p in checked.records:
-            _file(p, batch, renamed, msg, session_date, backend)
-        left = _left_out(o, checked.records, records)
-        if checked.records and left is not None and len(checked.records) < MAX_RECORDS:
-            cited = {(v.start, v.end) for p in checked.records for v in p.values.values()}
+        first = joined(checked.records, o.text)
+        filed = {id(p): _file(p, batch, renamed, msg, session_date, backend) for p in first}
+        left = _left_out(o, first, records)
+        if first and left is not None and len(first) < MAX_RECORDS:
+            cited = {(v.start, v.end) for p in first for v in p.values.values()}
             again = _read(replace(o, focus=left, taken=frozenset(s for s, _ in cited)), batch, backend, out)
             for p in again.records:
-                if any(v.kind in ("float", "money", "time") and v.start >= left[0] and v.end <= left[1]
-                       and (v.start, v.end) not in cited for v in p.values.values()):
+                new = {k: v for k, v in p.values.items() if v.kind in ("float", "money", "time")
+                       and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited}
+                if not new:
+                    continue
+                target = _completed(p, new, first)
+                if target is None:
                     _file(p, batch, renamed, msg, session_date, backend)
+                    continue
+                # the record is filed again with its new values (its collection widened if need be)
+                batch.facts = [f for f in batch.facts if not any(f is g for g in filed[id(target)])]
+                filed[id(target)] = _file(target, batch, renamed, msg, session_date, backend)
     out.facts = batch.facts
     out.rejected += batch.rejected
     return out

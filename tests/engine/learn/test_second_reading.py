@@ -65,3 +65,31 @@ def test_a_second_reading_that_only_repeats_the_first_adds_nothing() -> None:
     learned = learn_records([msg], DAY, [], [], model)
     assert len(model.requests) == 2
     assert [f.slots["duration_min"] for f in learned.facts if f.frame != "ImportSchema"] == [58.0]
+
+
+SHOW = ("Theatre on Friday with Maya, we saw the new Stoppard revival. Seats were £32 each and I'd give it 9 out of 10. "
+        "The interval drinks came to £14.60, which is absurd. Are matinees usually cheaper?")
+
+
+def test_an_amount_the_first_reading_left_out_joins_the_record_beside_it() -> None:
+    first = {"records": [{"collection": "theatre_trips", "date": "D1", "values": {"seat_price": "M1", "rating": "Q1"}}]}
+    second = {"records": [{"collection": "drinks", "date": "today", "values": {"drinks": "M2"}}]}
+    model = Scripted(first, second)
+    learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=SHOW)], DAY, [], [], model)
+    assert len(model.requests) == 2 and "interval drinks" in model.requests[1].question
+    [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert (row["date"], row["seat_price"], row["rating"], row["drinks"]) == ("2026-04-24", "32.00", 9.0, "14.60"), row
+    schema = [f.slots for f in learned.facts if f.frame == "ImportSchema"][-1]
+    assert [f["name"] for f in schema["fields"]] == ["date", "seat_price", "rating", "drinks"]
+
+
+def test_a_second_measure_of_the_same_kind_or_another_day_is_a_record_of_its_own() -> None:
+    first = {"records": [{"collection": "commutes", "date": "today", "values": {"duration": "Q1"}}]}
+    second = {"records": [{"collection": "commutes", "date": "today", "values": {"time": "Q3"}}]}
+    model = Scripted(first, second)
+    learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=TEXT)], DAY, [], [], model)
+    assert sorted(f.slots["duration_min"] for f in learned.facts if f.frame != "ImportSchema") == [30.0, 58.0]
+    first = {"records": [{"collection": "theatre_trips", "date": "D1", "values": {"seat_price": "M1", "rating": "Q1"}}]}
+    second = {"records": [{"collection": "drinks", "date": "today", "who": "Maya", "values": {"drinks": "M2"}}]}
+    learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=SHOW)], DAY, [], [], Scripted(first, second))
+    assert len([f for f in learned.facts if f.frame != "ImportSchema"]) == 2
