@@ -56,6 +56,10 @@ class Quantity:
         return f'{self.id} "{self.surface}"{note} = {plain(self.value)}{unit}{dim}'
 
 
+FROM_A_SPAN = "from a start and end time"
+"""The note of a duration counted from two clock times ("9 till 2")."""
+
+
 def plain(value: Decimal) -> str:
     """A decimal without exponent or trailing zeros: 6.20 -> "6.2", 1E+1 -> "10"."""
     text = format(value.normalize(), "f")
@@ -448,7 +452,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         found.append((a, b, value, unit, dim, note))
 
     for m in _CLOCK_SPAN.finditer(text):
-        add(m.start(), m.end(), _clock_span(text, m), "h", "duration", "from a start and end time")
+        add(m.start(), m.end(), _clock_span(text, m), "h", "duration", FROM_A_SPAN)
     for m in _HMS.finditer(text):
         minutes = Decimal(int(m["h"]) * 60 + int(m["m"])) + Decimal(int(m["s"])) / 60
         add(m.start(), m.end(), minutes.quantize(Decimal("0.01")), "min", "duration")

@@ -19,7 +19,7 @@ from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
 from engine.learn.naming import stem
 from engine.learn.propose import MAX_TEXT, Offer
-from engine.learn.quantities import units
+from engine.learn.quantities import FROM_A_SPAN, units
 from engine.learn.whose import first_names
 from engine.profile import RESOURCES
 
@@ -486,6 +486,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         by_id[q.id] = Value("float", q.value, q.start, q.end, "" if counted else q.unit, "" if counted else q.dimension)
     records = align(records, {i: Cited(_kind_of(v), v.start) for i, v in by_id.items()}, o.text)
     asked = asked_spans(o.text)
+    spanned = {q.start for q in o.quantities if q.note == FROM_A_SPAN}
     taken: set[tuple[str, str]] = set()  # a number is one person's record's: cited again for them, no second record
     for rec in records:
         if not isinstance(rec, dict):
@@ -562,6 +563,7 @@ def verify(raw: Any, o: Offer) -> Checked:
                 out.rejected.append(f"{name}.{fname}: {raw_value!r} is a day, which is cited only as a date")
                 continue
             values[fname] = Value("str", o.text[span[0]:span[1]].strip(), span[0], span[1])
+        values = _said_once(values, spanned)
         values = _nearest_words(o.text, values, date_span)
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
@@ -600,6 +602,13 @@ def verify(raw: Any, o: Offer) -> Checked:
                                         date_surface=o.text[date_span[0]:date_span[1]] if date_span else "",
                                         session_date=o.session_date))
     return out
+
+
+def _said_once(values: dict[str, Value], spanned: set[int]) -> dict[str, Value]:
+    """"five hours, 9 till 2": a duration counted from two clock times beside the same duration said
+    outright is one measure said twice, not a second field."""
+    return {k: v for k, v in values.items() if v.start not in spanned or not any(
+        w is not v and w.kind == "float" and w.dimension == v.dimension and w.value == v.value for w in values.values())}
 
 
 _SCALES = frozenset({"/5", "/10", "/100"})

@@ -219,3 +219,21 @@ def test_a_sentence_ending_in_a_question_about_what_it_said_still_states_it() ->
     assert [float(v.value) for r in verify(raw, o).records for v in r.values.values()] == [15.0]
     for text, said in [("Do you know which of the 2 plans is cheaper?", "2"), ("I wonder which of the 3 I should pick?", "3")]:
         assert _read(text, day, {"n": said}) == [], text
+
+
+def test_a_duration_said_outright_and_as_two_clock_times_is_one_value() -> None:
+    text = "Volunteered at the food bank this morning, three hours, 9 till 12, sorting tins."
+    o = offer(text, dt.date(2026, 2, 7), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "volunteering", "date": "today", "who": "me",
+                        "values": {"hours": ids["three hours"], "shift": ids["9 till 12"]}}]}
+    [record] = verify(raw, o).records
+    [(_, value)] = record.values.items()
+    assert value.start == text.index("three hours")
+    text = "Volunteered at the food bank this morning, two hours of it sorting tins, 9 till 12."
+    o = offer(text, dt.date(2026, 2, 7), records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    raw = {"records": [{"collection": "volunteering", "date": "today", "who": "me",
+                        "values": {"sorting": ids["two hours"], "shift": ids["9 till 12"]}}]}
+    [record] = verify(raw, o).records
+    assert sorted(float(v.value) for v in record.values.values()) == [2.0, 3.0]
