@@ -279,25 +279,39 @@ def _session_day(p: Proposed) -> dt.date:
     return p.session_date or p.day
 
 
+def _number(v: Any, f: LearnedField | None) -> float | None:
+    """A record's value as a number: a measure, or an amount (kept as its decimal's text)."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    if f is not None and f.kind == "money" and isinstance(v, str):
+        try:
+            return float(Decimal(v))
+        except ArithmeticError:
+            return None
+    return None
+
+
 def _names_old(vals: dict[str, Any], slots: dict[str, Any], said: set[float], coll: LearnedCollection) -> bool:
-    """Whether the message names an old number of a record (``vals``) with a new one for that field."""
-    return any(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and k in slots and slots[k] != v
-        and _named(float(v), said, coll.field(k))
-        for k, v in vals.items()
-    )
+    """Whether the message names an old number of a record (``vals``) with a new one for that field
+    ("£35, not £40" of an amount as much as "272 pages, not 270")."""
+    for k, v in vals.items():
+        old, new = _number(v, coll.field(k)), _number(slots.get(k), coll.field(k))
+        if old is not None and new is not None and new != old and _named(old, said, coll.field(k)):
+            return True
+    return False
 
 
 def _holds_any(vals: dict[str, Any], said: Sequence[tuple[Decimal, str]], coll: LearnedCollection) -> bool:
     """Whether a record holds one of the numbers a correction takes back, in its field's unit ("not an
     hour and a half" corrects the record that said 1.5 hours or 90 minutes, not another)."""
     for k, v in vals.items():
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            continue
         f = coll.field(k)
+        held = _number(v, f)
+        if held is None:
+            continue
         for number, unit in said:
             same = convert(number, unit, f.unit) if unit and f is not None and f.unit else number
-            if same is not None and abs(float(same) - float(v)) < 1e-9:
+            if same is not None and abs(float(same) - held) < 1e-9:
                 return True
     return False
 

@@ -289,8 +289,8 @@ def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:
 
 # "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
 _COMPARED = re.compile(r"\s*(?:\w+\s+){0,2}?(?:like|as|than)\s+(?:the\s+)?(?:last|before|usual|previous|yesterday)\b", re.I)
-# "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0": a number to compare with
-_COMPARED_BEFORE = re.compile(r"\b(?:from|than|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+# "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0", "not as good as the £78": a number to compare with
+_COMPARED_BEFORE = re.compile(r"\b(?:from|than|as|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+|about\s+|around\s+)?$", re.I)
 
 
 def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
@@ -591,9 +591,10 @@ def verify(raw: Any, o: Offer) -> Checked:
         held = [i for i, (a, b) in enumerate(spans) if any(a <= v.start < b for v in values.values() if v.kind != "date")]
         # and the sentence before them: "I said 82.4 on Monday but that was wrong. Should have been 81.9."
         own = [spans[i] for i in sorted({j for i in held for j in (i - 1, i) if j >= 0})]
-        numbers = tuple(q.value for q in o.quantities if not _COMPARED.match(o.text, q.end)
-                        and not _COMPARED_BEFORE.search(o.text[max(0, q.start - 20):q.start])
-                        and (not own or any(a <= q.start < b for a, b in own)))
+        said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [(Decimal(c.value), c.start, c.end) for c in o.money]
+        numbers = tuple(n for n, a0, b0 in said_numbers if not _COMPARED.match(o.text, b0)
+                        and not _COMPARED_BEFORE.search(o.text[max(0, a0 - 20):a0])
+                        and (not own or any(a <= a0 < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         back = tuple((w.value, w.unit) for w in by_id.values() if taken_back(o.text, w) and (not own or any(a <= w.start < b for a, b in own)))
         for one in _one_per_item(o.text, values, by_id):

@@ -524,3 +524,21 @@ def test_a_brief_name_joins_the_one_field_holding_its_words_and_names_differing_
     (coll,) = learned_collections(store.facts()).values()
     assert [f.name for f in coll.fields] == ["date", "ticket_price", "snack_price"]
     assert [(r["ticket_price"], r.get("snack_price")) for r in _records(store, "cinema_trips")] == [(9.5, None), (10, 6)]
+
+
+def test_an_amount_corrected_by_naming_the_old_one_supersedes_it(store: LogStore) -> None:
+    first = "Car boot sale on Sunday went well, I took £85 in the end."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "car_boot_sales", "date": o.dates[0].id, "values": {"takings": o.money[0].id}}]})
+    later = "Went through the cash tin properly and it was £78 on Sunday, not £85. Still decent!"
+    o = offer(later, DAY + dt.timedelta(days=3), records=True)
+    seventy_eight = next(m.id for m in o.money if m.value.startswith("78"))
+    _learn(store, later, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {"takings": seventy_eight}}]},
+           DAY + dt.timedelta(days=3))
+    (rec,) = _records(store, "car_boot_sales")
+    assert float(rec["takings"]) == 78 and rec["date"] == dt.date(2026, 3, 1)
+    progress = "Did another car boot, £62, not as good as the £78 last time."
+    day = DAY + dt.timedelta(days=7)
+    o = offer(progress, day, records=True)
+    _learn(store, progress, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {"takings": o.money[0].id}}]}, day)
+    assert sorted(float(r["takings"]) for r in _records(store, "car_boot_sales")) == [62, 78]
