@@ -81,9 +81,11 @@ _INTERROGATIVE = re.compile(rf"^\W*(?:who|what|when|where|which|why|how|whose|wh
 _TAG = re.compile(rf"(?:,|\s-+)\s*(?:{_AUX}\b|right\b|ok(?:ay)?\b|correct\b|no\b|yes\b|seriously\b|really\b|honestly\b|huh\b|"
                   r"eh\b|lol\b|ugh\b|wtf\b|can\s+you\s+believe\b|who\s+knew\b|go\s+figure\b|that(?:'|’)?s\b|that\s+(?:is|should|ok|okay|fine)\b|"
                   r"which\s+(?:\w+ly\s+)?(?:is|should)\b)[^,]*\?+\s*$", re.I)
-# "I got £8.40 which Mum says is good?": a relative clause asking about what the statement said
-_WHICH_TAG = re.compile(r"\s(?:which|and\s+that)\s+(?:[\w'’]+\s+){0,3}?(?:says?|said|reckons?|thinks?|told\s+me|is|was|sounds|seems)\b"
+# "I got £8.40 which Mum says is good?": a relative clause asking what someone said of the statement;
+# not after "if"/"whether" ("Any idea if the bus which goes to town is still running?" asks all of it)
+_WHICH_TAG = re.compile(r"\s(?:which|and\s+that)\s+(?:[\w'’]+\s+){1,3}?(?:says?|said|reckons?|reckoned|thinks?|told\s+(?:me|us))\s"
                         r"[^,]*\?+\s*$", re.I)
+_EMBEDDED_QUESTION = re.compile(r"\b(?:if|whether)\b", re.I)
 
 
 # "Why did The Times take another £11.99 from my card??" presupposes the charge; "why did my flight
@@ -109,7 +111,10 @@ def question_start(sent: str) -> int | None:
         return 0
     if _EXCLAIMED.search(sent):
         return None
-    tag = _TAG.search(sent) or _WHICH_TAG.search(sent)
+    tag = _TAG.search(sent)
+    if tag is None:
+        tag = _WHICH_TAG.search(sent)
+        tag = tag if tag is not None and not _EMBEDDED_QUESTION.search(sent[:tag.start()]) else None
     return tag.start() if tag else 0
 
 

@@ -30,7 +30,7 @@ from engine.learn.naming import own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
-from engine.learn.verify import Checked, Proposed, Value, asked_spans, verify
+from engine.learn.verify import Checked, Proposed, Value, asked_spans, compared, verify
 from engine.learn.vocabulary import recurring_words, says_one
 from engine.learn.whose import known_people
 from engine.llm.backend import Backend
@@ -163,7 +163,8 @@ def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
 
 def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, session_date: dt.date,
           backend: Backend) -> list[NewFact]:
-    """File ``p`` (split by whose each part is); the record facts it added."""
+    """File ``p`` (split by whose each part is); the facts it added (records, and a schema where its
+    collection is new or widened)."""
     if same_kind(p.collection, batch.collections, p.values) is None:
         if p.collection not in renamed:
             renamed[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
@@ -171,7 +172,7 @@ def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, s
     before = len(batch.facts)
     for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
         add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
-    return [f for f in batch.facts[before:] if f.frame != IMPORT_SCHEMA_FRAME]
+    return batch.facts[before:]
 
 
 # a sentence of aims, habits and hopes: the first reading left its values out for a reason
@@ -203,6 +204,7 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
     near = {i for i, (s, e) in enumerate(spans) for p in read for v in p.values.values() if s <= v.start < e}
     left += [c for c in o.money if (c.start, c.end) not in cited and not c.note and not _held_amount(Decimal(c.value), records)
              and not any(s <= c.start < e for s, e in questions) and not _REPLACED.search(o.text[:c.start])
+             and not compared(o.text, c.start, c.end)  # "£84.20, up from £71 last quarter"
              and any(s <= c.start < e and (i in near or i - 1 in near) for i, (s, e) in enumerate(spans))
              and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), ""))]
     if not left:
@@ -221,11 +223,14 @@ def _fills_again(name: str, v: Value, r: Proposed) -> bool:
                for n, w in r.values.items())
 
 
-def _completed(p: Proposed, new: dict[str, Value], first: Sequence[Proposed]) -> Proposed | None:
-    """The one first-read record of the same person and day (its own day, or none said) that a
-    second reading's values belong to, with them added under names it does not use yet ("snacks"
-    beside a ticket's price and rating); None when they are a record of their own."""
-    same = [r for r in first if r.who == p.who and (r.day == p.day or p.date_span is None)]
+def _completed(p: Proposed, new: dict[str, Value], first: Sequence[Proposed], batch: Batch) -> Proposed | None:
+    """The one first-read record of the same collection, person and day (its own day, or none said)
+    that a second reading's values belong to, with them added under names it does not use yet
+    ("snacks" beside a ticket's price and rating); None when they are a record of their own (a
+    coffee after a parkrun, filed with the coffees)."""
+    kind = same_kind(p.collection, batch.collections, p.values)
+    same = [r for r in first if r.who == p.who and (r.day == p.day or p.date_span is None)
+            and kind is not None and same_kind(r.collection, batch.collections, r.values) is kind]
     if len(same) != 1 or any(_fills_again(name, v, same[0]) for name, v in new.items()):
         return None  # "30 minutes" beside a commute's "58 minutes": another commute, not more of this one
     same[0].values.update(new)
@@ -264,13 +269,17 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
                        and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited}
                 if not new:
                     continue
-                target = _completed(p, new, first)
+                target = _completed(p, new, first, batch)
                 if target is None:
                     _file(p, batch, renamed, msg, session_date, backend)
                     continue
-                # the record is filed again with its new values (its collection widened if need be)
-                batch.facts = [f for f in batch.facts if not any(f is g for g in filed[id(target)])]
+                # the record is filed again with its new values: its first facts go, and so does the first
+                # schema of its collection where filing it again widened that collection
+                before = filed[id(target)]
+                batch.facts = [f for f in batch.facts if not any(f is g and g.frame != IMPORT_SCHEMA_FRAME for g in before)]
                 filed[id(target)] = _file(target, batch, renamed, msg, session_date, backend)
+                if any(g.frame == IMPORT_SCHEMA_FRAME for g in filed[id(target)]):
+                    batch.facts = [f for f in batch.facts if not any(f is g and g.frame == IMPORT_SCHEMA_FRAME for g in before)]
     out.facts = batch.facts
     out.rejected += batch.rejected
     return out

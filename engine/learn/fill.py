@@ -132,7 +132,7 @@ def _worded_within(name: str, v: Value, free: list[LearnedField]) -> LearnedFiel
     "ticket_price") are two things."""
     mine = _words(name)
     same = [f for f in free if f.kind == v.kind and f.name != "date" and mine <= _words(f.name)
-            and (f.unit == v.unit or not (f.unit and v.unit) or convert(Decimal(1), v.unit, f.unit) is not None)]
+            and (f.unit == v.unit or bool(f.unit and v.unit) and convert(Decimal(1), v.unit, f.unit) is not None)]
     return same[0] if len(same) == 1 else None
 
 

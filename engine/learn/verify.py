@@ -19,7 +19,7 @@ from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
 from engine.learn.naming import stem
 from engine.learn.propose import MAX_TEXT, Offer
-from engine.learn.quantities import FROM_A_SPAN, units
+from engine.learn.quantities import FROM_A_SPAN, convert, units
 from engine.learn.whose import first_names
 from engine.profile import RESOURCES
 
@@ -289,8 +289,13 @@ def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:
 
 # "45 today, not 30 like last weekend": a number said to compare with, not an old value taken back
 _COMPARED = re.compile(r"\s*(?:\w+\s+){0,2}?(?:like|as|than)\s+(?:the\s+)?(?:last|before|usual|previous|yesterday)\b", re.I)
-# "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0", "not as good as the £78": a number to compare with
-_COMPARED_BEFORE = re.compile(r"\b(?:from|than|as|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+# "81.5, down from 82.4", "up from 30 on Monday", "compared with 6.0": a number to compare with
+_COMPARED_BEFORE = re.compile(r"\b(?:from|than|vs\.?|versus|compared\s+(?:to|with))\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+
+
+def compared(text: str, start: int, end: int) -> bool:
+    """A number said to compare with ("down from 82.4", "than last time"), not a value of a record."""
+    return _COMPARED.match(text, end) is not None or _COMPARED_BEFORE.search(text[max(0, start - 20):start]) is not None
 
 
 def _as_cited(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
@@ -591,9 +596,10 @@ def verify(raw: Any, o: Offer) -> Checked:
         held = [i for i, (a, b) in enumerate(spans) if any(a <= v.start < b for v in values.values() if v.kind != "date")]
         # and the sentence before them: "I said 82.4 on Monday but that was wrong. Should have been 81.9."
         own = [spans[i] for i in sorted({j for i in held for j in (i - 1, i) if j >= 0})]
-        said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [(Decimal(c.value), c.start, c.end) for c in o.money]
-        numbers = tuple(n for n, a0, b0 in said_numbers if not _COMPARED.match(o.text, b0)
-                        and not _COMPARED_BEFORE.search(o.text[max(0, a0 - 20):a0])
+        # an amount names an old one only where it is taken back ("£35, not £40"): "last week was £78" compares
+        said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [
+            (Decimal(c.value), c.start, c.end) for c in o.money if _TAKEN_BACK.search(o.text[max(0, c.start - 24):c.start])]
+        numbers = tuple(n for n, a0, b0 in said_numbers if not compared(o.text, a0, b0)
                         and (not own or any(a <= a0 < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
         back = tuple((w.value, w.unit) for w in by_id.values() if taken_back(o.text, w) and (not own or any(a <= w.start < b for a, b in own)))
@@ -609,7 +615,8 @@ def _said_once(values: dict[str, Value], spanned: set[int]) -> dict[str, Value]:
     """"five hours, 9 till 2": a duration counted from two clock times beside the same duration said
     outright is one measure said twice, not a second field."""
     return {k: v for k, v in values.items() if v.start not in spanned or not any(
-        w is not v and w.kind == "float" and w.dimension == v.dimension and w.value == v.value for w in values.values())}
+        w is not v and w.kind == "float" and w.dimension == v.dimension
+        and abs(float(convert(w.value, w.unit, v.unit) or -1) - float(v.value)) < 0.01 for w in values.values())}
 
 
 _SCALES = frozenset({"/5", "/10", "/100"})

@@ -4,6 +4,7 @@ retyped numbers dropped, units converted into the collection's, corrections supe
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -529,16 +530,30 @@ def test_a_brief_name_joins_the_one_field_holding_its_words_and_names_differing_
 def test_an_amount_corrected_by_naming_the_old_one_supersedes_it(store: LogStore) -> None:
     first = "Car boot sale on Sunday went well, I took £85 in the end."
     o = offer(first, DAY, records=True)
-    _learn(store, first, {"records": [{"collection": "car_boot_sales", "date": o.dates[0].id, "values": {"takings": o.money[0].id}}]})
+    _learn(store, first, {"records": [{"collection": "car_boot_sales", "date": o.dates[0].id, "values": {
+        "takings": o.money[0].id, "stall": "Car boot"}}]})
     later = "Went through the cash tin properly and it was £78 on Sunday, not £85. Still decent!"
     o = offer(later, DAY + dt.timedelta(days=3), records=True)
     seventy_eight = next(m.id for m in o.money if m.value.startswith("78"))
-    _learn(store, later, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {"takings": seventy_eight}}]},
-           DAY + dt.timedelta(days=3))
+    _learn(store, later, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {
+        "takings": seventy_eight, "stall": "car boot"}}]}, DAY + dt.timedelta(days=3))
     (rec,) = _records(store, "car_boot_sales")
     assert float(rec["takings"]) == 78 and rec["date"] == dt.date(2026, 3, 1)
-    progress = "Did another car boot, £62, not as good as the £78 last time."
     day = DAY + dt.timedelta(days=7)
-    o = offer(progress, day, records=True)
-    _learn(store, progress, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {"takings": o.money[0].id}}]}, day)
-    assert sorted(float(r["takings"]) for r in _records(store, "car_boot_sales")) == [62, 78]
+    for n, progress in enumerate(["Did another car boot, £62, not as good as the £78 last time.",
+                                  "Car boot again, took £62, last week was £78."], 1):
+        o = offer(progress, day, records=True)
+        _learn(store, progress, {"records": [{"collection": "car_boot_sales", "date": "today", "values": {
+            "takings": o.money[0].id, "stall": "car boot" if n == 1 else "Car boot"}}]}, day)
+        assert sorted(float(r["takings"]) for r in _records(store, "car_boot_sales")) == [62] * n + [78], progress
+
+
+def test_a_value_logged_as_one_number_and_said_to_be_another_corrects_it(store: LogStore) -> None:
+    first = "Weighed in on Monday, 82.4 kg."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "weigh_ins", "date": o.dates[0].id, "values": {"weight": o.quantities[0].id}}]})
+    fix = "Just noticed I logged Monday's weigh-in as 82.4 but the scale said 81.9."
+    o = offer(fix, DAY + dt.timedelta(days=2), records=True)
+    new = next(q.id for q in o.quantities if q.value == Decimal("81.9"))
+    _learn(store, fix, {"records": [{"collection": "weigh_ins", "date": o.dates[0].id, "values": {"weight": new}}]}, DAY + dt.timedelta(days=2))
+    assert [r["weight_kg"] for r in _records(store, "weigh_ins")] == [81.9]

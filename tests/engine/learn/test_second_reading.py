@@ -73,23 +73,34 @@ SHOW = ("Theatre on Friday with Maya, we saw the new Stoppard revival. Seats wer
 
 def test_an_amount_the_first_reading_left_out_joins_the_record_beside_it() -> None:
     first = {"records": [{"collection": "theatre_trips", "date": "D1", "values": {"seat_price": "M1", "rating": "Q1"}}]}
-    second = {"records": [{"collection": "drinks", "date": "today", "values": {"drinks": "M2"}}]}
+    second = {"records": [{"collection": "theatre_trips", "date": "today", "values": {"drinks": "M2"}}]}
     model = Scripted(first, second)
     learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=SHOW)], DAY, [], [], model)
     assert len(model.requests) == 2 and "interval drinks" in model.requests[1].question
     [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
     assert (row["date"], row["seat_price"], row["rating"], row["drinks"]) == ("2026-04-24", "32.00", 9.0, "14.60"), row
-    schema = [f.slots for f in learned.facts if f.frame == "ImportSchema"][-1]
+    [schema] = [f.slots for f in learned.facts if f.frame == "ImportSchema"]  # one schema: the widened one
     assert [f["name"] for f in schema["fields"]] == ["date", "seat_price", "rating", "drinks"]
 
 
-def test_a_second_measure_of_the_same_kind_or_another_day_is_a_record_of_its_own() -> None:
+def test_a_second_measure_another_person_or_another_collection_is_a_record_of_its_own() -> None:
     first = {"records": [{"collection": "commutes", "date": "today", "values": {"duration": "Q1"}}]}
     second = {"records": [{"collection": "commutes", "date": "today", "values": {"time": "Q3"}}]}
     model = Scripted(first, second)
     learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=TEXT)], DAY, [], [], model)
     assert sorted(f.slots["duration_min"] for f in learned.facts if f.frame != "ImportSchema") == [30.0, 58.0]
     first = {"records": [{"collection": "theatre_trips", "date": "D1", "values": {"seat_price": "M1", "rating": "Q1"}}]}
-    second = {"records": [{"collection": "drinks", "date": "today", "who": "Maya", "values": {"drinks": "M2"}}]}
-    learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=SHOW)], DAY, [], [], Scripted(first, second))
-    assert len([f for f in learned.facts if f.frame != "ImportSchema"]) == 2
+    for second in [{"records": [{"collection": "theatre_trips", "date": "today", "who": "Maya", "values": {"drinks": "M2"}}]},
+                   {"records": [{"collection": "bar_tabs", "date": "today", "values": {"drinks": "M2"}}]}]:
+        learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=SHOW)], DAY, [], [], Scripted(first, second))
+        rows = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+        assert len(rows) == 2 and not any("drinks" in r and "seat_price" in r for r in rows), rows
+
+
+def test_an_amount_said_to_compare_with_is_not_read_again() -> None:
+    text = "Gas bill came today, £84.20 for the quarter, up from £71 last quarter. Ouch."
+    first = {"records": [{"collection": "gas_bills", "date": "today", "values": {"amount": "M1"}}]}
+    model = Scripted(first, {"records": [{"collection": "gas_bills", "date": "today", "values": {"amount": "M2"}}]})
+    learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=text)], DAY, [], [], model)
+    assert len(model.requests) == 1
+    assert [f.slots["amount"] for f in learned.facts if f.frame != "ImportSchema"] == ["84.20"]

@@ -217,8 +217,13 @@ def test_a_sentence_ending_in_a_question_about_what_it_said_still_states_it() ->
     o = offer(text, day, records=True)
     raw = {"records": [{"collection": "deposits", "date": "today", "who": "me", "values": {"refund": o.money[0].id}}]}
     assert [float(v.value) for r in verify(raw, o).records for v in r.values.values()] == [15.0]
-    for text, said in [("Do you know which of the 2 plans is cheaper?", "2"), ("I wonder which of the 3 I should pick?", "3")]:
-        assert _read(text, day, {"n": said}) == [], text
+    for text, said in [("Any idea if the £30 plan which my brother says is good includes data?", "£30"),
+                       ("Anyone know if 45 minutes which the recipe says is enough works for a 2kg chicken?", "45 minutes"),
+                       ("Checking the 6:40 bus which goes to town is still running?", "6:40")]:
+        o = offer(text, day, records=True)
+        ids = {c.surface: c.id for c in (*o.quantities, *o.money, *o.times)}
+        raw = {"records": [{"collection": "log", "date": "today", "who": "me", "values": {"n": ids[said]}}]}
+        assert verify(raw, o).records == [], text
 
 
 def test_a_duration_said_outright_and_as_two_clock_times_is_one_value() -> None:
@@ -237,3 +242,9 @@ def test_a_duration_said_outright_and_as_two_clock_times_is_one_value() -> None:
                         "values": {"sorting": ids["two hours"], "shift": ids["9 till 12"]}}]}
     [record] = verify(raw, o).records
     assert sorted(float(v.value) for v in record.values.values()) == [2.0, 3.0]
+    for text, kept in [("Match ran 2 till 3:30, 90 minutes of proper running.", 1), ("Shift was 9 till 12 and I took a 3 min break.", 2)]:
+        o = offer(text, dt.date(2026, 2, 7), records=True)
+        raw = {"records": [{"collection": "log", "date": "today", "who": "me",
+                            "values": {f"v{i}": q.id for i, q in enumerate(o.quantities)}}]}
+        [record] = verify(raw, o).records
+        assert len([v for v in record.values.values() if v.kind == "float"]) == kept, (text, record.values)
