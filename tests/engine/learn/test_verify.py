@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+import pytest
+
 from engine.learn.propose import offer
 from engine.learn.verify import asks, verify
 
@@ -226,25 +228,14 @@ def test_a_sentence_ending_in_a_question_about_what_it_said_still_states_it() ->
         assert verify(raw, o).records == [], text
 
 
-def test_a_duration_said_outright_and_as_two_clock_times_is_one_value() -> None:
-    text = "Volunteered at the food bank this morning, three hours, 9 till 12, sorting tins."
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Volunteered at the food bank this morning, three hours, 9 till 12, sorting tins.", [3.0]),
+    ("Volunteered at the food bank this morning, two hours of it sorting tins, 9 till 12.", [2.0, 3.0]),
+    ("Match ran 2 till 3:30, 90 minutes of proper running.", [90.0]),
+    ("Shift was 9 till 12 and I took a 3 min break.", [3.0, 3.0]),  # three hours and three minutes
+])
+def test_a_duration_said_outright_and_as_two_clock_times_is_one_value(text: str, kept: list[float]) -> None:
     o = offer(text, dt.date(2026, 2, 7), records=True)
-    ids = {q.surface: q.id for q in o.quantities}
-    raw = {"records": [{"collection": "volunteering", "date": "today", "who": "me",
-                        "values": {"hours": ids["three hours"], "shift": ids["9 till 12"]}}]}
+    raw = {"records": [{"collection": "log", "date": "today", "who": "me", "values": {f"v{i}": q.id for i, q in enumerate(o.quantities)}}]}
     [record] = verify(raw, o).records
-    [(_, value)] = record.values.items()
-    assert value.start == text.index("three hours")
-    text = "Volunteered at the food bank this morning, two hours of it sorting tins, 9 till 12."
-    o = offer(text, dt.date(2026, 2, 7), records=True)
-    ids = {q.surface: q.id for q in o.quantities}
-    raw = {"records": [{"collection": "volunteering", "date": "today", "who": "me",
-                        "values": {"sorting": ids["two hours"], "shift": ids["9 till 12"]}}]}
-    [record] = verify(raw, o).records
-    assert sorted(float(v.value) for v in record.values.values()) == [2.0, 3.0]
-    for text, kept in [("Match ran 2 till 3:30, 90 minutes of proper running.", 1), ("Shift was 9 till 12 and I took a 3 min break.", 2)]:
-        o = offer(text, dt.date(2026, 2, 7), records=True)
-        raw = {"records": [{"collection": "log", "date": "today", "who": "me",
-                            "values": {f"v{i}": q.id for i, q in enumerate(o.quantities)}}]}
-        [record] = verify(raw, o).records
-        assert len([v for v in record.values.values() if v.kind == "float"]) == kept, (text, record.values)
+    assert sorted(float(v.value) for v in record.values.values() if v.kind == "float") == kept, record.values
