@@ -264,7 +264,11 @@ def _names_its_noun(name: str, text: str, v: Value) -> bool:
 
 
 def taken_back(text: str, v: Value) -> bool:
-    return v.kind in ("float", "money") and _TAKEN_BACK.search(text[max(0, v.start - 24):v.start]) is not None
+    return v.kind in ("float", "money") and _taken_back_at(text, v.start)
+
+
+def _taken_back_at(text: str, start: int) -> bool:
+    return _TAKEN_BACK.search(text[max(0, start - 24):start]) is not None
 
 
 def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:
@@ -598,7 +602,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         own = [spans[i] for i in sorted({j for i in held for j in (i - 1, i) if j >= 0})]
         # an amount names an old one only where it is taken back ("£35, not £40"): "last week was £78" compares
         said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [
-            (Decimal(c.value), c.start, c.end) for c in o.money if _TAKEN_BACK.search(o.text[max(0, c.start - 24):c.start])]
+            (Decimal(c.value), c.start, c.end) for c in o.money if _taken_back_at(o.text, c.start)]
         numbers = tuple(n for n, a0, b0 in said_numbers if not compared(o.text, a0, b0)
                         and (not own or any(a <= a0 < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)
