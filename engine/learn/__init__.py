@@ -196,17 +196,19 @@ def _left_out(o: Offer, read: Sequence[Proposed], records: Sequence[NewFact]) ->
         return any(v.kind == "float" and v.value == q.value and v.unit == q.unit and here[0] <= v.start < here[1]
                    for p in read for v in p.values.values())
 
-    left: list[Quantity | Candidate] = [
-        q for q in o.quantities if q.measured and (q.start, q.end) not in cited and not _held(q, records)
-        and not any(s <= q.start < e for s, e in questions) and not said_again(q) and not _REPLACED.search(o.text[:q.start])
-        and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= q.start < e), ""))]
-    # an amount no record took, said beside a record's values ("Ticket was £11.50. Popcorn came to £7.80.")
+    def stated(c: Quantity | Candidate) -> bool:
+        """Not asked, not a value said instead of another, not in a sentence of aims or habits."""
+        return (not any(s <= c.start < e for s, e in questions) and not _REPLACED.search(o.text[:c.start])
+                and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), "")))
+
+    left: list[Quantity | Candidate] = [q for q in o.quantities if q.measured and (q.start, q.end) not in cited
+                                        and not _held(q, records) and not said_again(q) and stated(q)]
+    # an amount no record took, said beside a record's values ("Ticket was £11.50. Popcorn came to £7.80."),
+    # not one said to compare with ("£84.20, up from £71 last quarter")
     near = {i for i, (s, e) in enumerate(spans) for p in read for v in p.values.values() if s <= v.start < e}
     left += [c for c in o.money if (c.start, c.end) not in cited and not c.note and not _held_amount(Decimal(c.value), records)
-             and not any(s <= c.start < e for s, e in questions) and not _REPLACED.search(o.text[:c.start])
-             and not compared(o.text, c.start, c.end)  # "£84.20, up from £71 last quarter"
-             and any(s <= c.start < e and (i in near or i - 1 in near) for i, (s, e) in enumerate(spans))
-             and not _NOT_A_RECORD.search(next((o.text[s:e] for s, e in spans if s <= c.start < e), ""))]
+             and stated(c) and not compared(o.text, c.start, c.end)
+             and any(s <= c.start < e and (i in near or i - 1 in near) for i, (s, e) in enumerate(spans))]
     if not left:
         return None
     index = [next(i for i, (s, e) in enumerate(spans) if s <= q.start < max(e, s + 1)) for q in left

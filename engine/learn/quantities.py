@@ -397,9 +397,10 @@ _NOT_A_THING = frozenset({"few", "bit", "lot", "couple", "little", "half", "grea
                           "new", "bunch", "load", "ton", "number", "while", "day", "week", "time", "way", "most", "kind"})
 """Words after "a" that are no thing counted once ("and a few misses", "and a bit", "and a great save")."""
 _RESULT_BEFORE = re.compile(r"\b(?:draw|drew|drawn|won(?!['’])|win|lost|loss|beat|beaten|result|score|scored)\b[^.;!?]{0,30}$", re.I)
-_RESULT_WORD = re.compile(r"\s+(?:win|loss|defeat|draw|victory|thrashing)\b", re.I)
+_RESULTS = r"win|loss|defeat|draw|victory|thrashing"
+_RESULT_WORD = re.compile(rf"\s+(?:{_RESULTS})\b", re.I)
 """A result said after its score: "a 4-0 win"."""
-_RESULT_AFTER = re.compile(r"\s*(?:[,.;!]|$)|\s+(?:win|loss|defeat|draw|victory|thrashing|to\s+(?:us|them|me))\b", re.I)
+_RESULT_AFTER = re.compile(rf"\s*(?:[,.;!]|$)|\s+(?:{_RESULTS}|to\s+(?:us|them|me))\b", re.I)
 _RESULT_PAIR = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
 _PAST_VERB = r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|set\s+up|put\s+away)"
 _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|more|other|another|or\s+two)\b)"

@@ -618,9 +618,11 @@ def verify(raw: Any, o: Offer) -> Checked:
 def _said_once(values: dict[str, Value], spanned: set[int]) -> dict[str, Value]:
     """"five hours, 9 till 2": a duration counted from two clock times beside the same duration said
     outright is one measure said twice, not a second field."""
-    return {k: v for k, v in values.items() if v.start not in spanned or not any(
-        w is not v and w.kind == "float" and w.dimension == v.dimension
-        and abs(float(convert(w.value, w.unit, v.unit) or -1) - float(v.value)) < 0.01 for w in values.values())}
+    def same(w: Value, v: Value) -> bool:
+        here = convert(w.value, w.unit, v.unit) if w.kind == "float" and w.dimension == v.dimension else None
+        return here is not None and abs(float(here) - float(v.value)) < 0.01
+
+    return {k: v for k, v in values.items() if v.start not in spanned or not any(w is not v and same(w, v) for w in values.values())}
 
 
 _SCALES = frozenset({"/5", "/10", "/100"})
