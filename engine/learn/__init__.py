@@ -24,9 +24,9 @@ from engine.extract.reader.candidates import Candidate
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
 from engine.frames import IMPORT_SCHEMA_FRAME
-from engine.learn.collection import LearnedCollection, learned_collections
+from engine.learn.collection import LearnedCollection, learned_collections, usable_field_name
 from engine.learn.fill import Batch, add, same_kind
-from engine.learn.naming import own_name, stem
+from engine.learn.naming import own_amount_name, own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
 from engine.learn.quantities import Quantity
 from engine.learn.split import split_by_subject
@@ -161,18 +161,44 @@ def _read(o: Offer, batch: Batch, backend: Backend, out: Learned) -> Checked:
     return checked
 
 
-def _file(p: Proposed, batch: Batch, renamed: dict[str, str], msg: MessageRow, session_date: dt.date,
+@dataclass
+class Renamed:
+    """The user's own names chosen for one message's records, asked for once each."""
+
+    collections: dict[str, str] = field(default_factory=dict)
+    amounts: dict[tuple[str, int], str] = field(default_factory=dict)
+
+
+def _file(p: Proposed, batch: Batch, renamed: Renamed, msg: MessageRow, session_date: dt.date,
           backend: Backend) -> list[NewFact]:
     """File ``p`` (split by whose each part is); the facts it added (records, and a schema where its
     collection is new or widened)."""
-    if same_kind(p.collection, batch.collections, p.values) is None:
-        if p.collection not in renamed:
-            renamed[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
-        p.collection = renamed[p.collection]
+    kind = same_kind(p.collection, batch.collections, p.values)
+    if kind is None:
+        if p.collection not in renamed.collections:
+            renamed.collections[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
+        p.collection = renamed.collections[p.collection]
+        kind = same_kind(p.collection, batch.collections, p.values)
+    _name_amounts(p, [f.name for f in kind.fields if f.kind == "money"] if kind else [], renamed, msg.text, backend)
     before = len(batch.facts)
     for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
         add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
     return batch.facts[before:]
+
+
+def _name_amounts(p: Proposed, fields: list[str], renamed: Renamed, text: str, backend: Backend) -> None:
+    """Each amount of ``p`` under the message's own word for it, where the model's name is said
+    neither there nor by a field of the collection ("fees" for tips)."""
+    values: dict[str, Value] = {}
+    for name, v in p.values.items():
+        if v.kind == "money":
+            key = (name, v.start)
+            if key not in renamed.amounts:
+                renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, fields, backend)
+            own = usable_field_name(renamed.amounts[key])
+            name = own if own and own not in p.values and own not in values else name
+        values[name] = v
+    p.values = values
 
 
 # a sentence of aims, habits and hopes: the first reading left its values out for a reason
@@ -258,7 +284,7 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
         o = offer(msg.text, session_date, records=True, known=known)
         if not worth_asking(o, records, batch.collections, tracked, told):
             continue
-        renamed: dict[str, str] = {}
+        renamed = Renamed()
         checked = _read(o, batch, backend, out)
         first = joined(checked.records, o.text)
         filed = {id(p): _file(p, batch, renamed, msg, session_date, backend) for p in first}

@@ -1,16 +1,19 @@
-"""A new collection is named in the user's own words.
+"""Collections and their amounts are named in the user's own words.
 
 The small model tends to copy a collection name from its worked examples ("runs" for a session on
 a rowing machine, when the message never says run). A new collection whose name shares no word
 with its message is asked for once more, with the message's own content words as the only choices
 the grammar allows; a name that does share a word, or a collection that already exists, is left as
-the model gave it.
+the model gave it. An amount of money is named the same way ("fees" for the £8.40 of "Tips get split
+at the end and I got £8.40" becomes "tips"): questions and later messages say the user's word, so a
+field under another name is a second field the next tips go to, and a question finds neither.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from engine.extract.segment import sentences_around
@@ -107,10 +110,10 @@ def choices(text: str) -> list[str]:
     return list(out)[:MAX_CHOICES]
 
 
-def request(text: str, options: list[str]) -> SchemaRequest:
-    question = f"Message: {text.strip()}\nChoices: {', '.join(options)}\n"
+def request(text: str, options: list[str], *, prefix: str = INSTRUCTIONS, lead: str = "") -> SchemaRequest:
+    question = f"{lead}Message: {text.strip()}\nChoices: {', '.join(options)}\n"
     schema = {"type": "object", "properties": {"name": {"enum": options}}, "required": ["name"]}
-    return SchemaRequest(prefix=INSTRUCTIONS, question=question, schema=schema, max_tokens=20)
+    return SchemaRequest(prefix=prefix, question=question, schema=schema, max_tokens=20)
 
 
 def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | None = None) -> str:
@@ -128,6 +131,42 @@ def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | N
     if len(options) < 2:
         return name
     raw = backend.propose(request(said, options))
+    chosen = raw.get("name") if isinstance(raw, dict) else None
+    if chosen not in options:
+        return name
+    return clean_name(chosen) or name
+
+
+AMOUNT_INSTRUCTIONS = """A user told their assistant about something they track over time, and a name was guessed for one amount of money in the message. Keep the guess when it says what the amount is; otherwise choose the message's own word for it: what was earned, won, paid for or spent on. Answer with one of the choices as JSON: {"name": "..."}.
+Examples:
+Amount: £30
+Message: Babysat for the Hendersons again, they paid me £30 for the evening.
+Choices: tips, babysat, paid, evening
+{"name": "paid"}
+Amount: £4.60
+Message: Took Dad for his scan. Parking was £4.60 this time, it keeps going up.
+Choices: cost, scan, parking, keeps, going
+{"name": "parking"}
+Amount: £12
+Message: Booked the spin class again, £12 a session.
+Choices: price, booked, spin, class, session
+{"name": "price"}
+"""
+
+
+def own_amount_name(name: str, surface: str, at: tuple[int, int], text: str, fields: Sequence[str],
+                    backend: Backend) -> str:
+    """``name`` for the amount said as ``surface`` at ``at``, or the message's own word for it when
+    ``name`` is said neither where the amount was nor is a field its collection already has.
+    ``fields``: the collection's amounts' names so far, offered as choices. Raises ModelError when
+    the model fails."""
+    said = sentences_around(text, *at)
+    if name in fields or not copied(name, said):
+        return name
+    options = [name, *[f for f in fields if f != name], *[w for w in choices(said) if w != name and w not in fields]]
+    if len(options) < 2:
+        return name
+    raw = backend.propose(request(said, options[:MAX_CHOICES], prefix=AMOUNT_INSTRUCTIONS, lead=f"Amount: {surface}\n"))
     chosen = raw.get("name") if isinstance(raw, dict) else None
     if chosen not in options:
         return name

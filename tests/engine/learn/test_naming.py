@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.learn.naming import choices, copied, own_name
+from engine.learn.naming import choices, copied, own_amount_name, own_name
 from engine.llm.backend import SchemaRequest
 
 
@@ -104,3 +106,92 @@ def test_a_name_said_before_the_records_sentences_is_kept_without_asking() -> No
     at = text.index("5.2")
     model = Choosing({"name": "weather"})
     assert own_name("runs", text, model, (at, at + 6)) == "runs" and model.offered == []
+
+
+def _amount_at(text: str, surface: str) -> tuple[int, int]:
+    at = text.index(surface)
+    return at, at + len(surface)
+
+
+def test_an_amount_named_for_nothing_said_is_asked_again_with_the_collections_amounts_first() -> None:
+    text = "Did the car boot stall again on Sunday. Takings in the tin came to £46, not bad for drizzle."
+    model = Choosing({"name": "takings"})
+    assert own_amount_name("earnings", "£46", _amount_at(text, "£46"), text, ["float_money"], model) == "takings"
+    assert model.offered[:2] == ["earnings", "float_money"] and "takings" in model.offered and "sunday" not in model.offered
+    assert own_amount_name("earnings", "£46", _amount_at(text, "£46"), text, [], Choosing({"name": "rain"})) == "earnings"
+
+
+def test_an_amount_whose_name_is_said_or_already_a_field_is_not_asked() -> None:
+    text = "Did the car boot stall again on Sunday. Takings in the tin came to £46, not bad for drizzle."
+    for name, fields in (("takings", []), ("earnings", ["earnings"])):
+        model = Choosing({"name": "drizzle"})
+        assert own_amount_name(name, "£46", _amount_at(text, "£46"), text, fields, model) == name and model.offered == []
+
+
+def test_only_the_sentences_of_the_amount_are_offered() -> None:
+    text = ("Swim club fees went up again this term. Anyway, Ruby's lesson was Tuesday. "
+            "I paid £8 for the parking, which is daylight robbery.")
+    model = Choosing({"name": "parking"})
+    assert own_amount_name("cost", "£8", _amount_at(text, "£8"), text, [], model) == "parking"
+    assert "fees" not in model.offered and "swim" not in model.offered
+
+
+@pytest.mark.model
+def test_the_default_model_names_an_amount_by_the_messages_word() -> None:
+    from engine.llm.catalog import DEFAULT_MODEL, find
+    from engine.llm.install import installed_path
+    from engine.llm.llama import LlamaBackend
+
+    path = installed_path(find(DEFAULT_MODEL))  # type: ignore[arg-type]
+    if not path.is_file():
+        pytest.skip("the default model is not installed (make model)")
+    backend = LlamaBackend(path)
+    try:
+        text = ("First shift at the garden centre done, seven hours on the tills. "
+                "Commission gets worked out on Fridays and mine was £23.75 this week, not bad?")
+        assert own_amount_name("fees", "£23.75", _amount_at(text, "£23.75"), text, [], backend) == "commission"
+        text = "Booked the climbing wall for Saturday, £14 a session."
+        assert own_amount_name("price", "£14", _amount_at(text, "£14"), text, [], backend) == "price"
+    finally:
+        backend.close()
+
+
+class Script:
+    """A stand-in model answering each call with the next scripted answer, keeping every request."""
+
+    def __init__(self, *answers: Any) -> None:
+        self.answers = list(answers)
+        self.requests: list[SchemaRequest] = []
+
+    def propose(self, request: SchemaRequest) -> Any:
+        self.requests.append(request)
+        return self.answers.pop(0) if self.answers else {"records": []}
+
+
+def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -> None:
+    from engine.learn import learn_records
+    from engine.learn.collection import learned_collections
+    from engine.log import LogStore
+    from models.log import MessageRow
+
+    store = LogStore(tmp_path / "log.db")
+    day = dt.date(2026, 5, 4)
+    text = "Car boot stall on Sunday, five hours stood in a field. Takings in the tin came to £46."
+    sid, (mid,) = store.add_session([("user", text)], day)
+    model = Script({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "fees": "M1"}}]},
+                   {"name": "takings"})
+    learned = learn_records([MessageRow(id=mid, session_id=sid, speaker="user", text=text)], day, [], [], model)
+    [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert row["takings"] == "46.00" and "fees" not in row
+    store.add_facts(learned.facts)
+    assert [f.name for f in learned_collections(store.facts())["car_boot"].fields if f.kind == "money"] == ["takings"]
+    text = "Car boot again yesterday, only four hours. £38 in the end."
+    sid, (mid,) = store.add_session([("user", text)], day + dt.timedelta(days=7))
+    model = Script({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "amount": "M1"}}]},
+                   {"name": "takings"})
+    learned = learn_records([MessageRow(id=mid, session_id=sid, speaker="user", text=text)], day + dt.timedelta(days=7),
+                            store.facts(), [], model)
+    assert model.requests[1].schema["properties"]["name"]["enum"][:2] == ["amount", "takings"]
+    [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert row["takings"] == "38.00" and not [f for f in learned.facts if f.frame == "ImportSchema"]  # no field added
+    store.close()

@@ -102,5 +102,5 @@ def test_an_amount_said_to_compare_with_is_not_read_again() -> None:
     first = {"records": [{"collection": "gas_bills", "date": "today", "values": {"amount": "M1"}}]}
     model = Scripted(first, {"records": [{"collection": "gas_bills", "date": "today", "values": {"amount": "M2"}}]})
     learned = learn_records([MessageRow(id=1, session_id="s1", speaker="user", text=text)], DAY, [], [], model)
-    assert len(model.requests) == 1
+    assert len([r for r in model.requests if "records" in r.schema["properties"]]) == 1  # the amount's name may be asked
     assert [f.slots["amount"] for f in learned.facts if f.frame != "ImportSchema"] == ["84.20"]
