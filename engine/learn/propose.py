@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from engine.extract.reader.candidates import Candidate, find_candidates
+from engine.learn.nothing import zero_amounts
 from engine.learn.quantities import Quantity, find_quantities
 from engine.learn.whose import people_said
 from engine.llm.backend import SchemaRequest
@@ -86,8 +87,11 @@ def offer(text: str, session_date: dt.date, *, records: bool = False, known: Seq
     number counting a plural noun is a count of it ("6 jars"; a rule's "5 cans" stays a number).
     ``known``: people earlier messages named, offered where this one says their name."""
     cands = find_candidates(text, session_date, lean_past=records)
-    # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities
-    items = [c for c in cands.items if c.kind != "money" or c.currency]
+    # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities;
+    # a note said by name ("won a tenner") is money in whatever currency the user speaks of
+    items = [c for c in cands.items if c.kind != "money" or c.currency or not any(ch.isdigit() for ch in c.surface)]
+    if records:
+        items += zero_amounts(text, [c for c in cands.items if c.kind == "money"])
     money = [(c.start, c.end) for c in items if c.kind == "money"]
     # a number with its unit ("1h10", "3.5/5") is a quantity even where a date or clock finder saw one
     measured = [(q.start, q.end) for q in find_quantities(text, money, counts=records) if q.measured]
