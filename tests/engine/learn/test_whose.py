@@ -469,3 +469,25 @@ def test_a_record_said_in_the_first_person_is_the_users_though_the_collection_ho
     _learn(store, "I was on for 50 minutes yesterday, the manager was lovely to me.", {"duration": "50 minutes"},
            DAY + dt.timedelta(days=7), who="Kofi")
     assert _whose(store) == [("Kofi", 40.0), ("me", 50.0)]
+
+
+def test_a_clause_without_a_subject_goes_on_with_the_subject_before_it_in_its_sentence() -> None:
+    text = ("Grandad had his darts league on Tuesday. Then on Friday Ken dragged him to the club in town. "
+            "Grandad threw nine legs there, and didn't win a thing.")
+    o = offer(text, DAY, records=True)
+    ids = {q.surface: q.id for q in (*o.quantities, *o.money)}
+    (p,) = verify({"records": [{"collection": "darts", "date": "today", "who": "Ken", "values": {
+        "legs": ids["nine legs"], "winnings": ids["didn't win a thing"]}}]}, o).records
+    (whole,) = split_by_subject(p, text)
+    assert whole.who == "Grandad" and set(whole.values) == {"legs", "winnings"}
+
+
+def test_values_said_apart_still_part_by_their_own_subjects() -> None:
+    text = "Did nine legs at the club, won £5. Ken came too and threw twelve legs, he won nothing."
+    o = offer(text, DAY, records=True)
+    ids = {q.surface: q.id for q in (*o.quantities, *o.money)}
+    (p,) = verify({"records": [{"collection": "darts", "date": "today", "values": {
+        "legs": ids["nine legs"], "winnings": ids["£5"], "other_legs": ids["twelve legs"], "other": ids["won nothing"]}}]},
+        o).records
+    parts = sorted((q.who, sorted(q.values)) for q in split_by_subject(p, text))
+    assert parts == [("Ken", ["other", "other_legs"]), ("me", ["legs", "winnings"])]
