@@ -24,7 +24,12 @@ from engine.extract.reader.candidates import Candidate
 from engine.extract.segment import sentences
 from engine.extract.unit_price import UNITS
 from engine.frames import IMPORT_SCHEMA_FRAME
-from engine.learn.collection import LearnedCollection, learned_collections, usable_field_name
+from engine.learn.collection import (
+    LearnedCollection,
+    LearnedField,
+    learned_collections,
+    usable_field_name,
+)
 from engine.learn.fill import Batch, add, same_kind
 from engine.learn.naming import own_amount_name, own_name, stem
 from engine.learn.propose import MAX_RECORDS, Offer, offer, request
@@ -179,24 +184,27 @@ def _file(p: Proposed, batch: Batch, renamed: Renamed, msg: MessageRow, session_
             renamed.collections[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
         p.collection = renamed.collections[p.collection]
         kind = same_kind(p.collection, batch.collections, p.values)
-    _name_amounts(p, [f.name for f in kind.fields if f.kind == "money"] if kind else [], renamed, msg.text, backend)
+    _name_amounts(p, list(kind.fields) if kind else [], renamed, msg.text, backend)
     before = len(batch.facts)
     for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
         add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
     return batch.facts[before:]
 
 
-def _name_amounts(p: Proposed, fields: list[str], renamed: Renamed, text: str, backend: Backend) -> None:
+def _name_amounts(p: Proposed, fields: list[LearnedField], renamed: Renamed, text: str, backend: Backend) -> None:
     """Each amount of ``p`` under the message's own word for it, where the model's name is said
-    neither there nor by a field of the collection ("fees" for tips)."""
+    neither there nor by a field of the collection ("fees" for tips); never a name another of its
+    values or a field of another type holds."""
+    amounts = [f.name for f in fields if f.kind == "money"]
+    others = {f.name for f in fields if f.kind != "money"}
     values: dict[str, Value] = {}
     for name, v in p.values.items():
         if v.kind == "money":
             key = (name, v.start)
             if key not in renamed.amounts:
-                renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, fields, backend)
+                renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, amounts, backend)
             own = usable_field_name(renamed.amounts[key])
-            name = own if own and own not in p.values and own not in values else name
+            name = own if own and own not in p.values and own not in values and own not in others else name
         values[name] = v
     p.values = values
 

@@ -54,7 +54,7 @@ _FUNCTION_WORDS = frozenset({
     "nice", "well", "properly", "pretty", "bit", "little", "like", "watch", "said", "says", "told",
     "sort", "kind", "loads", "thing", "things", "stuff", "way", "couple", "pair", "bunch",
 })
-_WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+_WORD = re.compile(r"[A-Za-z][a-z]{3,}\b(?!['’]t\b)")  # not "didn" of "didn't"
 
 
 def stem(word: str) -> str:
@@ -140,9 +140,9 @@ def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | N
 AMOUNT_INSTRUCTIONS = """A user told their assistant about something they track over time, and a name was guessed for one amount of money in the message. Keep the guess when it says what the amount is; otherwise choose the message's own word for it: what was earned, won, paid for or spent on. Answer with one of the choices as JSON: {"name": "..."}.
 Examples:
 Amount: £30
-Message: Babysat for the Hendersons again, they paid me £30 for the evening.
-Choices: tips, babysat, paid, evening
-{"name": "paid"}
+Message: Did the Hendersons' babysitting again, £30 for the evening.
+Choices: tips, babysitting, evening
+{"name": "babysitting"}
 Amount: £4.60
 Message: Took Dad for his scan. Parking was £4.60 this time, it keeps going up.
 Choices: cost, scan, parking, keeps, going

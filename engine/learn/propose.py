@@ -88,10 +88,10 @@ def offer(text: str, session_date: dt.date, *, records: bool = False, known: Seq
     ``known``: people earlier messages named, offered where this one says their name."""
     cands = find_candidates(text, session_date, lean_past=records)
     # an amount without a currency ("21k", "a 40") is the money finder's guess: leave it to quantities;
-    # a note said by name ("won a tenner") is money in whatever currency the user speaks of
-    items = [c for c in cands.items if c.kind != "money" or c.currency or not any(ch.isdigit() for ch in c.surface)]
+    # in a record, a note said by name ("won a tenner", the one spelled amount without one) is money too
+    items = [c for c in cands.items if c.kind != "money" or c.currency or records and not any(ch.isdigit() for ch in c.surface)]
     if records:
-        items += zero_amounts(text, [c for c in cands.items if c.kind == "money"])
+        items = _in_one_currency(items + zero_amounts(text, [c for c in cands.items if c.kind == "money"]))
     money = [(c.start, c.end) for c in items if c.kind == "money"]
     # a number with its unit ("1h10", "3.5/5") is a quantity even where a date or clock finder saw one
     measured = [(q.start, q.end) for q in find_quantities(text, money, counts=records) if q.measured]
@@ -104,6 +104,16 @@ def offer(text: str, session_date: dt.date, *, records: bool = False, known: Seq
         tuple(find_quantities(text, [(c.start, c.end) for c in items], counts=records)),
         people=people_said(text, known),
     )
+
+
+def _in_one_currency(items: list[Candidate]) -> list[Candidate]:
+    """Amounts said without a currency ("a tenner", "didn't win a thing") in the one currency the
+    message's other amounts are in, if they are in one."""
+    currencies = {c.currency for c in items if c.kind == "money" and c.currency}
+    if len(currencies) != 1:
+        return items
+    (currency,) = currencies
+    return [replace(c, currency=currency) if c.kind == "money" and not c.currency else c for c in items]
 
 
 _PER = re.compile(r"(?:\s*(?:an?|per|/)\s*(hour|hr|night|day|week|month|session|lesson|class|head|person|visit)\b|\s*(each)\b)"

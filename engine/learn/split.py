@@ -3,11 +3,12 @@ breath into one record; code parts them by the subject of each value's clause.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.extract.segment import sentences
-from engine.learn.verify import Proposed
+from engine.learn.verify import Proposed, Value
 from engine.learn.whose import carer, first_name_before, subject_of_clause
 from engine.log import Fact, NewFact
 
@@ -20,22 +21,16 @@ def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = (
     measured = {name: v for name, v in p.values.items() if v.kind in ("float", "money", "time")}
     if len(measured) < 2:
         return [p]
-    owner: dict[str, str] = {}
+    subjects = {name: subject_of_clause(text, v.start, known) for name, v in measured.items()}
+    said_by: dict[str, str] = {}  # whose each value is by its own clause, the user's own included
     for name, v in measured.items():
-        said = subject_of_clause(text, v.start, known)
+        said = subjects[name]
         if said is not None and said.startswith("them"):
             said = first_name_before(text, v.start)
-        if said is None or carer(said, facts, text) or (said == "me" and p.who == "me"):
-            continue
-        owner[name] = said
-    for name, v in measured.items():
-        if name not in owner and subject_of_clause(text, v.start, known) is None:
-            # "She bought six cards there, and didn't win a thing": a clause without a subject goes on
-            # with the subject of the one before it in its sentence
-            before = [(w.start, owner[n]) for n, w in measured.items() if n in owner and w.start < v.start
-                      and _same_sentence(text, w.start, v.start)]
-            if before:
-                owner[name] = max(before)[1]
+        if said is not None and not carer(said, facts, text):
+            said_by[name] = said
+    inherited = _going_on(measured, subjects, said_by, text)
+    owner = {n: s for n, s in {**said_by, **inherited}.items() if not (s == "me" and p.who == "me")}
     people = [person for person in dict.fromkeys(owner.values()) if person.lower() != p.who.lower()]
     if not people:
         return [p]  # every subject found is the record's own person: one record
@@ -43,14 +38,36 @@ def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = (
         return [p]  # "Colder, 12.5°C. I managed a quarter of an hour" read as Gemma's: one record, whose is read later
     words = {name: v for name, v in p.values.items() if name not in measured}
     others = {n for n, person in owner.items() if person in people}
-    if len(people) == 1 and others == set(measured):
-        return [replace(p, who=people[0])]  # every value is someone else's: the record is theirs, words and all
-    out = [replace(p, values={**words, **{n: v for n, v in measured.items() if n not in others}})]
+    if len(people) == 1 and others == set(measured) and not inherited:
+        return [replace(p, who=people[0])]  # every value is someone else's by its own clause: theirs, words and all
+    kept = replace(p, values={**words, **{n: v for n, v in measured.items() if n not in others}})
+    out = [kept] if kept.values else []
     # a part split off keeps only its own values: a word said in the first clause would make it that clause's
     out += [replace(p, who=person, corrects=False, values={n: v for n, v in measured.items() if owner.get(n) == person})
             for person in people]
     return out
 
 
-def _same_sentence(text: str, a: int, b: int) -> bool:
-    return any(s <= a and b < e for s, e in sentences(text))
+
+# "…, and didn't win a thing", "but won £5": a clause joined on without a subject of its own
+_JOINED_ON = re.compile(r"\b(?:and|but|then)\s+(?:[\w'’]+\s+){0,3}$", re.I)
+
+
+def _going_on(measured: dict[str, Value], subjects: dict[str, str | None], said_by: dict[str, str],
+              text: str) -> dict[str, str]:
+    """Whose each value is whose clause has no subject but is joined on to the clause of the value
+    before it in its sentence ("She bought six cards there, and didn't win a thing": hers); a clause
+    after a bare comma ("she did 40 lengths, paid £6 for parking") may drop another subject, "I"."""
+    spans = sentences(text)
+    out: dict[str, str] = {}
+    for name, v in measured.items():
+        if subjects[name] is not None:
+            continue
+        sentence = next(((a, b) for a, b in spans if a <= v.start < b), None)
+        before = [w for n, w in measured.items() if n in said_by and sentence and sentence[0] <= w.start < v.start]
+        if not before:
+            continue
+        last = max(before, key=lambda w: w.start)
+        if last.end <= v.start and _JOINED_ON.search(text[last.end:v.start]):
+            out[name] = next(said_by[n] for n, w in measured.items() if w is last)
+    return out

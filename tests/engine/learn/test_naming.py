@@ -81,6 +81,10 @@ def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
         backend.close()
 
 
+def test_a_word_cut_from_its_negation_is_no_choice() -> None:
+    assert choices("Bingo with Pat, she didn't win a thing and couldn't stop moaning.") == ["bingo", "stop", "moaning"]
+
+
 def test_a_person_who_opens_the_message_is_not_a_name_for_the_kind() -> None:
     got = choices("Isla's come down with something, she was hot all day. At 7 last night she was 38.6, Isla had Calpol.")
     assert "isla" not in got and "something" in got

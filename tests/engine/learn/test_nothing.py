@@ -24,6 +24,7 @@ def _money(text: str) -> list[tuple[str, str, str | None]]:
         ("Dog walking today, the Patels paid not a penny this week but the Greens gave me £15.", "paid not a penny"),
         ("Market stall was dead, took home nothing. Pitch cost £12 though.", "took home nothing"),
         ("Busked for an hour on the high street and didn't make a penny. Fuel was £8.", "didn't make a penny"),
+        ("Mum hasn't won a thing at bingo all month, and she's spent £40 on cards.", "hasn't won a thing"),
     ],
 )
 def test_an_amount_said_as_none_is_offered_as_zero_in_the_messages_currency(text: str, surface: str) -> None:
@@ -37,6 +38,13 @@ def test_an_amount_said_as_none_is_offered_as_zero_in_the_messages_currency(text
         "I didn't pay any attention to the menu, the bill was £40.",
         "Spent nothing-much time on revision, maybe an hour.",
         "Made nothing of it at the time, but the vet charged £60.",
+        "Didn't spend any time on the bike this week, the gym was £30 though.",
+        "We didn't win any games today, subs were £4.",
+        "If we don't win anything on Saturday the £10 entry is wasted.",
+        "Don't spend anything on my birthday, the party is costing £200.",
+        "I never win anything at the quiz, £2 a go.",
+        "We'll win nothing less than the cup next season, the kit was £25.",
+        "Made nothing but mistakes at parkrun, the coffee after was £3.",
     ],
 )
 def test_words_that_deny_no_money_are_no_amount(text: str) -> None:
@@ -52,3 +60,11 @@ def test_a_note_said_by_name_is_money() -> None:
     got = _money("Quiz night again, came second and won a tenner.")
     assert [(s, v) for s, v, _ in got] == [("a tenner", "10.00")]
     assert not [c for c in offer("Ran a 40 today.", DAY, records=True).money]  # a bare number stays a number
+
+
+def test_a_note_takes_the_messages_currency_and_is_money_only_in_a_record() -> None:
+    assert ("a tenner", "10.00", "GBP") in _money("We were a tenner short at the till, it came to £35.")
+    from engine.extract.reader.candidates import find_candidates
+
+    rules = offer("Remind me to give Jack a tenner for his trip.", DAY)
+    assert not rules.money and any(c.surface == "a tenner" for c in find_candidates(rules.text, DAY).items)

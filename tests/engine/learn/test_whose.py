@@ -491,3 +491,23 @@ def test_values_said_apart_still_part_by_their_own_subjects() -> None:
         o).records
     parts = sorted((q.who, sorted(q.values)) for q in split_by_subject(p, text))
     assert parts == [("Ken", ["other", "other_legs"]), ("me", ["legs", "winnings"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "values", "expected"),
+    [
+        # the user's own clause between: the parking after it is not Lily's
+        ("Lily swam 20 lengths, I swam 30 lengths, paid £5 for parking.",
+         {"laps": "20 lengths", "mine": "30 lengths", "parking": "£5"}, [("Lily", ["laps"]), ("me", ["mine", "parking"])]),
+        # a bare comma may drop the user's "I": the parking stays the user's
+        ("Took Ella to swimming, she did 40 lengths, paid £6 for parking.",
+         {"laps": "40 lengths", "parking": "£6"}, [("Ella", ["laps"]), ("me", ["parking"])]),
+    ],
+)
+def test_a_value_goes_on_with_a_subject_only_across_and_but_or_then(text: str, values: dict[str, str],
+                                                                      expected: list) -> None:
+    o = offer(text, DAY, records=True)
+    ids = {q.surface: q.id for q in (*o.quantities, *o.money)}
+    (p,) = verify({"records": [{"collection": "swims", "date": "today", "values": {
+        k: ids[v] for k, v in values.items()}}]}, o).records
+    assert sorted((q.who, sorted(q.values)) for q in split_by_subject(p, text)) == expected
