@@ -336,11 +336,13 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
     if said is not None and carer(said, facts, text):
         said = None
+    held = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject}
+    if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
+        who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
         agrees = said is not None and (fits or said.lower() == who.lower())
-        held = [str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject]
         # ...and where the message could mean them: it names them, a pronoun could point to them, or the
         # collection holds no record of the user's ("Did the park in the rain, 28:40" after Tom's records: the user's)
         could_mean = (re.search(rf"\b{re.escape(who)}\b", text, re.I) is not None or "me" not in held
@@ -429,6 +431,17 @@ def _named_near(person: str, text: str, start: int, end: int) -> bool:
     window = sentences_around(text, start, end)
     words = [w for w in person.split() if len(w) > 1 and w.lower() not in _PRONOUN_OTHER | _PRONOUN_ME | {"him", "them"}]
     return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
+
+
+def _only_with_me(person: str, text: str, start: int, end: int) -> bool:
+    """Every time the record's sentences (and the one before) name the person, it is with the user as
+    one subject ("Sam and I", "me and Sam")."""
+    window = sentences_around(text, start, end)
+    words = [w for w in person.split() if len(w) > 1]
+    named = [m for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", window, re.I)]
+    return bool(named) and all(
+        re.match(r"\s+and\s+(?:I|me)\b", window[m.end():]) or re.search(r"\b(?:I|me)\s+and\s+$", window[:m.start()], re.I)
+        for m in named)
 
 
 _ASIDE = re.compile(r"\b(?:because|cos|coz|cause|since|which)\b", re.I)

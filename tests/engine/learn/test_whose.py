@@ -511,3 +511,21 @@ def test_a_value_goes_on_with_a_subject_only_across_and_but_or_then(text: str, v
     (p,) = verify({"records": [{"collection": "swims", "date": "today", "values": {
         k: ids[v] for k, v in values.items()}}]}, o).records
     assert sorted((q.who, sorted(q.values)) for q in split_by_subject(p, text)) == expected
+
+
+def test_a_person_named_only_with_the_user_as_one_subject_leaves_the_record_the_users(store: LogStore) -> None:
+    _learn(store, "Priya and I did the river loop on Sunday. 45 minutes, and it rained the whole way.",
+           {"duration": "45 minutes"}, who="Priya")
+    assert _whose(store) == [("me", 45.0)]
+
+
+def test_a_person_named_also_on_their_own_keeps_the_models_reading(store: LogStore) -> None:
+    _learn(store, "Me and Priya went down to the river. Priya did the loop in 45 minutes, I walked.",
+           {"duration": "45 minutes"}, who="Priya")
+    assert _whose(store) == [("Priya", 45.0)]
+
+
+def test_a_person_whose_records_the_collection_holds_stays_theirs_when_out_with_the_user(store: LogStore) -> None:
+    _learn(store, "Noah's piano practice today, 30 minutes.", {"duration": "30 minutes"}, who="Noah")
+    _learn(store, "Noah and I sat down together after tea. 25 minutes this time.", {"duration": "25 minutes"}, who="Noah")
+    assert sorted(_whose(store)) == [("Noah", 25.0), ("Noah", 30.0)]
