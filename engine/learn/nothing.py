@@ -2,9 +2,10 @@
 
 A tracked night with no winnings or a visit with no snacks is a record whose amount is 0, and
 "how many nights did she win nothing?" counts them. The money finder sees only figures, so these
-are offered to the model as candidates of their own, worth 0.00. Only where a verb of money is denied or given "nothing" ("didn't win a thing",
-"paid nothing", "didn't buy any snacks") in a sentence of what was: "didn't get any sleep",
-"didn't win any games", "nothing special" or "If we don't win anything" is no amount.
+are offered to the model as candidates of their own, worth 0.00. Only where a verb of money is
+denied or given "nothing" ("didn't win a thing", "paid nothing", "didn't buy any snacks") in a
+sentence of what was: "didn't get any sleep", "didn't win any games", "nothing special" or "If we
+don't win anything" is no amount.
 """
 
 from __future__ import annotations

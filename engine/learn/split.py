@@ -48,7 +48,6 @@ def split_by_subject(p: Proposed, text: str, facts: Sequence[Fact | NewFact] = (
     return out
 
 
-
 # "…, and didn't win a thing", "but won £5": a clause joined on without a subject of its own
 _JOINED_ON = re.compile(r"\b(?:and|but|then)\s+(?:[\w'’]+\s+){0,3}$", re.I)
 
