@@ -98,13 +98,19 @@ def example_names() -> frozenset[str]:
     return frozenset(out)
 
 
-def choices(text: str) -> list[str]:
-    """The message's content words, in order, each once."""
+# what an amount is for is often a short word ("bus", "tax", "gas", "won"); these short ones say nothing
+_SHORT_FUNCTION_WORDS = frozenset({"got", "get", "let", "say", "saw", "see", "put", "set", "new", "old", "big", "top", "end",
+                                   "too", "yet", "own", "via", "per", "lol", "idk", "omg", "mum", "dad", "nan"})
+_SHORT_WORD = re.compile(r"[A-Za-z][a-z]{2,}\b(?!['’]t\b)")
+
+
+def choices(text: str, *, short: bool = False) -> list[str]:
+    """The message's content words, in order, each once (``short``: three-letter words too)."""
     out: dict[str, None] = {}
     names = first_names()
-    for m in _WORD.finditer(text):
+    for m in (_SHORT_WORD if short else _WORD).finditer(text):
         word = m.group(0).lower()
-        if word not in _FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \
+        if word not in _FUNCTION_WORDS | _SHORT_FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \
                 and not (m.group(0)[0].isupper() and word in names):
             out.setdefault(word, None)  # "Isla's come down with something": a person, not a kind of record
     return list(out)[:MAX_CHOICES]
@@ -137,16 +143,20 @@ def own_name(name: str, text: str, backend: Backend, around: tuple[int, int] | N
     return clean_name(chosen) or name
 
 
-AMOUNT_INSTRUCTIONS = """A user told their assistant about something they track over time, and a name was guessed for one amount of money in the message. Keep the guess when it says what the amount is; otherwise choose the message's own word for it: what was earned, won, paid for or spent on. Answer with one of the choices as JSON: {"name": "..."}.
+AMOUNT_INSTRUCTIONS = """A user told their assistant about something they track over time, and a name was guessed for one amount of money in the message. Choose the word the message itself uses for what the amount is: what was earned, won, paid for or spent on. Keep the guess only when the message names nothing for it. Answer with one of the choices as JSON: {"name": "..."}.
 Examples:
-Amount: £30
-Message: Did the Hendersons' babysitting again, £30 for the evening.
-Choices: tips, babysitting, evening
-{"name": "babysitting"}
+Amount: £15
+Message: Sold three of Grandad's records at the fair. Takings were £15 in the end, not bad.
+Choices: fees, sold, three, records, fair, takings
+{"name": "takings"}
 Amount: £4.60
 Message: Took Dad for his scan. Parking was £4.60 this time, it keeps going up.
 Choices: cost, scan, parking, keeps, going
 {"name": "parking"}
+Amount: £30
+Message: Did the Hendersons' babysitting again, £30 for the evening.
+Choices: tips, babysitting, evening
+{"name": "babysitting"}
 Amount: £12
 Message: Booked the spin class again, £12 a session.
 Choices: price, booked, spin, class, session
@@ -163,7 +173,7 @@ def own_amount_name(name: str, surface: str, at: tuple[int, int], text: str, fie
     said = sentences_around(text, *at)
     if name in fields or not copied(name, said):
         return name
-    options = [name, *[f for f in fields if f != name], *[w for w in choices(said) if w != name and w not in fields]]
+    options = [name, *[f for f in fields if f != name], *[w for w in choices(said, short=True) if w != name and w not in fields]]
     if len(options) < 2:
         return name
     raw = backend.propose(request(said, options[:MAX_CHOICES], prefix=AMOUNT_INSTRUCTIONS, lead=f"Amount: {surface}\n"))

@@ -199,3 +199,11 @@ def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -
     [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
     assert row["takings"] == "38.00" and not [f for f in learned.facts if f.frame == "ImportSchema"]  # no field added
     store.close()
+
+
+def test_an_amounts_choices_keep_short_words_of_what_it_was_for() -> None:
+    text = "Got the bus home on Friday, £2.80. Gas was £61 this month, ouch."
+    model = Choosing({"name": "bus"})
+    assert own_amount_name("cost", "£2.80", _amount_at(text, "£2.80"), text, [], model) == "bus"
+    assert "bus" in model.offered and "got" not in model.offered
+    assert "bus" not in choices(text) and "bus" in choices(text, short=True)
