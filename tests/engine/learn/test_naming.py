@@ -10,6 +10,7 @@ import pytest
 
 from engine.learn.naming import choices, copied, own_amount_name, own_name
 from engine.llm.backend import SchemaRequest
+from tests.engine.learn.helpers import Scripted
 
 
 @pytest.mark.parametrize(
@@ -160,18 +161,6 @@ def test_the_default_model_names_an_amount_by_the_messages_word() -> None:
         backend.close()
 
 
-class Script:
-    """A stand-in model answering each call with the next scripted answer, keeping every request."""
-
-    def __init__(self, *answers: Any) -> None:
-        self.answers = list(answers)
-        self.requests: list[SchemaRequest] = []
-
-    def propose(self, request: SchemaRequest) -> Any:
-        self.requests.append(request)
-        return self.answers.pop(0) if self.answers else {"records": []}
-
-
 def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -> None:
     from engine.learn import learn_records
     from engine.learn.collection import learned_collections
@@ -182,7 +171,7 @@ def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -
     day = dt.date(2026, 5, 4)
     text = "Car boot stall on Sunday, five hours stood in a field. Takings in the tin came to £46."
     sid, (mid,) = store.add_session([("user", text)], day)
-    model = Script({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "fees": "M1"}}]},
+    model = Scripted({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "fees": "M1"}}]},
                    {"name": "takings"})
     learned = learn_records([MessageRow(id=mid, session_id=sid, speaker="user", text=text)], day, [], [], model)
     [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
@@ -191,7 +180,7 @@ def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -
     assert [f.name for f in learned_collections(store.facts())["car_boot"].fields if f.kind == "money"] == ["takings"]
     text = "Car boot again yesterday, only four hours. £38 in the end."
     sid, (mid,) = store.add_session([("user", text)], day + dt.timedelta(days=7))
-    model = Script({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "amount": "M1"}}]},
+    model = Scripted({"records": [{"collection": "car_boot", "date": "D1", "values": {"duration": "Q1", "amount": "M1"}}]},
                    {"name": "takings"})
     learned = learn_records([MessageRow(id=mid, session_id=sid, speaker="user", text=text)], day + dt.timedelta(days=7),
                             store.facts(), [], model)

@@ -5,27 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
 
 from engine.learn import learn_records
 from engine.llm.backend import SchemaRequest
 from models.log import MessageRow
+from tests.engine.learn.helpers import Scripted
 
 DAY = dt.date(2026, 5, 1)
 TEXT = ("Correction on the canal commute, I checked and it was actually 58 minutes, not an hour five. Still slow. "
         "This morning was a train day, half an hour exactly, no delays for once. Should I buy a better lock?")
-
-
-class Scripted:
-    """A stand-in model answering each call with the next scripted reading, keeping every request."""
-
-    def __init__(self, *answers: Any) -> None:
-        self.answers = list(answers)
-        self.requests: list[SchemaRequest] = []
-
-    def propose(self, request: SchemaRequest) -> Any:
-        self.requests.append(request)
-        return self.answers.pop(0) if self.answers else {"records": []}
 
 
 def _ids(request: SchemaRequest) -> list[str]:
