@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,9 @@ def test_only_a_copied_name_is_asked_again_and_only_a_choice_is_taken() -> None:
     assert own_name("weigh_ins", "Weighed myself this morning, 82.4 kg.", asked) == "weigh_ins" and asked.offered == []
 
 
-@pytest.mark.model
-def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
+@pytest.fixture(scope="module")
+def backend() -> Iterator[Any]:
+    """The default model, loaded once for this file's model tests."""
     from engine.llm.catalog import DEFAULT_MODEL, find
     from engine.llm.install import installed_path
     from engine.llm.llama import LlamaBackend
@@ -72,14 +74,17 @@ def test_the_default_model_names_a_rowing_session_by_its_own_word() -> None:
     path = installed_path(find(DEFAULT_MODEL))  # type: ignore[arg-type]
     if not path.is_file():
         pytest.skip("the default model is not installed (make model)")
-    backend = LlamaBackend(path)
-    try:
-        text = ("Finally dug the old rowing machine out of the garage and gave it a go yesterday. "
-                "Managed 2k metres in 9 min 30, which felt like forever honestly.")
-        assert own_name("runs", text, backend) == "rowing"
-        assert own_name("runs", "Went out before my shift. Only five kilometres but I pushed it, 27 minutes.", backend) == "runs"
-    finally:
-        backend.close()
+    model = LlamaBackend(path)
+    yield model
+    model.close()
+
+
+@pytest.mark.model
+def test_the_default_model_names_a_rowing_session_by_its_own_word(backend: Any) -> None:
+    text = ("Finally dug the old rowing machine out of the garage and gave it a go yesterday. "
+            "Managed 2k metres in 9 min 30, which felt like forever honestly.")
+    assert own_name("runs", text, backend) == "rowing"
+    assert own_name("runs", "Went out before my shift. Only five kilometres but I pushed it, 27 minutes.", backend) == "runs"
 
 
 def test_a_word_cut_from_its_negation_is_no_choice() -> None:
@@ -142,23 +147,12 @@ def test_only_the_sentences_of_the_amount_are_offered() -> None:
 
 
 @pytest.mark.model
-def test_the_default_model_names_an_amount_by_the_messages_word() -> None:
-    from engine.llm.catalog import DEFAULT_MODEL, find
-    from engine.llm.install import installed_path
-    from engine.llm.llama import LlamaBackend
-
-    path = installed_path(find(DEFAULT_MODEL))  # type: ignore[arg-type]
-    if not path.is_file():
-        pytest.skip("the default model is not installed (make model)")
-    backend = LlamaBackend(path)
-    try:
-        text = ("First shift at the garden centre done, seven hours on the tills. "
-                "Commission gets worked out on Fridays and mine was £23.75 this week, not bad?")
-        assert own_amount_name("fees", "£23.75", _amount_at(text, "£23.75"), text, [], backend) == "commission"
-        text = "Booked the climbing wall for Saturday, £14 a session."
-        assert own_amount_name("price", "£14", _amount_at(text, "£14"), text, [], backend) == "price"
-    finally:
-        backend.close()
+def test_the_default_model_names_an_amount_by_the_messages_word(backend: Any) -> None:
+    text = ("First shift at the garden centre done, seven hours on the tills. "
+            "Commission gets worked out on Fridays and mine was £23.75 this week, not bad?")
+    assert own_amount_name("fees", "£23.75", _amount_at(text, "£23.75"), text, [], backend) == "commission"
+    text = "Booked the climbing wall for Saturday, £14 a session."
+    assert own_amount_name("price", "£14", _amount_at(text, "£14"), text, [], backend) == "price"
 
 
 def test_a_learned_amount_keeps_the_users_word_across_messages(tmp_path: Path) -> None:
