@@ -18,7 +18,7 @@ from functools import cache
 
 from engine.extract.segment import sentences_around
 from engine.learn.collection import clean_name
-from engine.learn.whose import first_names
+from engine.learn.whose import first_names, kin
 from engine.llm.backend import Backend, SchemaRequest
 
 MAX_CHOICES = 40
@@ -100,7 +100,7 @@ def example_names() -> frozenset[str]:
 
 # what an amount is for is often a short word ("bus", "tax", "gas", "won"); these short ones say nothing
 _SHORT_FUNCTION_WORDS = frozenset({"got", "get", "let", "say", "saw", "see", "put", "set", "new", "old", "big", "top", "end",
-                                   "too", "yet", "own", "via", "per", "lol", "idk", "omg", "mum", "dad", "nan"})
+                                   "too", "yet", "own", "via", "per", "lol", "idk", "omg"})
 _SHORT_WORD = re.compile(r"[A-Za-z][a-z]{2,}\b(?!['’]t\b)")
 
 
@@ -110,7 +110,7 @@ def choices(text: str, *, short: bool = False) -> list[str]:
     names = first_names()
     for m in (_SHORT_WORD if short else _WORD).finditer(text):
         word = m.group(0).lower()
-        if word not in _FUNCTION_WORDS | _SHORT_FUNCTION_WORDS and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \
+        if word not in _FUNCTION_WORDS | _SHORT_FUNCTION_WORDS and not (short and kin(word)) and not (m.group(0)[0].isupper() and m.start() > 0 and text[m.start() - 2] not in ".!?") \
                 and not (m.group(0)[0].isupper() and word in names):
             out.setdefault(word, None)  # "Isla's come down with something": a person, not a kind of record
     return list(out)[:MAX_CHOICES]

@@ -190,3 +190,7 @@ def test_an_amounts_choices_keep_short_words_of_what_it_was_for() -> None:
     assert own_amount_name("cost", "£2.80", _amount_at(text, "£2.80"), text, [], model) == "bus"
     assert "bus" in model.offered and "got" not in model.offered
     assert "bus" not in choices(text) and "bus" in choices(text, short=True)
+
+
+def test_a_relative_is_no_name_for_an_amount() -> None:
+    assert not {"gran", "mum", "aunt"} & set(choices("Gran paid £5 and my aunt won £2, Mum says.", short=True))
