@@ -437,6 +437,24 @@ def spelled_numbers(text: str, taken: list[tuple[int, int]] = ()) -> list[tuple[
     return out
 
 
+_BARE_OR_SPELLED = re.compile(rf"(?<![\w.,£$€-])(?P<num>{_NUM})(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w-])", re.I)
+
+
+def bare_numbers(text: str) -> list[tuple[int, int, Decimal]]:
+    """Every number said bare, in digits or words, with a fraction said after it ("five and a half",
+    "7 and a quarter"): the old value a correction takes back often has no unit of its own ("five
+    hours, not five and a half"). Words as often not a number ("one", "a few") are left out."""
+    out = []
+    for m in _BARE_OR_SPELLED.finditer(text):
+        raw = m["num"].lower()
+        if raw in _VAGUE:
+            continue
+        value = _number(raw)
+        if value is not None:
+            out.append((m.start(), m.end(), value + (_AND_FRACTION[m["frac"].lower()] if m["frac"] else 0)))
+    return out
+
+
 def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: bool = True) -> list[Quantity]:  # type: ignore[assignment]
     """Every quantity in ``text`` outside the ``taken`` spans, numbered Q1, Q2... in text order.
     ``counts``: a number counting a plural noun is a count of it ("6 jars"); else a bare number."""

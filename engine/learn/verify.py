@@ -19,7 +19,7 @@ from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
 from engine.learn.naming import stem
 from engine.learn.propose import MAX_TEXT, Offer
-from engine.learn.quantities import FROM_A_SPAN, convert, units
+from engine.learn.quantities import FROM_A_SPAN, bare_numbers, convert, units
 from engine.learn.whose import first_names
 from engine.profile import RESOURCES
 
@@ -253,8 +253,9 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
-_TAKEN_BACK = re.compile(r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
-"""Words before a number that take it back ("not 270", "instead of the 40"): an old value, not the record's."""
+_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n'?t)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+"""Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid"): an old
+value, not the record's."""
 
 
 def _names_its_noun(name: str, text: str, v: Value) -> bool:
@@ -602,7 +603,9 @@ def verify(raw: Any, o: Offer) -> Checked:
         own = [spans[i] for i in sorted({j for i in held for j in (i - 1, i) if j >= 0})]
         # an amount names an old one only where it is taken back ("£35, not £40"): "last week was £78" compares
         said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [
-            (Decimal(c.value), c.start, c.end) for c in o.money if _taken_back_at(o.text, c.start)]
+            (Decimal(c.value), c.start, c.end) for c in o.money if _taken_back_at(o.text, c.start)] + [
+            # and one said bare, taken back: "so it was five hours, not five and a half"
+            (n, a0, b0) for a0, b0, n in bare_numbers(o.text) if _taken_back_at(o.text, a0)]
         numbers = tuple(n for n, a0, b0 in said_numbers if not compared(o.text, a0, b0)
                         and (not own or any(a <= a0 < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)

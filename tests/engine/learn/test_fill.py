@@ -557,3 +557,32 @@ def test_a_value_logged_as_one_number_and_said_to_be_another_corrects_it(store: 
     new = next(q.id for q in o.quantities if q.value == Decimal("81.9"))
     _learn(store, fix, {"records": [{"collection": "weigh_ins", "date": o.dates[0].id, "values": {"weight": new}}]}, DAY + dt.timedelta(days=2))
     assert [r["weight_kg"] for r in _records(store, "weigh_ins")] == [81.9]
+
+
+def test_an_old_value_said_bare_in_words_and_taken_back_names_the_record_it_corrects(store: LogStore) -> None:
+    first = "Piano practice on Monday went on for two and a half hours, my wrists hurt."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "piano_practice", "date": o.dates[0].id, "values": {
+        "duration": o.quantities[0].id}}]})
+    later = "Looking at my diary, Monday's practice was two hours, not two and a half. Still a lot!"
+    day = DAY + dt.timedelta(days=5)
+    o = offer(later, day, records=True)
+    monday = next(d.id for d in o.dates if "Monday" in later[d.start:d.end])
+    _learn(store, later, {"records": [{"collection": "piano_practice", "date": monday, "values": {
+        "duration": o.quantities[0].id}}]}, day)
+    assert [r["duration_hours"] for r in _records(store, "piano_practice")] == [2.0]
+
+
+def test_an_amount_said_it_was_not_is_the_old_one_a_correction_names(store: LogStore) -> None:
+    first = "The plant stall at the fete took £40 on Saturday, not bad."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "plant_stall", "date": o.dates[0].id, "values": {
+        "takings": o.money[0].id}}]})
+    later = "Counted the float again: Saturday's takings weren't forty quid, it came to £46 in the end."
+    day = DAY + dt.timedelta(days=3)
+    o = offer(later, day, records=True)
+    saturday = next(d.id for d in o.dates if "Saturday" in later[d.start:d.end])
+    forty_six = next(m.id for m in o.money if m.value.startswith("46"))
+    _learn(store, later, {"records": [{"collection": "plant_stall", "date": saturday, "values": {
+        "takings": forty_six}}]}, day)
+    assert [float(r["takings"]) for r in _records(store, "plant_stall")] == [46.0]
