@@ -174,17 +174,25 @@ class Renamed:
     amounts: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
+def _named(p: Proposed, batch: Batch, renamed: Renamed, text: str, backend: Backend) -> Proposed:
+    """``p`` under the user's own words: its collection (where new) and its amounts. Done before parts
+    of one record are joined: "£12.75" and "£9.40" both guessed "price" are a ticket and snacks."""
+    kind = same_kind(p.collection, batch.collections, p.values)
+    if kind is None:
+        if p.collection not in renamed.collections:
+            renamed.collections[p.collection] = own_name(p.collection, text, backend, p.span() if p.values else None)
+        p.collection = renamed.collections[p.collection]
+        renamed.collections.setdefault(p.collection, p.collection)
+        kind = same_kind(p.collection, batch.collections, p.values)
+    _name_amounts(p, list(kind.fields) if kind else [], renamed, text, backend)
+    return p
+
+
 def _file(p: Proposed, batch: Batch, renamed: Renamed, msg: MessageRow, session_date: dt.date,
           backend: Backend) -> list[NewFact]:
     """File ``p`` (split by whose each part is); the facts it added (records, and a schema where its
     collection is new or widened)."""
-    kind = same_kind(p.collection, batch.collections, p.values)
-    if kind is None:
-        if p.collection not in renamed.collections:
-            renamed.collections[p.collection] = own_name(p.collection, msg.text, backend, p.span() if p.values else None)
-        p.collection = renamed.collections[p.collection]
-        kind = same_kind(p.collection, batch.collections, p.values)
-    _name_amounts(p, list(kind.fields) if kind else [], renamed, msg.text, backend)
+    _named(p, batch, renamed, msg.text, backend)
     before = len(batch.facts)
     for part in split_by_subject(p, msg.text, [*batch.prior, *batch.facts]):
         add(batch, part, session_id=msg.session_id, message_id=msg.id, session_date=session_date, text=msg.text)
@@ -205,6 +213,7 @@ def _name_amounts(p: Proposed, fields: list[LearnedField], renamed: Renamed, tex
                 renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, amounts, backend)
             own = usable_field_name(renamed.amounts[key])
             name = own if own and own not in p.values and own not in values and own not in others else name
+            renamed.amounts.setdefault((name, v.start), name)  # named once: filing it after joining asks nothing more
         values[name] = v
     p.values = values
 
@@ -294,13 +303,14 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             continue
         renamed = Renamed()
         checked = _read(o, batch, backend, out)
-        first = joined(checked.records, o.text)
+        first = joined([_named(p, batch, renamed, msg.text, backend) for p in checked.records], o.text)
         filed = {id(p): _file(p, batch, renamed, msg, session_date, backend) for p in first}
         left = _left_out(o, first, records)
         if first and left is not None and len(first) < MAX_RECORDS:
             cited = {(v.start, v.end) for p in first for v in p.values.values()}
             again = _read(replace(o, focus=left, taken=frozenset(s for s, _ in cited)), batch, backend, out)
             for p in again.records:
+                _named(p, batch, renamed, msg.text, backend)
                 new = {k: v for k, v in p.values.items() if v.kind in ("float", "money", "time")
                        and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited}
                 if not new:

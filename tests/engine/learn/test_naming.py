@@ -194,3 +194,18 @@ def test_an_amounts_choices_keep_short_words_of_what_it_was_for() -> None:
 
 def test_a_relative_is_no_name_for_an_amount() -> None:
     assert not {"gran", "mum", "aunt"} & set(choices("Gran paid £5 and my aunt won £2, Mum says.", short=True))
+
+
+def test_two_amounts_of_one_outing_guessed_under_one_name_are_named_before_they_are_joined(tmp_path: Path) -> None:
+    from engine.learn import learn_records
+    from models.log import MessageRow
+
+    text = "Went bowling with the twins on Saturday, scored 141. Lane was £24. Slushies after came to £9, ouch."
+    day = dt.date(2026, 5, 4)
+    model = Scripted({"records": [
+        {"collection": "bowling", "date": "D1", "values": {"score": "Q1", "price": "M1"}},
+        {"collection": "bowling", "date": "D1", "values": {"price": "M2"}}]},
+        {"name": "lane"}, {"name": "slushies"})
+    learned = learn_records([MessageRow(id=1, session_id="s", speaker="user", text=text)], day, [], [], model)
+    rows = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert rows == [{"date": "2026-05-02", "score": 141.0, "lane": "24.00", "slushies": "9.00"}]
