@@ -210,7 +210,9 @@ def _name_amounts(p: Proposed, fields: list[LearnedField], renamed: Renamed, tex
         if v.kind == "money":
             key = (name, v.start)
             if key not in renamed.amounts:
-                renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, amounts, backend)
+                beside = [n for n, w in p.values.items() if w.kind == "money" and w is not v]
+                renamed.amounts[key] = own_amount_name(name, text[v.start:v.end], (v.start, v.end), text, amounts, backend,
+                                                       beside)
             own = usable_field_name(renamed.amounts[key])
             name = own if own and own not in p.values and own not in values and own not in others else name
             renamed.amounts.setdefault((name, v.start), name)  # named once: filing it after joining asks nothing more

@@ -209,3 +209,13 @@ def test_two_amounts_of_one_outing_guessed_under_one_name_are_named_before_they_
     learned = learn_records([MessageRow(id=1, session_id="s", speaker="user", text=text)], day, [], [], model)
     rows = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
     assert rows == [{"date": "2026-05-02", "score": 141.0, "lane": "24.00", "slushies": "9.00"}]
+
+
+def test_a_guess_another_amount_of_the_record_already_holds_is_not_offered() -> None:
+    text = "Saw the new Pixar at the Vue on Sunday. Ticket was £9.99. Popcorn and a Fanta came to £6.40, daylight robbery."
+    model = Choosing({"name": "popcorn"})
+    at = _amount_at(text, "£6.40")
+    assert own_amount_name("price", "£6.40", at, text, ["ticket_price"], model, ["ticket_price"]) == "popcorn"
+    assert "price" not in model.offered and "ticket_price" not in model.offered and "popcorn" in model.offered
+    kept = Choosing({"name": "popcorn"})
+    assert own_amount_name("price", "£6.40", at, text, ["price"], kept, ["snacks"]) == "price" and kept.offered == []
