@@ -381,6 +381,14 @@ _ONE = re.compile(r"(?<![\w'’-])(?<!not\s)(?<!this\s)(?<!that\s)(?<!the\s)(?<!
 # "an assist" beside a count
 _TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])"
                     r"(?!\s+(?:as|the|a|an|over|more|that|than|weekly|daily|monthly|yearly|per|every|each)\b)", re.I)
+_ONE_NOUN = re.compile(r"(?P<noun>[a-z]+(?:-[a-z]+)?)(?=\s*(?:[,;:!?)—–]|\.(?!\w)|$|\s(?:and|but|so|then|too|each|today|yesterday|tonight)\b))",
+                       re.I)
+"""The one noun a "one" counts where the phrase ends there: "one pouch, ten minutes", "one filling and a clean"."""
+_ONCE = re.compile(r"(?<![\w-])(?<!\bat\s)(?<!\bfor\s)(?<!\bthan\s)once(?![\w-])"
+                   r"(?!\s+(?:a|an|every|each|per|more|again|upon|in|or|and|i|we|he|she|they|you|it|the|my|his|her|our|their|its|"
+                   r"everything|everyone|this|you've|that's|that\s+(?:is|was|was|has|had))\b)", re.I)
+"""A count of one without a number ("went round once that evening", "just once"): not "once a week", "for
+once", "once I got home", "at once"."""
 _NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
 _NO_IDIOMS = frozenset({"worries", "problems", "probs", "ideas", "plans", "thanks", "regrets", "complaints", "questions",
                         "doubts", "excuses", "words", "feelings", "strings", "comments", "issues", "signs", "options",
@@ -566,7 +574,11 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if value is not None and not (1900 <= value <= 2100 and "thousand" in m["num"].lower()):  # not "two thousand and nineteen"
             add(m.start(), m.end(), value, "", "")
     for m in _ONE.finditer(text) if counts else ():
-        add(m.start("num"), m.end("num"), Decimal(1), "", "")
+        noun = _ONE_NOUN.match(text, m.end())
+        if noun is not None and noun["noun"].lower() not in _NOT_COUNTED | _NOT_A_THING and noun["noun"].lower() not in table:
+            add(m.start("num"), noun.end("noun"), Decimal(1), noun["noun"], noun["noun"])  # "one pouch, ten minutes"
+        else:
+            add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _PLACE.finditer(text):
         if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
             add(m.start(), m.end(), _number(m["num"]), "place", "place", "a place in an order")
@@ -590,6 +602,8 @@ def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]]
     "a hat-trick", "an assist" beside "four goals", "scored one", a result "5-5" said after "draw"."""
     for m in _TWICE.finditer(text):
         add(m.start(), m.end(), Decimal(2 if m["num"].lower() == "twice" else 3), "times", "times")
+    for m in _ONCE.finditer(text):
+        add(m.start(), m.end(), Decimal(1), "times", "times")
     for m in _HAT_TRICK.finditer(text):
         add(m.start("noun"), m.end("noun"), Decimal(3), m["noun"], m["noun"])
     for m in _VERB_NUMBER.finditer(text):

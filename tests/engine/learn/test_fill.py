@@ -586,3 +586,20 @@ def test_an_amount_said_it_was_not_is_the_old_one_a_correction_names(store: LogS
     _learn(store, later, {"records": [{"collection": "plant_stall", "date": saturday, "values": {
         "takings": forty_six}}]}, day)
     assert [float(r["takings"]) for r in _records(store, "plant_stall")] == [46.0]
+
+
+def test_a_visit_said_once_and_one_thing_counted_fill_the_collections_counts(store: LogStore) -> None:
+    first = "Fed the Hendersons' rabbits on Saturday: went over twice, three carrots, 20 minutes."
+    o = offer(first, DAY, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    _learn(store, first, {"records": [{"collection": "rabbit_sitting", "date": o.dates[0].id, "values": {
+        "visits": ids["twice"], "carrots": ids["three carrots"], "duration": ids["20 minutes"]}}]})
+    later = "Sunday I only popped in once, one carrot, 5 minutes, they were asleep."
+    day = DAY + dt.timedelta(days=1)
+    o = offer(later, day, records=True)
+    ids = {q.surface: q.id for q in o.quantities}
+    assert {"once", "one carrot", "5 minutes"} <= set(ids)
+    _learn(store, later, {"records": [{"collection": "rabbit_sitting", "date": o.dates[0].id, "values": {
+        "visits": ids["once"], "carrots": ids["one carrot"], "duration": ids["5 minutes"]}}]}, day)
+    rows = sorted(_records(store, "rabbit_sitting"), key=lambda r: r["date"])
+    assert [(r["visits"], r["carrots"], r["duration_min"]) for r in rows] == [(2, 3, 20), (1, 1, 5)]

@@ -362,3 +362,11 @@ def test_a_result_is_read_but_hours_and_ranges_are_not(text: str, scores: list[s
 
 def test_a_few_beside_a_count_is_no_thing_counted_once() -> None:
     assert _values("Two goals and a few near misses.") == [(Decimal(2), "goals")]
+
+
+def test_once_counts_one_only_where_it_is_no_frequency_or_conjunction() -> None:
+    for text in ("I swim once a week.", "For once the bus was on time.", "Once I got home I slept.", "It all broke at once.",
+                 "I've asked more than once.", "Late once again."):
+        assert not [q for q in find_quantities(text) if q.unit == "times"], text
+    assert [(q.surface, q.value) for q in find_quantities("Walked him just once, around ten.") if q.unit == "times"] == [
+        ("once", 1)]
