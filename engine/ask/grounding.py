@@ -23,7 +23,7 @@ from engine.ask.lexicon import (
     VALUE_SYNONYMS,
 )
 from engine.ask.plan import FLAG_PHRASES, SUPERLATIVE_WORDS, counted_in
-from engine.ask.text import stem
+from engine.ask.text import fold, stem
 from engine.ask.timecues import MONTHS, NUMBER_WORDS, SEASONS
 from engine.frames import IMPORT_DOMAIN, IMPORT_SCHEMA_FRAME
 from engine.log import Fact, LogStore
@@ -83,9 +83,9 @@ _CONTRACTION = re.compile(r"'(?:s|ve|re|ll|d|m)$|n't$")
 
 
 def _words(text: str) -> Iterable[str]:
-    """Words without contractions ("what's" is "what") and hyphens ("fill-up" is the "fillups" of a
+    """Words without accents ("café" is the question's "cafe"), contractions ("what's" is "what") and hyphens ("fill-up" is the "fillups" of a
     collection's name)."""
-    return [_CONTRACTION.sub("", w).replace("-", "") for w in _WORD.findall(text.lower().replace("’", "'"))]
+    return [_CONTRACTION.sub("", w).replace("-", "") for w in _WORD.findall(fold(text).lower().replace("’", "'"))]
 
 
 def vocabulary(coll: Collection) -> set[str]:

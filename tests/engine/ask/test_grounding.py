@@ -69,3 +69,14 @@ def test_an_aside_explains_the_words_before_it(tmp_path: Path) -> None:
     trips = build_catalog(fold(log.facts()))["trips"]
     assert uncovered("How many offsite trips — Tokyo — did I take?", trips) == []
     assert uncovered("How many offsite trips — Porto — did I take?", trips) == ["offsite", "porto"]
+
+
+def test_a_word_said_with_an_accent_is_the_questions_word_without_one(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    sid, (mid,) = log.add_session([("user", "Back from Québec, lovely week.")], DAY)
+    log.add_facts([NewFact(sid, mid, DAY, "travel", "Trip", "quebec", {"destination": "Québec", "country": "CA",
+                                                                          "start": "2026-10-03", "end": "2026-10-10"})])
+    trips = build_catalog(fold(log.facts()))["trips"]
+    assert uncovered("How many trips to Quebec did I take?", trips) == []
+    answer = ask(fold(log.facts()), "How many trips to Québec did I take?", NOW, None, log)
+    assert answer.answer == 1 and "trips" in answer.computation
