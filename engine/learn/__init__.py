@@ -312,7 +312,7 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             cited = {(v.start, v.end) for p in first for v in p.values.values()}
             again = _read(replace(o, focus=left, taken=frozenset(s for s, _ in cited)), batch, backend, out)
             for p in again.records:
-                _named(p, batch, renamed, msg.text, backend)
+                # named once it is known whose values they join: "price" beside a ticket's price names nothing
                 new = {k: v for k, v in p.values.items() if v.kind in ("float", "money", "time")
                        and v.start >= left[0] and v.end <= left[1] and (v.start, v.end) not in cited}
                 if not new:

@@ -219,3 +219,20 @@ def test_a_guess_another_amount_of_the_record_already_holds_is_not_offered() -> 
     assert "price" not in model.offered and "ticket_price" not in model.offered and "popcorn" in model.offered
     kept = Choosing({"name": "popcorn"})
     assert own_amount_name("price", "£6.40", at, text, ["price"], kept, ["snacks"]) == "price" and kept.offered == []
+
+
+def test_an_amount_a_second_reading_adds_to_a_record_is_named_beside_the_records_amounts() -> None:
+    from engine.learn import learn_records
+    from models.log import MessageRow
+
+    text = ("Treated myself to the theatre on Friday. Stalls seat was £32, which felt steep. "
+            "I'd say a 7 out of 10, lovely set. A gin and tonic in the interval came to £9.50, madness.")
+    day = dt.date(2026, 5, 4)
+    model = Scripted({"records": [{"collection": "theatre_trips", "date": "D1", "values": {"seat_price": "M1", "rating": "Q1"}}]},
+                     {"records": [{"collection": "theatre_trips", "date": "D1", "values": {"price": "M2"}}]},
+                     {"name": "gin"})
+    learned = learn_records([MessageRow(id=1, session_id="s", speaker="user", text=text)], day, [], [], model)
+    [row] = [f.slots for f in learned.facts if f.frame != "ImportSchema"]
+    assert row == {"date": "2026-05-01", "seat_price": "32.00", "rating": 7.0, "gin": "9.50"}
+    offered = model.requests[2].schema["properties"]["name"]["enum"]
+    assert "price" not in offered and "gin" in offered
