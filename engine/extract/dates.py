@@ -552,8 +552,6 @@ def _year_words(text: str, found: list[Mention], hi: int, today: dt.date) -> lis
 
 _COUNTS_THINGS = re.compile(r"\s+(?!(?:of|and|or|to|through|till|until|at|in|on|for|i|we|he|she|they|it|is|was|when|then|"
                             r"so|but|this|next|last|after|before|from|as|if|because|please|instead)\b)[a-z]")
-_ORDINAL_LEADS = re.compile(r"\b(?:at|than|like|as|with)\s+$", re.I)
-"""Words before "the first" that make it one of several things, not a day of the month."""
 _DAY_LEADS = re.compile(r"\b(?:on|by|until|till|til|from|since|before|after)\s+$", re.I)
 """A word before "the fifteenth" that makes it a day whatever follows ("on the fifteenth my rent goes up")."""
 
@@ -593,8 +591,6 @@ def find_dates(text: str, lo: int, hi: int, today: dt.date, *, day_first: bool =
                 continue
             if kind == "word_day" and _COUNTS_THINGS.match(clause, e) and not _DAY_LEADS.search(clause[max(0, s - 8):s]):
                 continue  # "the first race", "the third lesson": an ordinal before a noun counts things
-            if kind == "word_day" and _ORDINAL_LEADS.search(clause[max(0, s - 8):s]):
-                continue  # "turned her nose up at the first", "better than the second": one of several, no day
             if kind == "holiday" and _HOLIDAY_NOT_DATE.match(clause, e):
                 taken.append((s, e))  # "Christmas shopping": no date, and no other pattern may read one here
                 continue

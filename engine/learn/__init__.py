@@ -146,6 +146,26 @@ def joined(records: list[Proposed], text: str = "") -> list[Proposed]:
     return out
 
 
+def with_costs(records: list[Proposed], text: str = "") -> list[Proposed]:
+    """What an activity cost read as a record of its own ("£12.75 … and £9.40 on a hot dog" beside a
+    film's rating): a record of amounts only joins the one record of the same collection, person and
+    day that holds more than amounts, once each amount has its own name, unless the words between tell
+    of another. Amounts beside amounts (a sandwich and a coffee) stay records of their own."""
+    out: list[Proposed] = []
+    costs: list[Proposed] = []
+    for p in records:
+        (costs if p.values and all(v.kind == "money" for v in p.values.values()) else out).append(p)
+    for c in costs:
+        same = [q for q in out if (q.collection, q.who, q.day) == (c.collection, c.who, c.day)
+                and any(v.kind != "money" for v in q.values.values())]
+        if len(same) == 1 and not set(same[0].values) & set(c.values) and not _ANOTHER.search(_between(text, same[0], c)):
+            same[0].values = {**same[0].values, **c.values}
+            same[0].corrects = same[0].corrects or c.corrects
+        else:
+            out.append(c)
+    return sorted(out, key=lambda p: records.index(p))
+
+
 def _between(text: str, a: Proposed, b: Proposed) -> str:
     """The words between the values of two records (in text order)."""
     spans = sorted([(min(v.start for v in r.values.values()), max(v.end for v in r.values.values())) for r in (a, b)])
@@ -305,7 +325,8 @@ def learn_records(msgs: Sequence[MessageRow], session_date: dt.date, prior: Sequ
             continue
         renamed = Renamed()
         checked = _read(o, batch, backend, out)
-        first = joined([_named(p, batch, renamed, msg.text, backend) for p in checked.records], o.text)
+        first = joined(checked.records, o.text)
+        first = with_costs([_named(p, batch, renamed, msg.text, backend) for p in first], o.text)
         filed = {id(p): _file(p, batch, renamed, msg, session_date, backend) for p in first}
         left = _left_out(o, first, records)
         if first and left is not None and len(first) < MAX_RECORDS:

@@ -169,12 +169,12 @@ def own_amount_name(name: str, surface: str, at: tuple[int, int], text: str, fie
     """``name`` for the amount said as ``surface`` at ``at``, or the message's own word for it when
     ``name`` is said neither where the amount was nor is a field its collection already has.
     ``fields``: the collection's amounts' names so far, offered as choices. ``beside``: the names of
-    the record's other amounts; a guess whose words one of them holds ("price" beside "ticket_price")
-    names nothing of its own and is not offered. Raises ModelError when the model fails."""
+    the record's other amounts; a new guess whose words one of them holds ("price" beside
+    "ticket_price") names nothing of its own and is not offered. Raises ModelError when the model fails."""
     said = sentences_around(text, *at)
     vague = any(other != name and set(name.split("_")) <= set(other.split("_")) for other in beside)
-    if not vague and name in fields or not copied(name, said):
-        return name
+    if name in fields or not copied(name, said):
+        return name  # said there, or an amount the collection already keeps under this name
     guess = [] if vague else [name]
     options = [*guess, *[f for f in fields if f != name and f not in beside],
                *[w for w in choices(said, short=True) if w != name and w not in fields]]

@@ -11,7 +11,7 @@ of money are not quantities.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -384,11 +384,13 @@ _TWICE = re.compile(r"(?<![\w-])(?P<num>twice|thrice)(?![\w-])"
 _ONE_NOUN = re.compile(r"(?P<noun>[a-z]+(?:-[a-z]+)?)(?=\s*(?:[,;:!?)—–]|\.(?!\w)|$|\s(?:and|but|so|then|too|each|today|yesterday|tonight)\b))",
                        re.I)
 """The one noun a "one" counts where the phrase ends there: "one pouch, ten minutes", "one filling and a clean"."""
-_ONCE = re.compile(r"(?<![\w-])(?<!\bat\s)(?<!\bfor\s)(?<!\bthan\s)once(?![\w-])"
-                   r"(?!\s+(?:a|an|every|each|per|more|again|upon|in|or|and|i|we|he|she|they|you|it|the|my|his|her|our|their|its|"
-                   r"everything|everyone|this|you've|that's|that\s+(?:is|was|was|has|had))\b)", re.I)
-"""A count of one without a number ("went round once that evening", "just once"): not "once a week", "for
-once", "once I got home", "at once"."""
+_ONCE = re.compile(r"(?<=[a-z] )(?<!\bat )(?<!\bfor )(?<!\bthan )(?<!\band )(?<!\bbut )(?<!\bthen )(?<!\bso )(?<!\bI )(?<!\bwe )(?<!\bhe )(?<!\bshe )"
+                   r"(?<!\bthey )(?<!\byou )(?<!\bnot )(?<!\bhad )(?<!\bhave )(?<!\bwas )once(?![\w-])"
+                   r"(?=\s*(?:[,;:!?)—–]|\.(?!\w)|$)|\s+(?:that|this|last|yesterday|today|tonight|before|after|during|over|"
+                   r"in\s+the\s+(?:morning|afternoon|evening)|on\s+\w+day)\b)", re.I)
+"""A count of one without a number, said after its verb where the phrase ends ("went round once that
+evening", "just once,"): not "once a week", "Once home, I…", "I once ran", "and once there"."""
+_DENIED = re.compile(r"n['’]t\b|\b(?:not|never|didnt|dont|doesnt|wasnt|havent|hasnt)\b", re.I)
 _NONE_OF = re.compile(r"(?<![\w'’-])(?P<num>no|zero|nil)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
 _NO_IDIOMS = frozenset({"worries", "problems", "probs", "ideas", "plans", "thanks", "regrets", "complaints", "questions",
                         "doubts", "excuses", "words", "feelings", "strings", "comments", "issues", "signs", "options",
@@ -445,17 +447,18 @@ def spelled_numbers(text: str, taken: list[tuple[int, int]] = ()) -> list[tuple[
     return out
 
 
-_BARE_OR_SPELLED = re.compile(rf"(?<![\w.,£$€-])(?P<num>{_NUM})(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w-])", re.I)
+_BARE_OR_SPELLED = re.compile(rf"(?<![\w.,:£$€-])(?P<num>{_NUM})(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w-]|[:.]\d)", re.I)
 
 
-def bare_numbers(text: str) -> list[tuple[int, int, Decimal]]:
+def bare_numbers(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, Decimal]]:
     """Every number said bare, in digits or words, with a fraction said after it ("five and a half",
     "7 and a quarter"): the old value a correction takes back often has no unit of its own ("five
-    hours, not five and a half"). Words as often not a number ("one", "a few") are left out."""
+    hours, not five and a half"). Words as often not a number ("one", "a few") are left out, and so is
+    any number inside the ``taken`` spans (a date, a clock time: "not 12 March", "not 7:30")."""
     out = []
     for m in _BARE_OR_SPELLED.finditer(text):
         raw = m["num"].lower()
-        if raw in _VAGUE:
+        if raw in _VAGUE or any(s <= m.start() < e for s, e in taken):
             continue
         value = _number(raw)
         if value is not None:
@@ -575,7 +578,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             add(m.start(), m.end(), value, "", "")
     for m in _ONE.finditer(text) if counts else ():
         noun = _ONE_NOUN.match(text, m.end())
-        if noun is not None and noun["noun"].lower() not in _NOT_COUNTED | _NOT_A_THING and noun["noun"].lower() not in table:
+        if noun is not None and noun["noun"].lower() not in _NOT_COUNTED | _NOT_A_THING | {"each"} and noun["noun"].lower() not in table:
             add(m.start("num"), noun.end("noun"), Decimal(1), noun["noun"], noun["noun"])  # "one pouch, ten minutes"
         else:
             add(m.start("num"), m.end("num"), Decimal(1), "", "")
@@ -603,7 +606,9 @@ def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]]
     for m in _TWICE.finditer(text):
         add(m.start(), m.end(), Decimal(2 if m["num"].lower() == "twice" else 3), "times", "times")
     for m in _ONCE.finditer(text):
-        add(m.start(), m.end(), Decimal(1), "times", "times")
+        clause = re.split(r"[,.;:!?—–]", text[:m.start()])[-1]
+        if not _DENIED.search(clause):  # "didn't wee once on the walk" counts none
+            add(m.start(), m.end(), Decimal(1), "times", "times")
     for m in _HAT_TRICK.finditer(text):
         add(m.start("noun"), m.end("noun"), Decimal(3), m["noun"], m["noun"])
     for m in _VERB_NUMBER.finditer(text):

@@ -253,7 +253,7 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
-_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n'?t)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n['’]?t)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
 """Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid"): an old
 value, not the record's."""
 
@@ -605,7 +605,8 @@ def verify(raw: Any, o: Offer) -> Checked:
         said_numbers = [(q.value, q.start, q.end) for q in o.quantities] + [
             (Decimal(c.value), c.start, c.end) for c in o.money if _taken_back_at(o.text, c.start)] + [
             # and one said bare, taken back: "so it was five hours, not five and a half"
-            (n, a0, b0) for a0, b0, n in bare_numbers(o.text) if _taken_back_at(o.text, a0)]
+            (n, a0, b0) for a0, b0, n in bare_numbers(o.text, [(c.start, c.end) for c in (*o.dates, *o.times)])
+            if _taken_back_at(o.text, a0)]
         numbers = tuple(n for n, a0, b0 in said_numbers if not compared(o.text, a0, b0)
                         and (not own or any(a <= a0 < b for a, b in own)))
         month_only = date_span is not None and any(c.month_only and (c.start, c.end) == date_span for c in o.dates)

@@ -603,3 +603,16 @@ def test_a_visit_said_once_and_one_thing_counted_fill_the_collections_counts(sto
         "visits": ids["once"], "carrots": ids["one carrot"], "duration": ids["5 minutes"]}}]}, day)
     rows = sorted(_records(store, "rabbit_sitting"), key=lambda r: r["date"])
     assert [(r["visits"], r["carrots"], r["duration_min"]) for r in rows] == [(2, 3, 20), (1, 1, 5)]
+
+
+def test_a_clock_time_taken_back_names_no_old_value(store: LogStore) -> None:
+    first = "Zoe slept 7 hours last night, rough one with her cough."
+    o = offer(first, DAY, records=True)
+    _learn(store, first, {"records": [{"collection": "sleep", "date": o.dates[0].id, "who": "Zoe", "values": {
+        "duration": o.quantities[0].id}}]})
+    later = "Zoe went down at 8, not 7:30 like most nights, and slept 10 hours."
+    day = DAY + dt.timedelta(days=1)
+    o = offer(later, day, records=True)
+    ten = next(q.id for q in o.quantities if q.value == 10)
+    _learn(store, later, {"records": [{"collection": "sleep", "date": "today", "who": "Zoe", "values": {"duration": ten}}]}, day)
+    assert sorted(r["duration_hours"] for r in _records(store, "sleep")) == [7.0, 10.0]

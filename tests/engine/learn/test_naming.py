@@ -236,3 +236,24 @@ def test_an_amount_a_second_reading_adds_to_a_record_is_named_beside_the_records
     assert row == {"date": "2026-05-01", "seat_price": "32.00", "rating": 7.0, "gin": "9.50"}
     offered = model.requests[2].schema["properties"]["name"]["enum"]
     assert "price" not in offered and "gin" in offered
+
+
+def test_an_amount_the_collection_keeps_under_the_guessed_name_is_not_asked_again() -> None:
+    text = "Flat white this morning £3.40, and a cinnamon bun for £2.10."
+    model = Choosing({"name": "flat"})
+    assert own_amount_name("price", "£3.40", _amount_at(text, "£3.40"), text, ["price"], model, ["bun_price"]) == "price"
+    assert model.offered == []
+
+
+def test_amounts_beside_amounts_stay_records_of_their_own(tmp_path: Path) -> None:
+    from engine.learn import learn_records
+    from models.log import MessageRow
+
+    text = "Spent £4.50 on a wrap and £3.10 on a tea at the station on Monday."
+    day = dt.date(2026, 5, 6)
+    model = Scripted({"records": [
+        {"collection": "station_spends", "date": "D1", "values": {"price": "M1"}},
+        {"collection": "station_spends", "date": "D1", "values": {"price": "M2"}}]},
+        {"name": "wrap"}, {"name": "tea"})
+    learned = learn_records([MessageRow(id=1, session_id="s", speaker="user", text=text)], day, [], [], model)
+    assert len([f for f in learned.facts if f.frame != "ImportSchema"]) == 2

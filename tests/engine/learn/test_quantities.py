@@ -366,7 +366,8 @@ def test_a_few_beside_a_count_is_no_thing_counted_once() -> None:
 
 def test_once_counts_one_only_where_it_is_no_frequency_or_conjunction() -> None:
     for text in ("I swim once a week.", "For once the bus was on time.", "Once I got home I slept.", "It all broke at once.",
-                 "I've asked more than once.", "Late once again."):
+                 "I've asked more than once.", "Late once again.", "Once home, I ran 5k.", "Max didn't bark once on the walk.",
+                 "I once ran 10k in 50 minutes.", "One tablet once daily.", "Not once did she cry."):
         assert not [q for q in find_quantities(text) if q.unit == "times"], text
     assert [(q.surface, q.value) for q in find_quantities("Walked him just once, around ten.") if q.unit == "times"] == [
         ("once", 1)]
