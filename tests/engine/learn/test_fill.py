@@ -11,7 +11,7 @@ import pytest
 
 from engine.learn.collection import InvalidCollection, check_name, learned_collections
 from engine.learn.fill import Batch, add
-from engine.learn.propose import offer
+from engine.learn.propose import Offer, offer
 from engine.learn.verify import verify
 from engine.log import LogStore
 from engine.state import fold
@@ -559,33 +559,26 @@ def test_a_value_logged_as_one_number_and_said_to_be_another_corrects_it(store: 
     assert [r["weight_kg"] for r in _records(store, "weigh_ins")] == [81.9]
 
 
-def test_an_old_value_said_bare_in_words_and_taken_back_names_the_record_it_corrects(store: LogStore) -> None:
-    first = "Piano practice on Monday went on for two and a half hours, my wrists hurt."
-    o = offer(first, DAY, records=True)
-    _learn(store, first, {"records": [{"collection": "piano_practice", "date": o.dates[0].id, "values": {
-        "duration": o.quantities[0].id}}]})
-    later = "Looking at my diary, Monday's practice was two hours, not two and a half. Still a lot!"
-    day = DAY + dt.timedelta(days=5)
-    o = offer(later, day, records=True)
-    monday = next(d.id for d in o.dates if "Monday" in later[d.start:d.end])
-    _learn(store, later, {"records": [{"collection": "piano_practice", "date": monday, "values": {
-        "duration": o.quantities[0].id}}]}, day)
-    assert [r["duration_hours"] for r in _records(store, "piano_practice")] == [2.0]
+@pytest.mark.parametrize("collection, name, first, later, day_word, new, field, days", [
+    ("piano_practice", "duration", "Piano practice on Monday went on for two and a half hours, my wrists hurt.",
+     "Looking at my diary, Monday's practice was two hours, not two and a half. Still a lot!", "Monday", "2", "duration_hours", 5),
+    ("plant_stall", "takings", "The plant stall at the fete took £40 on Saturday, not bad.",
+     "Counted the float again: Saturday's takings weren't forty quid, it came to £46 in the end.", "Saturday", "46", "takings", 3),
+])
+def test_an_old_value_said_bare_or_in_words_and_taken_back_names_the_record_it_corrects(
+        store: LogStore, collection: str, name: str, first: str, later: str, day_word: str, new: str, field: str,
+        days: int) -> None:
+    def cited(o: Offer, value: str | None = None) -> str:
+        values = [*o.quantities, *o.money]
+        return next(c.id for c in values if value is None or Decimal(str(c.value)) == Decimal(value))
 
-
-def test_an_amount_said_it_was_not_is_the_old_one_a_correction_names(store: LogStore) -> None:
-    first = "The plant stall at the fete took £40 on Saturday, not bad."
     o = offer(first, DAY, records=True)
-    _learn(store, first, {"records": [{"collection": "plant_stall", "date": o.dates[0].id, "values": {
-        "takings": o.money[0].id}}]})
-    later = "Counted the float again: Saturday's takings weren't forty quid, it came to £46 in the end."
-    day = DAY + dt.timedelta(days=3)
+    _learn(store, first, {"records": [{"collection": collection, "date": o.dates[0].id, "values": {name: cited(o)}}]})
+    day = DAY + dt.timedelta(days=days)
     o = offer(later, day, records=True)
-    saturday = next(d.id for d in o.dates if "Saturday" in later[d.start:d.end])
-    forty_six = next(m.id for m in o.money if m.value.startswith("46"))
-    _learn(store, later, {"records": [{"collection": "plant_stall", "date": saturday, "values": {
-        "takings": forty_six}}]}, day)
-    assert [float(r["takings"]) for r in _records(store, "plant_stall")] == [46.0]
+    said_day = next(d.id for d in o.dates if day_word in later[d.start:d.end])
+    _learn(store, later, {"records": [{"collection": collection, "date": said_day, "values": {name: cited(o, new)}}]}, day)
+    assert [float(r[field]) for r in _records(store, collection)] == [float(new)]
 
 
 def test_a_visit_said_once_and_one_thing_counted_fill_the_collections_counts(store: LogStore) -> None:
