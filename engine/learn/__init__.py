@@ -163,7 +163,7 @@ def with_costs(records: list[Proposed], text: str = "") -> list[Proposed]:
             same[0].corrects = same[0].corrects or c.corrects
         else:
             out.append(c)
-    return sorted(out, key=lambda p: records.index(p))
+    return [p for p in records if any(p is q for q in out)]  # in the order read
 
 
 def _between(text: str, a: Proposed, b: Proposed) -> str:

@@ -429,24 +429,6 @@ _BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.
 
 _VAGUE = frozenset({"one", "a few", "a couple", "a couple of"})
 """Spelled numbers that are as often plain words ("no one", "a few things") as numbers."""
-_SPELLED = re.compile(rf"(?<![\w-])(?P<num>{_NUM})(?![\w-])", re.I)
-
-
-def spelled_numbers(text: str, taken: list[tuple[int, int]] = ()) -> list[tuple[int, int, Decimal]]:  # type: ignore[assignment]
-    """Bare numbers written as words ("ten a week max", "two coffees a day"), outside the taken
-    spans: a limit people say in words. Not found by :func:`find_quantities`, which keeps a bare
-    number to digits because a record's words are full of "one" and "two" that count nothing."""
-    out = []
-    for m in _SPELLED.finditer(text):
-        raw = m["num"].lower()
-        if re.fullmatch(_DIGITS, raw) or raw in _VAGUE or any(m.start() < e and s < m.end() for s, e in taken):
-            continue
-        value = _number(raw)
-        if value is not None:
-            out.append((m.start(), m.end(), value))
-    return out
-
-
 _BARE_OR_SPELLED = re.compile(rf"(?<![\w.,:£$€-])(?P<num>{_NUM})(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w-]|[:.]\d)", re.I)
 
 
@@ -458,12 +440,19 @@ def bare_numbers(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[tuple
     out = []
     for m in _BARE_OR_SPELLED.finditer(text):
         raw = m["num"].lower()
-        if raw in _VAGUE or any(s <= m.start() < e for s, e in taken):
+        if raw in _VAGUE or any(m.start() < e and s < m.end() for s, e in taken):
             continue
         value = _number(raw)
         if value is not None:
             out.append((m.start(), m.end(), value + (_AND_FRACTION[m["frac"].lower()] if m["frac"] else 0)))
     return out
+
+
+def spelled_numbers(text: str, taken: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int, Decimal]]:
+    """Bare numbers written as words ("ten a week max", "two coffees a day"), outside the taken
+    spans: a limit people say in words. Not found by :func:`find_quantities`, which keeps a bare
+    number to digits because a record's words are full of "one" and "two" that count nothing."""
+    return [(a, b, value) for a, b, value in bare_numbers(text, taken) if not text[a].isdigit()]
 
 
 def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: bool = True) -> list[Quantity]:  # type: ignore[assignment]
