@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from engine.ask.catalog import Collection
 from engine.ask.cues import STOP
+from engine.ask.inflect import word_forms
 from engine.ask.ir import Filter, Query
 from engine.ask.lexicon import (
     COLLECTION_SYNONYMS,
@@ -162,7 +163,12 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
         if said_in and all(_stem(w) in known for w in said_in):
             explained |= set(_words(m.group(1)))
     return [w for w in dict.fromkeys(_words(question))
-            if len(w) > 3 and not _shaping(w) and _stem(w) not in known and w not in explained]
+            if len(w) > 3 and not _shaping(w) and not _known_form(w, known) and w not in explained]
+
+
+def _known_form(word: str, known: set[str]) -> bool:
+    """The word, or another form of it, is known: "winning" is the "won" a field is named by."""
+    return _stem(word) in known or any(_stem(form) in known for form in word_forms(word, ("VERB",)))
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:

@@ -509,6 +509,8 @@ def _rate(q: str, coll: Collection, d: Draft) -> None:
             tops = [n for n, u in held.items() if u == top_unit]
         elif said and _MONEY_BEFORE_PER.fullmatch(said.group(1)):
             tops = [n for n in held if coll.fields[n].kind == "money"]
+            # "tips per hour" where the records keep tips and another amount: the amount the word names
+            tops = [n for n in tops if variants(said.group(1)) & set(coll.fields[n].words)] or tops
         elif said and said.group(1) in ("time", "pace"):
             tops = [n for n, u in held.items() if u in ("minutes", "hours", "seconds")]
         else:

@@ -406,6 +406,31 @@ def _nearest_words(text: str, values: dict[str, Value], date_span: tuple[int, in
     return out
 
 
+def _words_with_the_record(text: str, values: dict[str, Value], date_span: tuple[int, int] | None, *,
+                           rejected: list[str], collection: str) -> dict[str, Value]:
+    """Words are the record's only where the record is told: in a sentence holding its numbers or its
+    day, the sentence after its numbers ("Ran 5k in 27 minutes. Route was along the canal."), or the
+    sentence right before them when no day is cited ("Went to the Legion again. Four cards, won a
+    tenner."). A greeting, a heading or an aside about something else before a record told with its
+    day ("Hi again.", "Latte art update:", "Back from Leeds.") is no field of it."""
+    held = [v.start for v in values.values() if v.kind != "str"]
+    if not held and date_span is None:
+        return values  # a record of words only ("watered the ferns"): nothing to place them by
+    spans = sentences(text)
+    told = {i for i, (a, b) in enumerate(spans) for s in held if a <= s < b}
+    at = told | {i for i, (a, b) in enumerate(spans) if date_span and a <= date_span[0] < b} | {i + 1 for i in told}
+    if date_span is None:
+        at |= {i - 1 for i in told}
+    out: dict[str, Value] = {}
+    for fname, v in values.items():
+        where = next((i for i, (a, b) in enumerate(spans) if a <= v.start < b), None)
+        if v.kind == "str" and where is not None and where not in at:
+            rejected.append(f"{collection}.{fname}: {v.value!r} is said apart from the record")
+            continue
+        out[fname] = v
+    return out
+
+
 def _kind_of(v: Value) -> str:
     """What a value may be exchanged for when records are aligned by day: an amount of the same
     currency, a quantity of the same dimension, a time."""
@@ -578,6 +603,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
         values = _with_totals(values)
+        values = _words_with_the_record(o.text, values, date_span, rejected=out.rejected, collection=name)
         own_day = _day_said_with(o, values, date_span, day)
         if own_day is not None:
             day, date_span = own_day.value, (own_day.start, own_day.end)

@@ -10,6 +10,8 @@ import datetime as dt
 import pytest
 
 from engine.ask import ask
+from engine.ask.catalog import build_catalog
+from engine.ask.grounding import uncovered
 from engine.log import LogStore
 from engine.state import State
 
@@ -293,3 +295,26 @@ def test_the_last_months_of_the_year_asked_early_in_the_next(make) -> None:
     state, store = logs
     got = ask(state, "How many litres did we have in the last three months of the year?", dt.datetime(2026, 2, 10, 12), None, store)
     assert got.answer == 500, got.computation
+
+
+# dog walks for neighbours: date, hours out, the fee and the tips on top
+WALKS = [("2026-04-04", 2, 20, 3), ("2026-04-11", 3, 30, 0), ("2026-04-18", 1.5, 15, 5), ("2026-05-02", 2.5, 25, 2.5)]
+
+
+def test_a_rate_of_one_of_two_amounts_is_the_one_the_question_names(make) -> None:
+    logs = make("dog_walks", [("date", "date"), ("hours_out", "float"), ("fee_gbp", "money"), ("tips_gbp", "money")], "me",
+                [{"date": d, "hours_out": h, "fee_gbp": f, "tips_gbp": t} for d, h, f, t in WALKS])
+    got, comp = _ask(logs, "What have I averaged in tips per hour so far?")
+    assert got == pytest.approx(sum(t for *_, t in WALKS) / sum(h for _, h, _, _ in WALKS), abs=0.005), comp
+
+
+# raffle nights: tickets bought and what came back
+RAFFLES = [("2026-02-03", 5, 0), ("2026-02-17", 10, 25), ("2026-03-03", 5, 0), ("2026-03-17", 8, 10)]
+
+
+def test_a_verb_said_in_another_form_is_the_field_it_names(make) -> None:
+    state, store = make("raffle_nights", [("date", "date"), ("tickets", "float"), ("won_gbp", "money")], "me",
+                        [{"date": d, "tickets": n, "won_gbp": w} for d, n, w in RAFFLES])
+    coll = build_catalog(state)["raffle_nights"]
+    assert "winning" not in uncovered("How many raffle nights did I leave without winning anything?", coll)
+    assert "dancing" in uncovered("How many raffle nights did I leave without dancing?", coll)

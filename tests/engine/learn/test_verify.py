@@ -239,3 +239,19 @@ def test_a_duration_said_outright_and_as_two_clock_times_is_one_value(text: str,
     raw = {"records": [{"collection": "log", "date": "today", "who": "me", "values": {f"v{i}": q.id for i, q in enumerate(o.quantities)}}]}
     [record] = verify(raw, o).records
     assert sorted(float(v.value) for v in record.values.values() if v.kind == "float") == kept, record.values
+
+
+@pytest.mark.parametrize(("text", "said", "words", "kept"), [
+    # a greeting or an aside before a record told with its day: no field of it
+    ("Morning all. Did the allotment yesterday, 3 hours of digging.", "yesterday", {"site": "Morning all"}, False),
+    ("Ugh, exams. Swam on Tuesday, 40 lengths.", "Tuesday", {"pool": "exams"}, False),
+    # words in the record's own sentence, the one after its numbers, or the one before when no day is cited
+    ("Swam at Kings Hall on Tuesday, 40 lengths.", "Tuesday", {"pool": "Kings Hall"}, True),
+    ("Swam on Tuesday, 40 lengths. The pool was Kings Hall again.", "Tuesday", {"pool": "Kings Hall"}, True),
+    ("Back at Kings Hall. 40 lengths, slow ones.", None, {"pool": "Kings Hall"}, True),
+])
+def test_words_are_a_records_only_where_the_record_is_told(text: str, said: str | None, words: dict[str, str],
+                                                           kept: bool) -> None:
+    [record] = _read(text, dt.date(2025, 3, 6), {"amount": next(w for w in ("3 hours", "40 lengths") if w in text), **words},
+                     said=said)
+    assert (set(words) <= set(record.values)) is kept
