@@ -176,10 +176,15 @@ def about_something_else(question: str, coll: Collection, log_store: LogStore | 
     the collection's own records, schema or import): recall or another collection, not this one."""
     if log_store is None:
         return False
-    return any(_said_elsewhere(word, coll, log_store) for word in uncovered(question, coll, said_about(coll, log_store)))
+    said = said_about(coll, log_store)
+    # names the question shares with where the collection's records were told ("Biscuit" of a cat's feeds)
+    names = {_stem(w) for w in re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+)\b", question)} & said
+    return any(_said_elsewhere(word, coll, log_store, names) for word in uncovered(question, coll, said))
 
 
-def _said_elsewhere(word: str, coll: Collection, log_store: LogStore) -> bool:
+def _said_elsewhere(word: str, coll: Collection, log_store: LogStore, names: set[str] = frozenset()) -> bool:
+    """``word`` is said in the log beyond the collection's records. A passage that also says one of
+    ``names`` is about the same things ("asked me to feed Biscuit" before the cat's feeds were told)."""
     hits = log_store.search(word, limit=5)
     if not hits:
         return False
@@ -191,6 +196,8 @@ def _said_elsewhere(word: str, coll: Collection, log_store: LogStore) -> bool:
             continue
         if fact is None and h["session_id"] in own_sessions:
             continue  # the import's own summary message
+        if names & {_stem(w) for w in _words(str(h["body"]))}:
+            continue
         return True
     return False
 
