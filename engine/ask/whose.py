@@ -38,6 +38,16 @@ _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|exclud
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
 
 
+_PLACE_BEFORE = re.compile(r"\b(?:at|to|from|round|over|in)\s+(?:the\s+)?$", re.I)
+_PLACE_AFTER = re.compile(r"\s*(?:[,.;?!]|$)|\s+(?:house|home|flat|place|with|for|this|last|during|when|while|and|or|in|on|at)\b", re.I)
+
+
+def _their_place(question: str, m: re.Match[str]) -> bool:
+    """"At Margaret's", "round Nan's house": where the user was, not the person's own records."""
+    return m.group(0).lower().endswith(("'s", "’s")) and bool(_PLACE_BEFORE.search(question[:m.start()])) \
+        and bool(_PLACE_AFTER.match(question, m.end()))
+
+
 def person_field(records: Sequence[Record]) -> FieldInfo | None:
     """The ``whose`` field of a collection whose records are about more than one person."""
     people = sorted({r.subject or "me" for r in records})
@@ -53,7 +63,8 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
     dropped: list[str] = []
     for person in (p for p in info.values if p != "me"):
         name = rf"{re.escape(person)}(?:['’]s?)?"
-        if not re.search(rf"\b{name}(?!\w)", question, re.I):
+        said = [m for m in re.finditer(rf"\b{name}(?!\w)", question, re.I) if not _their_place(question, m)]
+        if not said:
             continue
         if re.search(rf"\b{_LEFT_OUT}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)", question, re.I):
             dropped.append(person)

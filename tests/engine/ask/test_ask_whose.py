@@ -56,6 +56,10 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("On 26 October, how many more minutes was I in the sauna than Ben?", 15),
         ("How much longer did Ben sit in the sauna than me, on average?", 17 - 27.6),  # less: below nought
         ("How many fewer jars did Rosie make than I did?", 18),
+        # a person's place is where the user was, not the person's records
+        ("How many jars did I make round at Rosie's in July?", 9),
+        ("How many jars did I make at Rosie's house?", 20),
+        ("How many jars did Rosie's batch come to?", 2),
     ],
 )
 def test_a_question_picks_whose_records_it_means(learned: tuple[State, LogStore], question: str, answer: float) -> None:
