@@ -364,7 +364,7 @@ def subject_of(clause: str, offset: int, people: list[Mention], known: dict[str,
         return m.group("name").lower()
     m = re.match(r"(?P<name>[A-Z][a-z]+)\b", head)
     if m and m.group("name").lower() not in _NOT_NAMES and _PERSON_PREDICATE.match(head[m.end():]) \
-            and not _place_or_org(m.group("name")):
+            and not place_or_org(m.group("name")):
         return m.group("name").lower()  # "Jun is allergic to…", "Leo's passport expires…"
     return "me"
 
@@ -408,7 +408,7 @@ def _antecedent(before: str, known: dict[str, str]) -> str | None:
             if rx is _POSSESSOR and word_before[:1].isupper() and not word_before.endswith((".", "!", "?")) \
                     or word_before.lower() in ("st.", "st", "saint"):
                 continue  # "Trader Joe's", "St. Mary's": the end of a longer name
-            if name.lower() not in _NOT_NAMES and not _place_or_org(name):
+            if name.lower() not in _NOT_NAMES and not place_or_org(name):
                 people.append((m.end(), name.lower()))
     people.sort()
     if clinicians and (not people or max(clinicians) > people[-1][0]):
@@ -416,7 +416,7 @@ def _antecedent(before: str, known: dict[str, str]) -> str | None:
     return people[-1][1] if people else None
 
 
-def _place_or_org(word: str) -> bool:
+def place_or_org(word: str) -> bool:
     """"Canada's visa rules", "Delta's baggage policy": a country, city or organisation is never a subject."""
     from engine.extract.orgs import find_orgs
     from engine.extract.places import find_places

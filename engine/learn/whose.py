@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.extract.dates import IRREGULAR_PAST, PART_EDGE
-from engine.extract.people import CARERS, RELATIONS, find_people, kin, relation_of
+from engine.extract.people import CARERS, RELATIONS, find_people, kin, place_or_org, relation_of
 from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
 from engine.learn.collection import LearnedCollection
@@ -106,7 +106,19 @@ def _person_word(word: str, following: str, text: str, known: frozenset[str]) ->
         return True
     if low in _NAMES_THAT_ARE_WORDS and word not in _proper_nouns(text):
         return False  # "Bill came to £62", "Will do": a word at a sentence's start, unless the message names them elsewhere
-    return low in first_names() and bool(_VERBISH.match(following) or IRREGULAR_PAST.fullmatch(following))  # not "Piranesi is 272 pages"
+    acts = bool(_VERBISH.match(following) or IRREGULAR_PAST.fullmatch(following))
+    return acts and (low in first_names() or following.lower() not in _BEING and _named_doer(word, text))  # not "Piranesi is 272 pages"
+
+
+_BEING = frozenset({"is", "was", "were"})
+"""Verbs a thing has as often as a person ("Piranesi is 272 pages", "Biscuit was sick"): no sign of a name."""
+
+
+def _named_doer(word: str, text: str) -> bool:
+    """A name no list holds ("Dev", "Aoife"), doing something: said capitalised mid-sentence, and no
+    place or organisation ("so Dev went round", not "then Tesco was shut")."""
+    return word in _proper_nouns(text) and word.lower() not in _NOT_NAMES | _MONTHS_DAYS and not kin(word) \
+        and not place_or_org(word)
 
 
 _NAMES_THAT_ARE_WORDS = frozenset({"bill", "will", "mark", "rose", "june", "grace", "may", "april", "hope", "joy", "pat", "sue", "bob"})
@@ -194,11 +206,14 @@ def _a_first_name(text: str, m: re.Match[str], starts: set[int]) -> bool:
     """A capitalised word said as a first name: one opening a sentence only when it owns something
     or does something ("Isla's come down", "Dan did"; not "Will do.")."""
     low = m.group(0).lower()
+    after = _LEAD.match(text, m.end() + 1)
+    if low not in first_names() and after is not None and text[m.end():m.end() + 1] == " " \
+            and after["word"].lower() not in _BEING and (_VERBISH.match(after["word"]) or IRREGULAR_PAST.fullmatch(after["word"])):
+        return _named_doer(m.group(0), text)  # "so Dev went round": a name no list holds, doing something
     if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
         return False
     if m.start() not in starts:
         return True
-    after = _LEAD.match(text, m.end() + 1)
     return text[m.end():m.end() + 2] in ("'s", "’s") or bool(after and _VERBISH.match(after["word"]))
 
 
@@ -307,6 +322,16 @@ def _subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) 
     said = _lead(clause[part_start:], text, at, known)
     if said is not None or part_start == 0:
         return said
+    for edge in sorted(edges, reverse=True)[1:] + [0]:
+        # the nearest part before that says who did something ("so Dev went round, just once, one pouch");
+        # one led by an owner ("Sarah's party last night, so only 20 minutes") or a pronoun decides nothing
+        part = clause[edge:]
+        lead = _LEAD.match(part, _OPENERS.match(part).end())
+        if lead is None or _possessor(lead["word"]) or lead["word"].lower() in _PRONOUN_OTHER or clause[edge - 1:edge] == "(":
+            continue  # "Dan (my husband) says his was 2h40": an aside in brackets is no part of its own
+        earlier = _lead(part, text, at, known)
+        if earlier is not None and not earlier.startswith("them"):
+            return earlier
     lead = _LEAD.match(clause, _OPENERS.match(clause).end())
     if lead is None or _possessor(lead["word"]):
         return None

@@ -142,6 +142,11 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
         ("Our Chloe swam 20 lengths on Saturday", "20", "Chloe"),
         ("A friend of mine did 5k in 25 minutes", "5k", None),  # "of mine" is no subject
         ("My Ford did 40 mpg on the motorway", "40", "me"),  # a car, not a family member by name
+        # the part before a list of values says who did them, a name no list holds among them
+        ("I had a migraine so Kwabena went round, just once, one pouch, ten minutes.", "ten", "Kwabena"),
+        ("Then Tariq did yesterday for me as I was at work late: two visits, two pouches.", "two visits", "Tariq"),
+        ("We popped in after work, then Tesco was shut, so only 20 minutes of shopping.", "20", None),
+        ("First day went fine, Pumpkin was off her food, I went round twice, two pouches.", "two pouches", "me"),
     ],
 )
 def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
@@ -257,6 +262,9 @@ def test_the_models_person_stands_when_nothing_near_says_otherwise(store: LogSto
     ("Took Grandad round the park, he managed 1.2 miles.", ("Grandad",)),
     ("My daughter Rosie made her own batch.", ("Rosie",)),
     ("Will do. Anyway she did 30 minutes.", ()),
+    # a name no list holds, doing something mid-sentence; never a place, a shop or a thing that only "is"
+    ("Cat update: then Kwabena did the evening for me, two pouches.", ("Kwabena",)),
+    ("Went via Leeds, then Tesco was shut and Pumpkin was sulking.", ()),
 ])
 def test_the_people_a_message_names_are_whom_the_model_may_choose(text: str, people: tuple[str, ...]) -> None:
     assert people_said(text) == people
