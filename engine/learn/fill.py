@@ -83,6 +83,8 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
     units = {v.unit for v in values.values() if v.kind == "float" and v.unit}
     bare = not units and any(v.kind == "float" for v in values.values())
     for n, c in known.items():
+        if _prefix(n, name) == 4 and "_" not in n[:4] and len(_shared_fields(c, values)) >= 2:
+            return c  # "dental" for "dentist", both keeping a cost and fillings: one kind, two words for it
         if _prefix(n, name) < 5:
             continue
         if any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units) for f in c.fields):
@@ -91,6 +93,12 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
                 [v for v in values.values() if v.kind == "float"]) == 1:
             return c  # "Weighed yesterday, 92.1": the unit said the first time is left out later
     return None
+
+
+def _shared_fields(c: LearnedCollection, values: dict[str, Value]) -> set[str]:
+    """Names of the record's values the collection keeps already, its date aside."""
+    held = {_base(f.name) for f in c.fields}
+    return {_base(n) for n in values if n not in ("date", "day")} & held
 
 
 def _same_unit(a: str, b: str) -> bool:

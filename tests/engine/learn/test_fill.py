@@ -609,3 +609,21 @@ def test_a_clock_time_taken_back_names_no_old_value(store: LogStore) -> None:
     ten = next(q.id for q in o.quantities if q.value == 10)
     _learn(store, later, {"records": [{"collection": "sleep", "date": "today", "who": "Zoe", "values": {"duration": ten}}]}, day)
     assert sorted(r["duration_hours"] for r in _records(store, "sleep")) == [7.0, 10.0]
+
+
+def test_a_kind_said_in_another_word_is_the_collection_keeping_the_same_fields() -> None:
+    from engine.learn.collection import LearnedField, new_collection
+    from engine.learn.fill import same_kind
+    from engine.learn.verify import Value
+
+    def coll(name: str, *fields: tuple[str, str, str]) -> dict:
+        return {name: new_collection(name, [LearnedField("date", "date"), *(LearnedField(*f) for f in fields)], [])}
+
+    cost, count = Value("money", Decimal("48.20"), 0, 6, currency="GBP"), Value("float", Decimal(2), 10, 13)
+    cuts = coll("haircuts", ("cost", "money", ""), ("tip", "money", ""))
+    assert same_kind("hairdresser", cuts, {"cost": cost, "tip": cost}) is cuts["haircuts"]
+    assert same_kind("hairdresser", cuts, {"cost": cost, "products": count}) is None  # one field alike is no kind
+    dogs = coll("dog_walks", ("duration", "float", "minutes"), ("pay", "money", ""))
+    assert same_kind("dog_food", dogs, {"duration": count, "pay": cost}) is None  # "dog_" is a word of its own
+    cardio = coll("cardio", ("duration", "float", "minutes"))
+    assert same_kind("cards", cardio, {"cards": count, "won": cost}) is None
