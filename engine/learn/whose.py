@@ -371,12 +371,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # ...and where the message could mean them: it names them, a pronoun could point to them, or the
         # collection holds no record of the user's ("Did the park in the rain, 28:40" after Tom's records: the user's)
         could_mean = (re.search(rf"\b{re.escape(who)}\b", text, re.I) is not None or "me" not in held
-                      or _THIRD_PERSON.search(_sentences_and_next(text, start, start if end is None else end)) is not None)
+                      or _pronoun_for(_sentences_and_next(text, start, start if end is None else end), _gender(who, facts)))
         last = start if end is None else end
         own = _sentences_between(text, start, last)
         # "I did that one" of a feed of the baby's stands when the record's words speak of someone else;
         # "I was on for six hours yesterday" naming no one is the user's, whoever the collection holds
-        spoken_of = _named_near(who, own, 0, len(own)) or _THIRD_PERSON.search(own) is not None
+        spoken_of = _named_near(who, own, 0, len(own)) or _pronoun_for(own, _gender(who, facts))
         chosen_before = who.lower() in held and (said is None or agrees or said == "me" and spoken_of) and could_mean
         # a collection of the user's own records (sessions they taught, sitters they paid) takes someone
         # else's record said in the first person ("...for an hour and a half. I charged her £45") only
@@ -517,6 +517,20 @@ def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with
     return subjects.pop()
 
 
+_HE = re.compile(r"\b(?:he|his|him|he's)\b", re.I)
+_SHE = re.compile(r"\b(?:she|her|hers|she's)\b", re.I)
+
+
+def _pronoun_for(words: str, gender: str) -> bool:
+    """A third-person pronoun in ``words`` that could be the person of ``gender`` ("m", "f", "" unknown):
+    "gave her a brush" of the cat is not Dev, whom the user calls "he"."""
+    if gender == "m":
+        return _HE.search(words) is not None or re.search(r"\b(?:they|their|them)\b", words, re.I) is not None
+    if gender == "f":
+        return _SHE.search(words) is not None or re.search(r"\b(?:they|their|them)\b", words, re.I) is not None
+    return _THIRD_PERSON.search(words) is not None
+
+
 def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
     """"m", "f" or "" for a person the records are about, from how the user spoke of them: a relation
     ("Dad", "his little sister Ada") or the pronouns after their name in the words a record came from."""
@@ -540,7 +554,9 @@ def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
             after = re.findall(r"[a-z]+", f.evidence[m.end():m.end() + 120].lower())
             male += sum(w in _MALE for w in before if w not in ("he", "his", "him"))
             female += sum(w in _FEMALE for w in before if w not in ("she", "her"))
-            male += sum(w in ("he", "his", "him") for w in after)
-            female += sum(w in ("she", "her") for w in after)
+            # the first pronoun after the name is theirs; one after it may be someone else's ("he says she pulled")
+            first = next((w for w in after if w in ("he", "his", "him", "she", "her")), None)
+            male += first in ("he", "his", "him")
+            female += first in ("she", "her")
     return "m" if male > female else "f" if female > male else ""
 

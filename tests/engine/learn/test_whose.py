@@ -537,3 +537,15 @@ def test_a_person_whose_records_the_collection_holds_stays_theirs_when_out_with_
     _learn(store, "Noah's piano practice today, 30 minutes.", {"duration": "30 minutes"}, who="Noah")
     _learn(store, "Noah and I sat down together after tea. 25 minutes this time.", {"duration": "25 minutes"}, who="Noah")
     assert sorted(_whose(store)) == [("Noah", 25.0), ("Noah", 30.0)]
+
+
+def test_a_pronoun_that_cannot_be_the_models_person_does_not_keep_their_record(store: LogStore) -> None:
+    _learn(store, "Kwabena took the dog out for me last night: 40 minutes, and he says she pulled the whole way.",
+           {"duration": "40 minutes"}, who="Kwabena")
+    # the user's own walk, the dog spoken of as "her": not Kwabena's, whom the user calls "he"
+    _learn(store, "I walked her for ages yesterday, 55 minutes round the reservoir. She was filthy after.",
+           {"duration": "55 minutes"}, DAY + dt.timedelta(days=2), who="Kwabena")
+    # his own walk, told with "he": his
+    _learn(store, "Kwabena did Sunday, 30 minutes, and he reckons he's getting fitter.", {"duration": "30 minutes"},
+           DAY + dt.timedelta(days=4), who="Kwabena")
+    assert _whose(store) == [("Kwabena", 40.0), ("me", 55.0), ("Kwabena", 30.0)]
