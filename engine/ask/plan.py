@@ -118,9 +118,12 @@ _TIMED = re.compile(r"time|duration|minutes|_min$|_mins$|_sec$|_s$|seconds|hours
 """A field the fastest is the least of: a time taken (a pace, minutes per km, too)."""
 _FUNCTION_WORDS = r"(?:in|on|at|of|for|by|to|so|since|with|without|including|excluding|plus|counting|this|last|that|the|a|an|i|i've|my|we|you|ever|yet|far|was|is|did|has|had|have)"
 """Words that end the noun phrase after a superlative ("the driest day in March": "day")."""
-_LESS_IS_BETTER = re.compile(r"position|rank|plac(?:e|ing)|strokes|handicap|errors|mistakes|penalt", re.I)
+_LESS_IS_BETTER = re.compile(r"position|rank|plac(?:e|ing)|strokes|handicap|errors|mistakes|penalt"
+                             # what is suffered: the worst day for symptoms is the most of them
+                             r"|symptom|pain|sever|itch|ache|cough|sneez|wak|flare|nausea|seizure|attack", re.I)
 _RACED = re.compile(r"pace|finish|lap|split|race|(?:^|_)time(?:_|$)", re.I)
-"""A field whose best is its least: a place in an order, a score kept low, a time raced (not hours slept)."""
+"""A field whose best is its least: a place in an order, a score kept low, what is suffered, a time raced (not
+hours slept)."""
 ADJ_OF = {"longest": "long", "shortest": "short", "cheapest": "cheap", "priciest": "pricey", "farthest": "far",
           "furthest": "far", "heaviest": "heavy", "lightest": "light", "latest": "late", "earliest": "early",
           "newest": "new", "oldest": "old", "last": "last", "first": "first", "biggest": "big",
@@ -1066,6 +1069,11 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
     head = _head_field(q, numeric_hits)
     if head is not None and direct and head not in direct:
         return head  # "average time in the water": the time, not the water's temperature
+    if len(set(direct)) > 1:
+        # "on the days the pollen count was over 80, her average symptom score": the field a bound is
+        # said of is a condition, the other one is measured
+        bounded = {h.field for h in numeric_hits if h.direct and _bound_after(q, h.pos)}
+        direct = [f for f in direct if f not in bounded] or direct
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     other_unit = _held_in_another_unit(q, coll)
@@ -1134,6 +1142,15 @@ def _spent(coll: Collection, names: list[str]) -> list[str]:
 
 def _all_same(items: list[str]) -> bool:
     return len(set(items)) == 1
+
+
+_BOUND = re.compile(r"(?:[a-z']+\s+){0,4}?(?:was|were|is|are|of|at|went|got)?\s*(?:over|above|under|below|exceeding|"
+                    r"(?:more|less|higher|lower|greater|fewer)\s+than|at\s+(?:least|most))\s+[$€£]?\d")
+
+
+def _bound_after(q: str, pos: int) -> bool:
+    """A bound said right after a field's words ("the pollen count was over 80")."""
+    return _BOUND.match(q, pos) is not None
 
 
 def _open_measure(d: Draft, options: list[str], default: str) -> str:

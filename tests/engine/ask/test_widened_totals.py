@@ -318,3 +318,32 @@ def test_a_verb_said_in_another_form_is_the_field_it_names(make) -> None:
     coll = build_catalog(state)["raffle_nights"]
     assert "winning" not in uncovered("How many raffle nights did I leave without winning anything?", coll)
     assert "dancing" in uncovered("How many raffle nights did I leave without dancing?", coll)
+
+
+# a hen house: eggs laid and the night's lowest temperature
+HENS = [("2026-01-05", 4, 2.0), ("2026-01-06", 6, 7.5), ("2026-01-07", 3, -1.0), ("2026-01-08", 5, 9.0), ("2026-01-09", 7, 11.0)]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("On the days the temperature was under 5, what was the average number of eggs?", (4 + 3) / 2),
+    ("What was my average eggs a day when the night's temperature dropped below 5?", (4 + 3) / 2),
+    ("When the eggs were over 4, what was the average temperature?", (7.5 + 9.0 + 11.0) / 3),
+])
+def test_the_field_a_bound_is_said_of_is_a_condition_not_the_measure(make, question: str, expected: float) -> None:
+    logs = make("hen_house", [("date", "date"), ("eggs", "float"), ("temperature_c", "float")], "me",
+                [{"date": d, "eggs": e, "temperature_c": t} for d, e, t in HENS])
+    got, comp = _ask(logs, question)
+    assert got == pytest.approx(expected, abs=0.01), comp
+
+
+# a child's eczema: date and an itch score out of 10
+ITCH = [("2026-03-02", 6), ("2026-03-09", 8), ("2026-03-16", 3), ("2026-03-23", 5)]
+
+
+def test_the_worst_and_best_of_what_is_suffered(make) -> None:
+    logs = make("eczema_diary", [("date", "date"), ("itch_score", "float")], "Noor",
+                [{"date": d, "itch_score": s} for d, s in ITCH])
+    got, comp = _ask(logs, "Which was Noor's worst day for the itching?")
+    assert str(got) == "2026-03-09", comp
+    got, comp = _ask(logs, "And her best day?")
+    assert str(got) == "2026-03-16", comp
