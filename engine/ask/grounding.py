@@ -167,8 +167,11 @@ def uncovered(question: str, coll: Collection, said: set[str] | frozenset[str] =
 
 
 def _known_form(word: str, known: set[str]) -> bool:
-    """The word, or another form of it, is known: "winning" is the "won" a field is named by."""
-    return _stem(word) in known or any(_stem(form) in known for form in word_forms(word, ("VERB",)))
+    """The word, or another form of the verb it is, is known: "winning" is the "won" a field is named by
+    (only a word inflected as a verb: "fees" is no form of "feed")."""
+    if _stem(word) in known:
+        return True
+    return word.endswith(("ing", "ed")) and any(_stem(form) in known for form in word_forms(word, ("VERB",)))
 
 
 def about_something_else(question: str, coll: Collection, log_store: LogStore | None) -> bool:
@@ -176,15 +179,10 @@ def about_something_else(question: str, coll: Collection, log_store: LogStore | 
     the collection's own records, schema or import): recall or another collection, not this one."""
     if log_store is None:
         return False
-    said = said_about(coll, log_store)
-    # names the question shares with where the collection's records were told ("Biscuit" of a cat's feeds)
-    names = {_stem(w) for w in re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+)\b", question)} & said
-    return any(_said_elsewhere(word, coll, log_store, names) for word in uncovered(question, coll, said))
+    return any(_said_elsewhere(word, coll, log_store) for word in uncovered(question, coll, said_about(coll, log_store)))
 
 
-def _said_elsewhere(word: str, coll: Collection, log_store: LogStore, names: set[str] = frozenset()) -> bool:
-    """``word`` is said in the log beyond the collection's records. A passage that also says one of
-    ``names`` is about the same things ("asked me to feed Biscuit" before the cat's feeds were told)."""
+def _said_elsewhere(word: str, coll: Collection, log_store: LogStore) -> bool:
     hits = log_store.search(word, limit=5)
     if not hits:
         return False
@@ -196,8 +194,6 @@ def _said_elsewhere(word: str, coll: Collection, log_store: LogStore, names: set
             continue
         if fact is None and h["session_id"] in own_sessions:
             continue  # the import's own summary message
-        if names & {_stem(w) for w in _words(str(h["body"]))}:
-            continue
         return True
     return False
 

@@ -38,7 +38,7 @@ _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|exclud
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
 
 
-_PLACE_BEFORE = re.compile(r"\b(?:at|to|from|round|over|in)\s+(?:the\s+)?$", re.I)
+_PLACE_BEFORE = re.compile(r"\b(?:at|to|round|over|in)\s+(?:the\s+)?$", re.I)
 _PLACE_AFTER = re.compile(r"\s*(?:[,.;?!]|$)|\s+(?:house|home|flat|place|with|for|this|last|during|when|while|and|or|in|on|at)\b", re.I)
 
 

@@ -71,9 +71,10 @@ def _prefix(a: str, b: str) -> int:
 
 
 def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, Value] | None = None) -> LearnedCollection | None:
-    """The collection the model meant: same name, the same name in singular/plural, or a name
-    sharing its first five letters ("weight" for "weigh_ins") whose fields hold the same kind of
-    quantity as the record."""
+    """The collection the model meant: same name, the same name in singular/plural, a name sharing
+    its first five letters ("weight" for "weigh_ins") whose fields hold the same kind of quantity as
+    the record, or one word sharing its first four letters with another ("dental", "dentist") whose
+    collection keeps the record's fields already (see :func:`_shared_fields`)."""
     if name in known:
         return known[name]
     stem = name.rstrip("s")
@@ -83,8 +84,6 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
     units = {v.unit for v in values.values() if v.kind == "float" and v.unit}
     bare = not units and any(v.kind == "float" for v in values.values())
     for n, c in known.items():
-        if _prefix(n, name) == 4 and "_" not in n[:4] and len(_shared_fields(c, values)) >= 2:
-            return c  # "dental" for "dentist", both keeping a cost and fillings: one kind, two words for it
         if _prefix(n, name) < 5:
             continue
         if any(f.unit and any(convert(Decimal(1), u, f.unit) is not None for u in units) for f in c.fields):
@@ -92,13 +91,18 @@ def same_kind(name: str, known: dict[str, LearnedCollection], values: dict[str, 
         if bare and len([f for f in c.fields if f.kind == "float"]) == 1 and len(
                 [v for v in values.values() if v.kind == "float"]) == 1:
             return c  # "Weighed yesterday, 92.1": the unit said the first time is left out later
-    return None
+    return next((c for n, c in known.items() if _prefix(n, name) == 4 and "_" not in n + name and _shared_fields(c, values)), None)
 
 
-def _shared_fields(c: LearnedCollection, values: dict[str, Value]) -> set[str]:
-    """Names of the record's values the collection keeps already, its date aside."""
-    held = {_base(f.name) for f in c.fields}
-    return {_base(n) for n in values if n not in ("date", "day")} & held
+_ANY_KIND = frozenset({"date", "day", "duration", "time", "cost", "price", "amount", "place", "venue", "location", "notes"})
+"""Field names records of any kind may keep: two collections keeping them are not one kind for that."""
+
+
+def _shared_fields(c: LearnedCollection, values: dict[str, Value]) -> bool:
+    """The collection keeps two of the record's value names already, one of them its own kind's ("cost"
+    and "fillings" of a dentist's; not "duration" and "venue", which any activity has)."""
+    shared = {_base(n) for n in values} & {_base(f.name) for f in c.fields}
+    return len(shared - {"date", "day"}) >= 2 and bool(shared - _ANY_KIND)
 
 
 def _same_unit(a: str, b: str) -> bool:

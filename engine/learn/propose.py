@@ -33,7 +33,7 @@ MAX_TOKENS = 260
 INSTRUCTIONS = """You read one chat message a user wrote to their personal assistant. Some messages record a measurement or an activity of a kind people track over time: a run, a workout, a weigh-in, hours slept, pages read, a blood pressure reading, a child's swim time, plants watered, a fuel fill-up, a practice session. List such records as JSON.
 Rules:
 - collection: a short plural snake_case name for the kind of record (runs, weigh_ins, sleep, books_read). When an existing collection is of that kind, use its name and its field names.
-- values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a place, a route, a title, a plant, a mood) copied exactly from the message.
+- values: field names in snake_case without units (distance, duration, weight, pages, systolic). Numbers, times and amounts only as ids from the Candidates list (Q1, T1, M1); short words (a venue, a route, a title, a plant, a mood) copied exactly from the message.
 - date: the id of the day it happened; "today" when it happened today or the message does not say.
 - who: whose record it is, one of People: the person it measures (their swim, their score, the bottle the baby drank, the walk Grandad managed even when the user went with him), "me" for the user's own. Someone who only took part in the user's record (a client, a student the user taught, a sitter the user paid, a donor) is a value named for their part (client, student, sitter, donor), not who.
 - corrects: true only when the message corrects a value the user gave before ("actually it was 81.9, not 82.4").

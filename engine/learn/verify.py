@@ -408,24 +408,22 @@ def _nearest_words(text: str, values: dict[str, Value], date_span: tuple[int, in
 
 def _words_with_the_record(text: str, values: dict[str, Value], date_span: tuple[int, int] | None, *,
                            rejected: list[str], collection: str) -> dict[str, Value]:
-    """Words are the record's only where the record is told: in a sentence holding its numbers or its
-    day, the sentence after its numbers ("Ran 5k in 27 minutes. Route was along the canal."), or the
-    sentence right before them when no day is cited ("Went to the Legion again. Four cards, won a
-    tenner."). A greeting, a heading or an aside about something else before a record told with its
-    day ("Hi again.", "Latte art update:", "Back from Leeds.") is no field of it."""
-    held = [v.start for v in values.values() if v.kind != "str"]
-    if not held and date_span is None:
-        return values  # a record of words only ("watered the ferns"): nothing to place them by
-    spans = sentences(text)
-    told = {i for i, (a, b) in enumerate(spans) for s in held if a <= s < b}
-    at = told | {i for i, (a, b) in enumerate(spans) if date_span and a <= date_span[0] < b} | {i + 1 for i in told}
+    """Words said before the record begins are not its own: a record told from the sentence of its cited
+    day on ("Hi again. So yesterday was a six-hour shift", "Back from Leeds. Went straight into a shift
+    yesterday") does not take a greeting, a heading or an aside before that day as a field. Words said
+    with the day, after it, or with any of the record's numbers stay."""
     if date_span is None:
-        at |= {i - 1 for i in told}
+        return values
+    spans = sentences(text)
+
+    def sentence(at: int) -> int:
+        return next((i for i, (a, b) in enumerate(spans) if a <= at < b), -1)
+
+    begins = min([sentence(date_span[0])] + [sentence(v.start) for v in values.values() if v.kind != "str"])
     out: dict[str, Value] = {}
     for fname, v in values.items():
-        where = next((i for i, (a, b) in enumerate(spans) if a <= v.start < b), None)
-        if v.kind == "str" and where is not None and where not in at:
-            rejected.append(f"{collection}.{fname}: {v.value!r} is said apart from the record")
+        if v.kind == "str" and 0 <= sentence(v.start) < begins:
+            rejected.append(f"{collection}.{fname}: {v.value!r} is said before the record begins")
             continue
         out[fname] = v
     return out

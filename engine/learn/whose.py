@@ -13,7 +13,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.extract.dates import IRREGULAR_PAST, PART_EDGE
 from engine.extract.people import CARERS, RELATIONS, find_people, kin, place_or_org, relation_of
@@ -55,7 +55,8 @@ def _sentence_at(text: str, at: int) -> str:
     return text
 
 
-def _proper_nouns(text: str) -> set[str]:
+@lru_cache(maxsize=512)
+def _proper_nouns(text: str) -> frozenset[str]:
     """Capitalised words that are names: said capitalised somewhere other than a sentence's start."""
     starts = {a for a, _ in sentences(text)}
     out: set[str] = set()
@@ -63,7 +64,7 @@ def _proper_nouns(text: str) -> set[str]:
         if m.start() in starts or text[max(0, m.start() - 2):m.start()].rstrip().endswith((".", "!", "?", ":", "—")):
             continue
         out.add(re.sub(r"['’]s?$", "", m.group(0)))
-    return out
+    return frozenset(out)
 
 
 def _people_before(text: str, at: int) -> list[str]:
@@ -115,10 +116,11 @@ _BEING = frozenset({"is", "was", "were"})
 
 
 def _named_doer(word: str, text: str) -> bool:
-    """A name no list holds ("Dev", "Aoife"), doing something: said capitalised mid-sentence, and no
-    place or organisation ("so Dev went round", not "then Tesco was shut")."""
-    return word in _proper_nouns(text) and word.lower() not in _NOT_NAMES | _MONTHS_DAYS and not kin(word) \
-        and not place_or_org(word)
+    """A name no list holds ("Dev", "Aoife"), doing something: said capitalised mid-sentence, spoken of
+    as "he" or "she" after it, and no place or organisation ("so Dev went round… he says", not "then
+    Zwift crashed", "Wordle took me 12 minutes")."""
+    after = text[text.find(word) + len(word):]
+    return word in _proper_nouns(text) and not kin(word) and _PERSONAL.search(after) is not None and not place_or_org(word)
 
 
 _NAMES_THAT_ARE_WORDS = frozenset({"bill", "will", "mark", "rose", "june", "grace", "may", "april", "hope", "joy", "pat", "sue", "bob"})
@@ -204,17 +206,18 @@ def first_name_before(text: str, at: int) -> str | None:
 
 def _a_first_name(text: str, m: re.Match[str], starts: set[int]) -> bool:
     """A capitalised word said as a first name: one opening a sentence only when it owns something
-    or does something ("Isla's come down", "Dan did"; not "Will do.")."""
+    or does something ("Isla's come down", "Dan did"; not "Will do."); a name no list holds only
+    when it does something (see :func:`_named_doer`)."""
     low = m.group(0).lower()
-    after = _LEAD.match(text, m.end() + 1)
-    if low not in first_names() and after is not None and text[m.end():m.end() + 1] == " " \
-            and after["word"].lower() not in _BEING and (_VERBISH.match(after["word"]) or IRREGULAR_PAST.fullmatch(after["word"])):
-        return _named_doer(m.group(0), text)  # "so Dev went round": a name no list holds, doing something
-    if low not in first_names() or low in _NOT_NAMES | _MONTHS_DAYS:
+    if low in _NOT_NAMES | _MONTHS_DAYS:
         return False
+    after = _LEAD.match(text, m.end() + 1)
+    following = after["word"] if after is not None and text[m.end():m.end() + 1] == " " else ""
+    if low not in first_names():
+        return _person_word(m.group(0), following, text, frozenset())
     if m.start() not in starts:
         return True
-    return text[m.end():m.end() + 2] in ("'s", "’s") or bool(after and _VERBISH.match(after["word"]))
+    return text[m.end():m.end() + 2] in ("'s", "’s") or bool(_VERBISH.match(following))
 
 
 _HOUSEHOLD = re.compile(r"\b(?:the|our|my)\s+(?P<who>baby|babies|twins|kids|children|toddler|dog|cat|puppy|kitten|pony|horse)\b", re.I)
@@ -317,14 +320,19 @@ def _subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) 
     clause's own subject does, unless it only owns something else ("Sarah's party")."""
     clause_start, clause = _clause_span(text, at)
     rel = at - clause_start
-    edges = [m.end() for m in PART_EDGE.finditer(clause) if m.end() <= rel]
+    marks = [m for m in PART_EDGE.finditer(clause) if m.end() <= rel]
+    edges = [m.end() for m in marks]
     part_start = max(edges, default=0)
     said = _lead(clause[part_start:], text, at, known)
     if said is not None or part_start == 0:
         return said
-    for edge in sorted(edges, reverse=True)[1:] + [0]:
-        # the nearest part before that says who did something ("so Dev went round, just once, one pouch");
-        # one led by an owner ("Sarah's party last night, so only 20 minutes") or a pronoun decides nothing
+    for crossed, edge in zip(reversed(marks), [m.end() for m in reversed(marks[:-1])] + [0], strict=True):
+        # the nearest part before that says who did something ("so Dev went round, just once, one pouch",
+        # "Dev did yesterday for me: two visits"), back over punctuation only: "Sarah came over for tea,
+        # then 30 minutes of piano" is another thing done. One led by an owner ("Sarah's party last night,
+        # so only 20 minutes") or a pronoun decides nothing.
+        if crossed.group(0).strip().isalpha():
+            break
         part = clause[edge:]
         lead = _LEAD.match(part, _OPENERS.match(part).end())
         if lead is None or _possessor(lead["word"]) or lead["word"].lower() in _PRONOUN_OTHER or clause[edge - 1:edge] == "(":
@@ -517,18 +525,16 @@ def _one_other(coll: LearnedCollection, facts: Sequence[Fact | NewFact], *, with
     return subjects.pop()
 
 
-_HE = re.compile(r"\b(?:he|his|him|he's)\b", re.I)
-_SHE = re.compile(r"\b(?:she|her|hers|she's)\b", re.I)
+_HE = re.compile(r"\b(?:he|his|him|they|their|them)\b", re.I)
+_SHE = re.compile(r"\b(?:she|her|hers|they|their|them)\b", re.I)
+_PERSONAL = re.compile(r"\b(?:he|his|him|she|her|hers)\b", re.I)
 
 
 def _pronoun_for(words: str, gender: str) -> bool:
     """A third-person pronoun in ``words`` that could be the person of ``gender`` ("m", "f", "" unknown):
     "gave her a brush" of the cat is not Dev, whom the user calls "he"."""
-    if gender == "m":
-        return _HE.search(words) is not None or re.search(r"\b(?:they|their|them)\b", words, re.I) is not None
-    if gender == "f":
-        return _SHE.search(words) is not None or re.search(r"\b(?:they|their|them)\b", words, re.I) is not None
-    return _THIRD_PERSON.search(words) is not None
+    pronoun = {"m": _HE, "f": _SHE}.get(gender, _THIRD_PERSON)
+    return pronoun.search(words) is not None
 
 
 def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
@@ -554,6 +560,11 @@ def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
             after = re.findall(r"[a-z]+", f.evidence[m.end():m.end() + 120].lower())
             male += sum(w in _MALE for w in before if w not in ("he", "his", "him"))
             female += sum(w in _FEMALE for w in before if w not in ("she", "her"))
+            if f.evidence[m.end():m.end() + 2] in ("'s", "’s"):
+                # "Ollie's swim teacher says she's moving him up": the pronouns after an owner may be another's
+                male += sum(w in ("he", "his", "him") for w in after)
+                female += sum(w in ("she", "her") for w in after)
+                continue
             # the first pronoun after the name is theirs; one after it may be someone else's ("he says she pulled")
             first = next((w for w in after if w in ("he", "his", "him", "she", "her")), None)
             male += first in ("he", "his", "him")

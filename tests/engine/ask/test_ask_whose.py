@@ -60,6 +60,7 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many jars did I make round at Rosie's in July?", 9),
         ("How many jars did I make at Rosie's house?", 20),
         ("How many jars did Rosie's batch come to?", 2),
+        ("How many jars did we get from Rosie's?", 2),  # what came from her: hers
     ],
 )
 def test_a_question_picks_whose_records_it_means(learned: tuple[State, LogStore], question: str, answer: float) -> None:

@@ -80,27 +80,3 @@ def test_a_word_said_with_an_accent_is_the_questions_word_without_one(tmp_path: 
     assert uncovered("How many trips to Quebec did I take?", trips) == []
     answer = ask(fold(log.facts()), "How many trips to Québec did I take?", NOW, None, log)
     assert answer.answer == 1 and "trips" in answer.computation
-
-
-def test_a_word_said_elsewhere_beside_a_name_of_the_collection_is_still_about_it(tmp_path: Path) -> None:
-    from engine.frames import IMPORT_DOMAIN
-    from engine.learn.collection import LearnedField, new_collection, record_key, schema_fact
-
-    log = LogStore(tmp_path / "log.db")
-    sid, (mid,) = log.add_session([("user", "Auntie Jo is away, so I'm minding Clucky the hen. Mind you feed her twice a day.")], DAY)
-    log.add_facts([NewFact(sid, mid, DAY, "notes", "Note", "clucky", {"text": "minding Clucky the hen, feed her twice a day"})])
-    coll = new_collection("hen_eggs", [LearnedField("date", "date"), LearnedField("eggs", "float")], [])
-    facts = [schema_fact(coll, session_id=sid, message_id=mid, session_date=DAY, evidence="")]
-    for day, eggs in (("2026-11-12", 2), ("2026-11-14", 3)):
-        sid, (mid,) = log.add_session([("user", f"Clucky laid {eggs} eggs today, bless her.")], dt.date.fromisoformat(day))
-        slots = {"date": day, "eggs": eggs}
-        facts.append(NewFact(sid, mid, dt.date.fromisoformat(day), IMPORT_DOMAIN, coll.frame, record_key(coll.name, "me", slots, None),
-                             slots))
-    log.add_facts(facts)
-    answer = ask(fold(log.facts()), "How many eggs has Clucky laid since I started feeding her?", NOW, None, log)
-    assert answer.answer == 5 and "hen_eggs" in answer.computation, answer.computation
-    # a word said only in a passage about something else still sends the question away from the eggs
-    sid, (mid,) = log.add_session([("user", "The vet says the dog needs feeding less.")], DAY)
-    log.add_facts([NewFact(sid, mid, DAY, "notes", "Note", "dog", {"text": "the dog needs feeding less"})])
-    other = ask(fold(log.facts()), "How many eggs has the hen laid since I started feeding her?", NOW, None, log)
-    assert "hen_eggs" not in other.computation, other.computation

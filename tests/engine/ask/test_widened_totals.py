@@ -318,6 +318,8 @@ def test_a_verb_said_in_another_form_is_the_field_it_names(make) -> None:
     coll = build_catalog(state)["raffle_nights"]
     assert "winning" not in uncovered("How many raffle nights did I leave without winning anything?", coll)
     assert "dancing" in uncovered("How many raffle nights did I leave without dancing?", coll)
+    lambs, _ = make("lamb_bottles", [("date", "date"), ("feeds", "float")], "me", [{"date": "2026-03-01", "feeds": 4}])
+    assert "fees" in uncovered("How much were the vet fees for the lambs?", build_catalog(lambs)["lamb_bottles"])
 
 
 # a hen house: eggs laid and the night's lowest temperature

@@ -625,5 +625,8 @@ def test_a_kind_said_in_another_word_is_the_collection_keeping_the_same_fields()
     assert same_kind("hairdresser", cuts, {"cost": cost, "products": count}) is None  # one field alike is no kind
     dogs = coll("dog_walks", ("duration", "float", "minutes"), ("pay", "money", ""))
     assert same_kind("dog_food", dogs, {"duration": count, "pay": cost}) is None  # "dog_" is a word of its own
-    cardio = coll("cardio", ("duration", "float", "minutes"))
-    assert same_kind("cards", cardio, {"cards": count, "won": cost}) is None
+    cardio = coll("cardio", ("duration", "float", "minutes"), ("venue", "str", ""))
+    venue = Value("str", "the Legion", 20, 30)
+    assert same_kind("cards", cardio, {"duration": count, "venue": venue, "won": cost}) is None  # what any activity keeps
+    swims = coll("swims", ("duration", "float", "minutes"), ("lengths", "float", ""))
+    assert same_kind("swim_lessons", swims, {"duration": count, "lengths": count}) is None  # a kind of its own

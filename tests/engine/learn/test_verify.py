@@ -242,13 +242,15 @@ def test_a_duration_said_outright_and_as_two_clock_times_is_one_value(text: str,
 
 
 @pytest.mark.parametrize(("text", "said", "words", "kept"), [
-    # a greeting or an aside before a record told with its day: no field of it
+    # a greeting or an aside before a record told from its day on: no field of it
     ("Morning all. Did the allotment yesterday, 3 hours of digging.", "yesterday", {"site": "Morning all"}, False),
     ("Ugh, exams. Swam on Tuesday, 40 lengths.", "Tuesday", {"pool": "exams"}, False),
-    # words in the record's own sentence, the one after its numbers, or the one before when no day is cited
+    # words with the day, after it, with the numbers, or in a record told without a cited day
     ("Swam at Kings Hall on Tuesday, 40 lengths.", "Tuesday", {"pool": "Kings Hall"}, True),
     ("Swam on Tuesday, 40 lengths. The pool was Kings Hall again.", "Tuesday", {"pool": "Kings Hall"}, True),
     ("Back at Kings Hall. 40 lengths, slow ones.", None, {"pool": "Kings Hall"}, True),
+    ("Tuesday swim. Kings Hall, busy. Managed 40 lengths.", "Tuesday", {"pool": "Kings Hall"}, True),
+    ("Went to Kings Hall today. Bit busy. 40 lengths.", None, {"pool": "Kings Hall"}, True),
 ])
 def test_words_are_a_records_only_where_the_record_is_told(text: str, said: str | None, words: dict[str, str],
                                                            kept: bool) -> None:

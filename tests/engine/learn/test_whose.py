@@ -143,10 +143,14 @@ def test_an_old_value_of_someone_elses_record_said_in_passing_corrects_nothing(s
         ("A friend of mine did 5k in 25 minutes", "5k", None),  # "of mine" is no subject
         ("My Ford did 40 mpg on the motorway", "40", "me"),  # a car, not a family member by name
         # the part before a list of values says who did them, a name no list holds among them
-        ("I had a migraine so Kwabena went round, just once, one pouch, ten minutes.", "ten", "Kwabena"),
-        ("Then Tariq did yesterday for me as I was at work late: two visits, two pouches.", "two visits", "Tariq"),
+        ("I had a migraine so Kwabena went round, just once, one pouch, ten minutes, bless him.", "ten", "Kwabena"),
+        ("Then Oluwaseun did yesterday for me as I was at work late: two visits, and he fed her twice.", "two visits",
+         "Oluwaseun"),
         ("We popped in after work, then Tesco was shut, so only 20 minutes of shopping.", "20", None),
         ("First day went fine, Pumpkin was off her food, I went round twice, two pouches.", "two pouches", "me"),
+        # another thing done before "then", an app or a gadget doing something: no one's
+        ("Long day, Sarah came over for tea, then 30 minutes of piano before bed.", "30", None),
+        ("Went for a ride but then Zwift crashed, only 40 minutes.", "40", None),
     ],
 )
 def test_near_misses_of_a_subject(text: str, value: str, expected: str | None) -> None:
@@ -263,7 +267,8 @@ def test_the_models_person_stands_when_nothing_near_says_otherwise(store: LogSto
     ("My daughter Rosie made her own batch.", ("Rosie",)),
     ("Will do. Anyway she did 30 minutes.", ()),
     # a name no list holds, doing something mid-sentence; never a place, a shop or a thing that only "is"
-    ("Cat update: then Kwabena did the evening for me, two pouches.", ("Kwabena",)),
+    ("Cat update: then Kwabena did the evening for me, two pouches, and he says she purred.", ("Kwabena",)),
+    ("Long run, then Garmin died at 18km and Wordle took me ages after.", ()),
     ("Went via Leeds, then Tesco was shut and Pumpkin was sulking.", ()),
 ])
 def test_the_people_a_message_names_are_whom_the_model_may_choose(text: str, people: tuple[str, ...]) -> None:
@@ -549,3 +554,13 @@ def test_a_pronoun_that_cannot_be_the_models_person_does_not_keep_their_record(s
     _learn(store, "Kwabena did Sunday, 30 minutes, and he reckons he's getting fitter.", {"duration": "30 minutes"},
            DAY + dt.timedelta(days=4), who="Kwabena")
     assert _whose(store) == [("Kwabena", 40.0), ("me", 55.0), ("Kwabena", 30.0)]
+
+
+def test_a_persons_gender_is_not_read_from_what_they_own(store: LogStore) -> None:
+    _learn(store, "Ollie's swim teacher says she's moving him up a group, he did 20 lengths today.", {"duration": "20 lengths"},
+           who="Ollie")
+    _learn(store, "Took him to the pool again and I'm so proud, he did 24 lengths.", {"duration": "24 lengths"},
+           DAY + dt.timedelta(days=7), who="Ollie")
+    state = fold(store.facts())
+    frame = next(f for f in state.frames.values() if f.collection == "practice")
+    assert [r.subject for r in state.of(frame.name)] == ["Ollie", "Ollie"]
