@@ -120,7 +120,7 @@ _FUNCTION_WORDS = r"(?:in|on|at|of|for|by|to|so|since|with|without|including|exc
 """Words that end the noun phrase after a superlative ("the driest day in March": "day")."""
 _LESS_IS_BETTER = re.compile(r"position|rank|plac(?:e|ing)|strokes|handicap|errors|mistakes|penalt"
                              # what is suffered: the worst day for symptoms is the most of them
-                             r"|symptom|pain|sever|itch|ache|cough|sneez|wak|flare|nausea|seizure|attack", re.I)
+                             r"|(?:^|_)(?:symptom|pain|sever|itch|ache|headache|migraine|cough|sneez|wak|flare|nausea|seizure|attack)", re.I)
 _RACED = re.compile(r"pace|finish|lap|split|race|(?:^|_)time(?:_|$)", re.I)
 """A field whose best is its least: a place in an order, a score kept low, what is suffered, a time raced (not
 hours slept)."""

@@ -349,3 +349,10 @@ def test_the_worst_and_best_of_what_is_suffered(make) -> None:
     assert str(got) == "2026-03-09", comp
     got, comp = _ask(logs, "And her best day?")
     assert str(got) == "2026-03-16", comp
+
+
+def test_a_word_inside_a_field_name_is_not_what_is_suffered(make) -> None:
+    logs = make("geocaching_days", [("date", "date"), ("caches_found", "float")], "me",
+                [{"date": "2026-05-02", "caches_found": 3}, {"date": "2026-05-09", "caches_found": 7}])
+    got, comp = _ask(logs, "Which day was my best ever for caches?")
+    assert str(got) == "2026-05-09", comp
