@@ -21,6 +21,7 @@ def _model_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("UAC_EXTRACT_MODE", "detectors")
 
 
+@pytest.mark.timeout(600)  # nine `uac` processes, the reading and the asking ones each loading the model
 def test_runs_become_a_collection_that_can_be_asked_renamed_and_refused(uac) -> None:
     uac.run("ingest", "--date", "2026-03-09", "-",
             stdin="Went out before my shift on Friday, did 5k, took 27 minutes. Then a long slow one yesterday "
