@@ -1144,13 +1144,10 @@ def _all_same(items: list[str]) -> bool:
     return len(set(items)) == 1
 
 
-_BOUND = re.compile(r"(?:[a-z']+\s+){0,4}?(?:was|were|is|are|of|at|went|got)?\s*(?:over|above|under|below|exceeding|"
-                    r"(?:more|less|higher|lower|greater|fewer)\s+than|at\s+(?:least|most))\s+[$€£]?\d")
-
-
 def _bound_after(q: str, pos: int) -> bool:
-    """A bound said right after a field's words ("the pollen count was over 80")."""
-    return _BOUND.match(q, pos) is not None
+    """A bound (see :func:`find_comparisons`) said within a few words after a field's words ("the pollen
+    count was over 80")."""
+    return any(pos < c.pos and re.fullmatch(r"(?:[a-z']+\s+){1,5}", q[pos:c.pos]) for c in find_comparisons(q))
 
 
 def _open_measure(d: Draft, options: list[str], default: str) -> str:
