@@ -258,9 +258,14 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                 said = next(w for w in re.findall(r"\b[a-z]+\b", q) if w in COMPARATIVES or w in _OPPOSITES)
                 # the trend is the second's minus the first's: positive, the second has more
                 query.words = (b, a) if said in COMPARATIVES else (a, b)
-        elif re.search(r"\bhow (?:many|much) more\b", q) and re.search(
-                r"\b(than|compared|vs|versus|relative|against)\b", q[windows[0].pos:windows[1].pos]):
-            ordered = [windows[1], windows[0]]  # "how many more in 2025 than in 2024": 2025 minus 2024
+        elif (how := re.search(r"\bhow (?:many|much) ([a-z]+)\b", q)) and (
+                how.group(1) in COMPARATIVES or how.group(1) in _OPPOSITES):
+            # "how many more in 2025 than in 2024": 2025 minus 2024; "how much lower in July compared with
+            # May": May minus July. The period named beside the comparison word is the reference.
+            named, reference = windows[0], windows[1]
+            if re.search(r"\b(than|compared|vs|versus|relative|against)\b", q[:windows[0].pos]):
+                named, reference = windows[1], windows[0]  # "compared with May, how much lower was July"
+            ordered = [reference, named] if how.group(1) in COMPARATIVES else [named, reference]
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
         windows = windows[2:]
     elif SHARE.search(q):
@@ -359,7 +364,11 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         measured = _value_on_a_day(q, coll, windows, numeric_hits)
         asked = re.match(r"^\s*(?:which|what)\s+(\w+)", q)
         records_asked = asked is not None and asked.group(1).endswith("s") and stem(asked.group(1)) in coll.name_stems
-        if (target is None or record_level and not records_asked) and query.target == coll.date_field and measured:
+        first = re.match(r"^\s*(?:which|what)\s+([a-z]+)\b", q)
+        said_first = next((h.field for h in numeric_hits if h.direct and first and h.pos == first.start(1)), None)
+        if said_first and (target is None or record_level and not records_asked):
+            query.target = said_first  # "what salary did Northwind offer me": the salary, not the company
+        elif (target is None or record_level and not records_asked) and query.target == coll.date_field and measured:
             # "which runs did I do in May" asks for the runs, not their one number
             query.target = measured  # "what did I weigh on the 19th", "what did the meter say on the 16th": the value
         elif target is None and (number := _number_asked(q, coll, numeric_hits)):
@@ -395,6 +404,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
              _day_filters(q, coll, clocks, [] if query.group_by == "weekday" else weekdays, fhits)
              + [(p.start, p.filter) for p in placings])
     query.filters += [Filter(h.field, "eq", n) for h, n in sized.items()]
+    _done_at_all(q, coll, query, numeric_hits)
     fixed = {h.field for h in sized}
     if query.measure in fixed and "measure" in d.open:
         rest = [o for o in d.open["measure"].options if o not in fixed]
@@ -993,6 +1003,21 @@ def _count_those_with(query: Query, coll: Collection, numeric_hits: list) -> Non
     others = {k for r in lacking for k, v in r.values.items() if v is not None}
     if others - theirs:  # another kind of record kept alongside (an exam among practice sessions), not a blank
         query.filters.append(Filter(field, "present", None))
+
+
+def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[FieldHit]) -> None:
+    """"On how many days did Jake spend money": the records where the amount the question names is more than
+    nothing, when some records hold nothing of it (a day logged without spending is not counted)."""
+    if query.aggregate != "count" or not re.search(r"\bhow many\b.*\b(?:did|does|do|has|have|had)\b", q):
+        return
+    named = {h.field for h in numeric_hits}
+    if len(named) != 1 or not isinstance(coll.records, list):
+        return
+    field = named.pop()
+    if any(f.field == field for f in query.filters) or not coll.fields[field].numeric:
+        return
+    if any(r.values.get(field) == 0 for r in coll.records):
+        query.filters.append(Filter(field, "gt", 0))
 
 
 def _counted_thing(word: str, field_name: str) -> bool:

@@ -1,0 +1,56 @@
+"""Questions that name the value they want, count what was done at all, or say how much lower one period was."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from tests.engine.ask.imported import answered, imported
+
+NOW = dt.datetime(2026, 11, 25, 12)
+QUOTES = """date,company,quote_gbp,visit_minutes
+2026-09-02,Harlow Kitchens,8200,45
+2026-09-09,Birchwood Joinery,9100,60
+2026-09-20,Oakline Interiors,7600,30
+"""
+TOWN_TRIPS = """date,shop,spent_gbp,hours_out
+2026-05-04,market,0,2
+2026-05-11,bookshop,12.50,1
+2026-05-18,market,0,3
+2026-07-06,bakery,4.20,1
+2026-07-13,bookshop,8,2
+2026-07-20,market,3,1
+"""
+
+
+def test_what_names_a_number_field_the_answer_is_that_value(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"kitchen_quotes.csv": QUOTES})
+    got, computation = answered(logs, "What quote did Birchwood give me?", NOW)
+    assert got == 9100 and "quote_gbp" in computation
+    got, _ = answered(logs, "Which company came round on the 20th of September?", NOW)
+    assert got == "Oakline Interiors"  # a thing asked for is still the thing
+
+
+def test_how_many_days_something_was_done_counts_those_with_more_than_nothing(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"town_trips.csv": TOWN_TRIPS})
+    got, computation = answered(logs, "On how many of those trips did I actually spend money?", NOW)
+    assert got == 4 and "spent_gbp" in computation
+    assert answered(logs, "How many trips to town have I logged?", NOW)[0] == 6  # no amount named: all of them
+
+
+def test_how_much_lower_is_the_reference_less_the_period_said_with_the_comparison(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"town_trips.csv": TOWN_TRIPS})
+    # May 12.50 in all, July 15.20
+    got, _ = answered(logs, "How much less did I spend in May compared with July?", NOW)
+    assert abs(float(got) - 2.70) < 1e-9
+    got, _ = answered(logs, "How much more did I spend in July than in May?", NOW)
+    assert abs(float(got) - 2.70) < 1e-9
+    got, _ = answered(logs, "Compared with July, how much less did I spend in May?", NOW)
+    assert abs(float(got) - 2.70) < 1e-9
+    assert answered(logs, "How many fewer hours was I out in July than in May?", NOW)[0] == 2  # 4 against 6
+
+
+def test_may_after_compared_with_is_the_month(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"town_trips.csv": TOWN_TRIPS})
+    got, computation = answered(logs, "How many more hours was I out in July compared with May?", NOW)
+    assert got == -2 and "date(2026, 5, 1)" in computation  # 4 in July, 6 in May
