@@ -39,6 +39,7 @@ from engine.ask.reader import read
 from engine.ask.recall import RecallResult, recall
 from engine.ask.running import running_total
 from engine.ask.text import plain
+from engine.ask.versus import compare_values, compared_values
 from engine.ask.whose import beaten, compare_people, compared_people, whose_filters
 from engine.errors import InputError
 from engine.frames import IMPORT_DOMAIN
@@ -121,6 +122,9 @@ def plan_question(
         d.query.filters += whose_filters(question, coll, d.query)
     elif pair is not None:
         d.query.margin = beaten(question)
+    versus = compared_values(question, d.query)
+    if versus is not None and not running_total(coll, d.query.measure):
+        compare_values(d.query, versus)  # "how much more on FC than on Fortnite": the one less the other
     per_day = d.query.aggregate in ("avg", "change", "sum") and _PER_DAY.search(question) is not None
     if (d.query.aggregate == "sum" or per_day) and running_total(coll, d.query.measure):
         # "how much gas did we use": a meter's readings are not added up; "our average daily use": a day of it

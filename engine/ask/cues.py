@@ -191,7 +191,7 @@ def _leading_words(q: str, coll: Collection, toks: list[Token], reserved: list[t
             i += max(n, 1)
         if runs:
             best = max(runs, key=lambda r: (r[1] - r[0], -r[0]))
-            kept = [r for k, r in enumerate(runs) if r == best or _joined(q, runs, k)]
+            kept = [r for k, r in enumerate(runs) if r == best or _joined(q, runs, k) or _set_against(q, best, r)]
             out += [ValueHit(f.name, q[a:b], a, b, 80.0, partial=True) for a, b in kept]
     return out
 
@@ -206,6 +206,13 @@ def _joined(q: str, runs: list[tuple[int, int]], k: int) -> bool:
         text = q[a[1]:b[0]]
         return bool(re.search(r",|\b(?:or|and)\b", text)) and bool(JOINED.fullmatch(text))
     return (k > 0 and gap(runs[k - 1], runs[k])) or (k + 1 < len(runs) and gap(runs[k], runs[k + 1]))
+
+
+def _set_against(q: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """The two runs are said either side of "than" or "versus" ("more at Bloom than at Greenfingers"): the
+    two sides of a difference, each its own value."""
+    first, second = sorted([a, b])
+    return first[1] <= second[0] and re.search(r"\b(?:than|vs|versus|compared\s+(?:with|to))\b", q[first[1]:second[0]]) is not None
 
 
 CLOSE_MATCH_MAX = 2_000

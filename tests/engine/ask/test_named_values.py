@@ -54,3 +54,19 @@ def test_may_after_compared_with_is_the_month(tmp_path: Path) -> None:
     logs = imported(tmp_path, {"town_trips.csv": TOWN_TRIPS})
     got, computation = answered(logs, "How many more hours was I out in July compared with May?", NOW)
     assert got == -2 and "date(2026, 5, 1)" in computation  # 4 in July, 6 in May
+
+
+GARDEN_CENTRE = """date,shop,spent_gbp,plants
+2026-04-04,Greenfingers,22.50,3
+2026-04-18,Bloom & Co,10,2
+2026-05-02,Greenfingers,17.50,4
+2026-05-16,Bloom & Co,5,1
+"""
+
+
+def test_two_values_either_side_of_than_are_one_less_the_other(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"garden_centre.csv": GARDEN_CENTRE})
+    got, computation = answered(logs, "How much more have I spent at Greenfingers than at Bloom & Co?", NOW)
+    assert float(got) == 25.0 and "Greenfingers" in computation  # 40 against 15
+    got, _ = answered(logs, "How many fewer plants did I buy at Bloom than at Greenfingers?", NOW)
+    assert got == 4  # 7 against 3
