@@ -1099,6 +1099,8 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         # said of is a condition, the other one is measured
         bounded = {h.field for h in numeric_hits if h.direct and _bound_after(q, h.pos)}
         direct = [f for f in direct if f not in bounded] or direct
+    if direct and (earned := _earned_from(q, coll, numeric_hits, direct)):
+        return earned
     if direct:
         return direct[-1] if _all_same(direct) else _open_measure(d, direct, direct[0])
     other_unit = _held_in_another_unit(q, coll)
@@ -1130,6 +1132,22 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         return None
     money = [n for n in _spent(coll, numeric) if not RATE_WORDS & set(coll.fields[n].words)]  # a total, not a price per unit
     return _open_measure(d, numeric, nouned[0] if nouned else money[0] if money else numeric[0])
+
+
+_EARNED = re.compile(r"\bhow much\b.*\b(?:make|made|earn|earned|earning|take|took|taken|bring|brought|clear|cleared)\b")
+_SOURCE = re.compile(r"\b(?:from|for|on|off|doing|out\s+of)\s+(?:(?:the|my|his|her|their|our|those|these|all)\s+)*$")
+
+
+def _earned_from(q: str, coll: Collection, numeric_hits: list, direct: list[str]) -> str | None:
+    """"How much did I make from the lawns": the money earned, not the number of lawns it was earned from,
+    when every field the question names is said as the source after "from", "for" or "on"."""
+    if not _EARNED.search(q):
+        return None
+    sources = {h.field for h in numeric_hits if h.direct and _SOURCE.search(q[:h.pos])}
+    money = _spent(coll, [f.name for f in coll.numeric()])
+    if not sources or set(direct) - sources or any(coll.fields[f].kind == "money" for f in direct) or len(money) != 1:
+        return None
+    return money[0]
 
 
 def _is_the_noun(name: str, word: str) -> bool:
@@ -1409,6 +1427,7 @@ def _filters(
                 except ValueError:
                     pass
             base.append((w.pos, ahead or Filter(datef, "between", (w.start, w.end))))
+        base = _joined_periods(q, windows, base)
         yearly = _this_year(coll, datef, windows[0] if windows else None)
         if yearly:  # "birthday on a Saturday this year": the weekday of this year's anniversary
             base = [(p, Filter(yearly, f.op, f.value) if f.field == datef and f.op == "weekday" else f) for p, f in base]
@@ -1475,6 +1494,30 @@ def _filters(
         if f not in query.filters:  # "bike ride": Cycling once
             query.filters.append(f)
     query.filters += [f for f in planned if f not in query.filters]
+
+
+_PERIODS_JOINED = re.compile(r"\s*(?:,\s*)?(?:and|or|&|plus|,)\s+(?:(?:in|during|on|over)\s+)?(?:the\s+)?")
+
+
+def _joined_periods(q: str, windows: list[Window], base: list[tuple[int, Filter]]) -> list[tuple[int, Filter]]:
+    """"In May and June combined", "March, April or May": periods said together, no two with a day in
+    common, are any of them (a record cannot fall in two)."""
+    own = {w.pos: f for w in windows for p, f in base if p == w.pos and f.op == "between"}
+    ordered = sorted((w for w in windows if w.pos in own), key=lambda w: w.pos)
+    chains: list[list[Window]] = []
+    for w in ordered:
+        last = chains[-1][-1] if chains else None
+        if last is not None and own[last.pos].field == own[w.pos].field and _PERIODS_JOINED.fullmatch(
+                q[last.pos + len(last.text):w.pos]) and all(v.end < w.start or w.end < v.start for v in chains[-1]):
+            chains[-1].append(w)
+        else:
+            chains.append([w])
+    out = list(base)
+    for chain in (c for c in chains if len(c) > 1):
+        parts = tuple(own[w.pos] for w in chain)
+        out = [(p, f) for p, f in out if not (f in parts and p in {w.pos for w in chain})]
+        out.append((chain[0].pos, Filter(parts[0].field, "any", parts)))
+    return out
 
 
 def _today(coll: Collection, name: str) -> dt.date:

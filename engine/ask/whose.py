@@ -35,6 +35,8 @@ def _with_me(question: str, person: str) -> bool:
     return bool(_BOTH_OF_US.search(question) or re.search(rf"\b{name}\s+and\s+(?:i|me|myself)\b|\b(?:i|me)\s+and\s+{name}\b",
                                                           question, re.I))
 _LEFT_OUT = r"(?:leaving\s+out|leave\s+out|not\s+counting|not\s+including|excluding|except(?:\s+for)?|without|apart\s+from|other\s+than|but\s+not)"
+_NOT_THEIRS = r"(?:not|rather\s+than|instead\s+of)"
+"""Said right before a name: "just mine, not Tom's", "mine rather than Tom's"."""
 _COUNTED_IN = r"(?:including|counting|plus|along\s+with|as\s+well\s+as)"
 
 
@@ -66,7 +68,7 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
         said = [m for m in re.finditer(rf"\b{name}(?!\w)", question, re.I) if not _their_place(question, m)]
         if not said:
             continue
-        if re.search(rf"\b{_LEFT_OUT}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)", question, re.I):
+        if re.search(rf"\b{_LEFT_OUT}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)|\b{_NOT_THEIRS}\s+{name}(?!\w)", question, re.I):
             dropped.append(person)
         elif re.search(rf"\b{_COUNTED_IN}\s+(?:\w+\s+){{0,2}}?{name}(?!\w)|\b{name}\s+(?:\w+\s+)?(?:included|too|as\s+well)\b",
                        question, re.I):

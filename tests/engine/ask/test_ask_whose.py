@@ -46,6 +46,7 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         ("How many sauna sessions lasted 20 minutes or more?", 4),  # no one named, not "I": everyone's
         ("How many jars have I made this year, leaving out Rosie's?", 20),
         ("How many jars of jam altogether this year, Rosie's batch included?", 22),
+        ("How many jars of jam this year? Only the ones we made, not Rosie's.", 20),
         ("How many jars of jam have we made?", 22),
         ("Remind me how many jars of jam Rosie made?", 2),
         ("How many jars did Rosie and I make between us?", 22),  # the user with the one named

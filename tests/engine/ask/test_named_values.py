@@ -70,3 +70,24 @@ def test_two_values_either_side_of_than_are_one_less_the_other(tmp_path: Path) -
     assert float(got) == 25.0 and "Greenfingers" in computation  # 40 against 15
     got, _ = answered(logs, "How many fewer plants did I buy at Bloom than at Greenfingers?", NOW)
     assert got == 4  # 7 against 3
+
+
+WINDOW_JOBS = """date,windows,earned_gbp,hours
+2026-05-03,12,60,3
+2026-06-07,8,40,2
+2026-07-05,10,50,2.5
+2026-08-02,6,30,1.5
+"""
+
+
+def test_two_months_said_together_are_either_of_them(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"window_cleaning.csv": WINDOW_JOBS})
+    assert float(answered(logs, "How many hours did I work in June and July put together?", NOW)[0]) == 4.5
+    assert answered(logs, "How many jobs did I do in May, June or August?", NOW)[0] == 3
+
+
+def test_how_much_made_from_a_counted_thing_is_the_money(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"window_cleaning.csv": WINDOW_JOBS})
+    got, computation = answered(logs, "How much have I made from the windows so far?", NOW)
+    assert float(got) == 180 and "earned_gbp" in computation
+    assert answered(logs, "How many windows have I cleaned in total?", NOW)[0] == 36  # the count itself is still asked
