@@ -58,12 +58,16 @@ class FieldInfo:
     @property
     def words(self) -> list[str]:
         """The field's own words: ``distance_km`` -> distance, km."""
-        parts = re.split(r"[_\s]+", f"{self.name} {self.label}".lower())
+        parts = re.split(r"[^a-z0-9]+", f"{self.name} {self.label}".lower())
         out: set[str] = set()
         for p in parts:
-            if p and not p.isdigit():
+            if p and not p.isdigit() and p not in _JOINING_WORDS:
                 out |= variants(p)
         return sorted(out)
+
+
+_JOINING_WORDS = frozenset({"of", "the", "a", "an", "and", "or", "to", "in", "on", "at", "for", "with", "by"})
+"""Words that join a field's name ("mock_out_of", "time_in_bed") and name nothing a question asks for."""
 
 
 _ORDINAL_NAME = re.compile(r"^(?!(?:page|chapter|floor|level|step)_)(?:\w+_)?(?:number|no|id)$")

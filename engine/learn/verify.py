@@ -253,9 +253,12 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
-_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n['’]?t)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
-"""Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid"): an old
-value, not the record's."""
+_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n['’]?t"
+                         # "I told you she did 40 minutes …, but her diary says 35": what was said before, taken back
+                         r"|\b(?:told\s+you|i\s+said)(?:\s+(?:that|it|she|he|they|we|i|was|were|did|had|got|made|it's))*)"
+                         r"\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+"""Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid", "I told you
+she did 40"): an old value, not the record's."""
 
 
 def _names_its_noun(name: str, text: str, v: Value) -> bool:
@@ -269,7 +272,7 @@ def taken_back(text: str, v: Value) -> bool:
 
 
 def _taken_back_at(text: str, start: int) -> bool:
-    return _TAKEN_BACK.search(text[max(0, start - 24):start]) is not None
+    return _TAKEN_BACK.search(text[max(0, start - 36):start]) is not None
 
 
 def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:

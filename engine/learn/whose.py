@@ -372,6 +372,12 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     held = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject}
     if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
         who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
+    if who != "me" and said is not None and said.startswith("them") and who.lower() not in held:
+        # "Mrs Birch gave her a mock exam. She got 118": "her" is someone other than the one who gave it, so
+        # "she" is the person the records are already about whom the pronoun fits, not the newcomer
+        other = _one_other(coll, facts, with_me=True, gender=said[5:])
+        if other is not None and other.lower() != who.lower() and _acts_on_another(who, text, start, said[5:]):
+            return other
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
@@ -413,6 +419,18 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         return who
     named = re.search(rf"\b{re.escape(other)}\b", text, re.I) is not None
     return other if named or _THIRD_PERSON.search(text) else who
+
+
+_OBJECT = {"f": "her", "m": "him", "": "her|him|them"}
+
+
+def _acts_on_another(person: str, text: str, at: int, gender: str) -> bool:
+    """The person does something to someone the pronoun of ``gender`` stands for, in the record's sentence or
+    the one before ("Mrs Birch gave her a mock exam"): that someone is not the person."""
+    window = sentences_around(text, at, at)
+    words = [w for w in person.split() if len(w) > 1]
+    return any(re.search(rf"\b{re.escape(w)}\b\s+(?:[a-z]+\s+){{0,2}}?(?:{_OBJECT.get(gender, _OBJECT[''])})\b", window)
+               for w in words)
 
 
 _SERVES = (CARERS - {"vet"}) | {"tutor", "teacher", "coach", "trainer", "personal trainer", "mentor"}

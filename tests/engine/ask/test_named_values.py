@@ -91,3 +91,16 @@ def test_how_much_made_from_a_counted_thing_is_the_money(tmp_path: Path) -> None
     got, computation = answered(logs, "How much have I made from the windows so far?", NOW)
     assert float(got) == 180 and "earned_gbp" in computation
     assert answered(logs, "How many windows have I cleaned in total?", NOW)[0] == 36  # the count itself is still asked
+
+
+SPELLINGS = """date,minutes,score,score_out_of
+2026-03-02,20,8,10
+2026-03-09,35,9,10
+2026-03-16,40,14,20
+"""
+
+
+def test_a_joining_word_in_a_field_name_names_nothing(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"spelling_practice.csv": SPELLINGS})
+    got, computation = answered(logs, "How many of his practice sessions went on for 30 minutes or more?", NOW)
+    assert got == 2 and computation.startswith("len(")

@@ -564,3 +564,18 @@ def test_a_persons_gender_is_not_read_from_what_they_own(store: LogStore) -> Non
     state = fold(store.facts())
     frame = next(f for f in state.frames.values() if f.collection == "practice")
     assert [r.subject for r in state.of(frame.name)] == ["Ollie", "Ollie"]
+
+
+def test_she_after_someone_did_something_to_her_is_the_one_the_records_are_about(store: LogStore) -> None:
+    _learn(store, "My son's friend Ruby comes over to practise with him. My daughter Isla did 30 minutes on Monday.",
+           {"duration": "30 minutes"})
+    _learn(store, "Coach Dawson timed her on Saturday. She managed 25 minutes without a break.", {"duration": "25 minutes"},
+           DAY + dt.timedelta(days=6), who="Dawson")
+    assert _whose(store) == [("Isla", 30.0), ("Isla", 25.0)]
+
+
+def test_a_value_said_before_and_taken_back_by_a_later_one_is_not_the_records(store: LogStore) -> None:
+    _learn(store, "Mia practised 45 minutes on Monday.", {"duration": "45 minutes"}, date="on Monday")
+    _learn(store, "Quick fix: I told you she did 45 minutes on Monday, but her diary says 40.", {"duration": "45 minutes"},
+           DAY + dt.timedelta(days=4), date="on Monday", corrects=True)
+    assert _whose(store) == [("Mia", 40.0)]
