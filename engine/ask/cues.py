@@ -212,6 +212,8 @@ def _set_against(q: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """The two runs are said either side of "than" or "versus" ("more at Bloom than at Greenfingers"): the
     two sides of a difference, each its own value."""
     first, second = sorted([a, b])
+    if not re.search(r"\bhow\s+(?:much|many|far|long)\b", q[:first[0]]):
+        return False  # "did I spend more at X than at Y": a yes or no, answered over the first alone
     return first[1] <= second[0] and re.search(r"\b(?:than|vs|versus|compared\s+(?:with|to))\b", q[first[1]:second[0]]) is not None
 
 

@@ -71,6 +71,10 @@ COMPARATIVES = {
 _OPPOSITES = {v: k for k, v in reversed(COMPARATIVES.items())} | {"fewer": "more", "dropped": "rose", "drop": "rise"}
 
 
+_REFERENCE = r"\b(?:than|compared|vs|versus|relative|against)\b"
+"""Words before the period a comparison is made against ("more in June than in May")."""
+
+
 def _either_period(q: str, first: Window, second: Window) -> bool:
     """"in January or in February", "March or April": two periods offered as the answer's choices."""
     a, b = sorted([first, second], key=lambda w: w.pos)
@@ -259,11 +263,12 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                 # the trend is the second's minus the first's: positive, the second has more
                 query.words = (b, a) if said in COMPARATIVES else (a, b)
         elif (how := re.search(r"\bhow (?:many|much) ([a-z]+)\b", q)) and (
-                how.group(1) in COMPARATIVES or how.group(1) in _OPPOSITES):
+                how.group(1) in COMPARATIVES or how.group(1) in _OPPOSITES) and (
+                re.search(_REFERENCE, q[windows[0].pos:windows[1].pos]) or re.search(_REFERENCE, q[:windows[0].pos])):
             # "how many more in 2025 than in 2024": 2025 minus 2024; "how much lower in July compared with
-            # May": May minus July. The period named beside the comparison word is the reference.
+            # May": May minus July. The period after "than" (or "compared with", said first) is the reference.
             named, reference = windows[0], windows[1]
-            if re.search(r"\b(than|compared|vs|versus|relative|against)\b", q[:windows[0].pos]):
+            if re.search(_REFERENCE, q[:windows[0].pos]):
                 named, reference = windows[1], windows[0]  # "compared with May, how much lower was July"
             ordered = [reference, named] if how.group(1) in COMPARATIVES else [named, reference]
         query.periods = [[Filter(datef, "between", (w.start, w.end))] for w in ordered] if datef else []
@@ -365,7 +370,10 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         asked = re.match(r"^\s*(?:which|what)\s+(\w+)", q)
         records_asked = asked is not None and asked.group(1).endswith("s") and stem(asked.group(1)) in coll.name_stems
         first = re.match(r"^\s*(?:which|what)\s+([a-z]+)\b", q)
-        said_first = next((h.field for h in numeric_hits if h.direct and first and h.pos == first.start(1)), None)
+        # the collection's own noun names a record ("which trip" of trip_miles), unless the field is the amount
+        # the noun is ("what quote" of quote_gbp)
+        said_first = next((h.field for h in numeric_hits if h.direct and first and h.pos == first.start(1) and (
+            stem(first.group(1)) not in coll.name_stems or coll.fields[h.field].kind == "money")), None)
         if said_first and (target is None or record_level and not records_asked):
             query.target = said_first  # "what salary did Northwind offer me": the salary, not the company
         elif (target is None or record_level and not records_asked) and query.target == coll.date_field and measured:
@@ -1005,10 +1013,15 @@ def _count_those_with(query: Query, coll: Collection, numeric_hits: list) -> Non
         query.filters.append(Filter(field, "present", None))
 
 
+_LOGGED = re.compile(r"\b(?:did|does|do|has|have|had)\s+(?:[a-z']+\s+){1,2}?(?:log|logged|record|recorded|note|noted|track|"
+                     r"tracked|write|written|wrote|enter|entered|put\s+down|tell|told)\b")
+""""How many days have I logged my cigarettes": the days kept, whatever they hold."""
+
+
 def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[FieldHit]) -> None:
     """"On how many days did Jake spend money": the records where the amount the question names is more than
     nothing, when some records hold nothing of it (a day logged without spending is not counted)."""
-    if query.aggregate != "count" or not re.search(r"\bhow many\b.*\b(?:did|does|do|has|have|had)\b", q):
+    if query.aggregate != "count" or not re.search(r"\bhow many\b.*\b(?:did|does|do|has|have|had)\b", q) or _LOGGED.search(q):
         return
     named = {h.field for h in numeric_hits}
     if len(named) != 1 or not isinstance(coll.records, list):
@@ -1141,8 +1154,8 @@ _SOURCE = re.compile(r"\b(?:from|for|on|off|doing|out\s+of)\s+(?:(?:the|my|his|h
 def _earned_from(q: str, coll: Collection, numeric_hits: list, direct: list[str]) -> str | None:
     """"How much did I make from the lawns": the money earned, not the number of lawns it was earned from,
     when every field the question names is said as the source after "from", "for" or "on"."""
-    if not _EARNED.search(q):
-        return None
+    if not _EARNED.search(q) or re.search(r"\bhow much (?:time|longer)\b", q):
+        return None  # "how much time did I take on the lawns": the time
     sources = {h.field for h in numeric_hits if h.direct and _SOURCE.search(q[:h.pos])}
     money = _spent(coll, [f.name for f in coll.numeric()])
     if not sources or set(direct) - sources or any(coll.fields[f].kind == "money" for f in direct) or len(money) != 1:

@@ -185,8 +185,10 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
     for m in re.finditer(rf"\b({MONTH_RE})\b\.?(?:\s+(?:of\s+|in\s+)?{year})?", q):
         word = m.group(1)
         if word in ("may", "mar", "jan", "jun", "jul", "aug", "oct", "dec", "sep", "nov", "feb", "apr", "sept") and not (
-            m.group(2) or re.search(rf"\b(in|during|of|since|before|after|for|from|and|to|vs|versus|than|with|against|until|till)\s+{word}\b", q)
-            or re.search(rf"\b{word}\s+(?:vs|versus|compared|against)\b|\b(?!may\b)(?:{MONTH_RE})\s+or\s+{word}\b", q)  # "May versus July"
+            m.group(2) or re.search(rf"\b(in|during|of|since|before|after|for|from|and|to|vs|versus|than|until|till)\s+{word}\b|\bcompared\s+(?:with|to)\s+{word}\b", q)
+            # "May versus July", "April or May": a month beside another month (not "with Jan", "Jan vs Tom")
+            or re.search(rf"\b{word}\s+(?:vs\.?|versus|compared\s+(?:with|to)|against)\s+(?:in\s+)?(?:{MONTH_RE})\b"
+                         rf"|\b(?!may\b)(?:{MONTH_RE})\s+or\s+{word}\b", q)
             or re.search(rf"\b(?:my|our|his|her|their|the)\s+{word}\s+[a-z]+", q)  # "my May parkruns"
         ):
             continue

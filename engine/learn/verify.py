@@ -253,12 +253,14 @@ def _fit_names(values: dict[str, Value], anchors: list[int]) -> dict[str, Value]
     return {name: min(vs, key=distance) if len(vs) > 1 else vs[0] for name, vs in out.items()}
 
 
-_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n['’]?t"
-                         # "I told you she did 40 minutes …, but her diary says 35": what was said before, taken back
-                         r"|\b(?:told\s+you|i\s+said)(?:\s+(?:that|it|she|he|they|we|i|was|were|did|had|got|made|it's))*)"
-                         r"\s+(?:the\s+|about\s+|around\s+)?$", re.I)
-"""Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid", "I told you
-she did 40"): an old value, not the record's."""
+_TAKEN_BACK = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)|\b(?:was|were|is)n['’]?t)\s+(?:the\s+|about\s+|around\s+)?$", re.I)
+"""Words before a number that take it back ("not 270", "instead of the 40", "wasn't twelve quid"): an old
+value, not the record's."""
+_TOLD_BEFORE = re.compile(r"\b(?:i\s+)?(?:told\s+you|said)(?:\s+(?:that|it|she|he|they|we|i|was|were|did|had|got|"
+                          r"made|it's))*\s+(?:about\s+|around\s+)?$", re.I)
+_CONTRADICTED = re.compile(r"[^.!?]*?\b(?:but|actually|in\s+fact|turns\s+out)\b[^.!?]*?\d", re.I)
+""""I told you she did 40 minutes on Wednesday, but her diary says 35": a number said before, then contradicted by
+another in the same sentence, is taken back ("as I said, 40 minutes" and "I said 40 minutes" alone are not)."""
 
 
 def _names_its_noun(name: str, text: str, v: Value) -> bool:
@@ -272,7 +274,12 @@ def taken_back(text: str, v: Value) -> bool:
 
 
 def _taken_back_at(text: str, start: int) -> bool:
-    return _TAKEN_BACK.search(text[max(0, start - 36):start]) is not None
+    before = text[max(0, start - 36):start]
+    if _TAKEN_BACK.search(before[-24:]) is not None:
+        return True
+    if re.search(r"\b(?:as|like)\s+(?:i\s+)?(?:told\s+you|said)\b", before, re.I):
+        return False  # "as I said, 40 minutes": said again, not taken back
+    return _TOLD_BEFORE.search(before) is not None and _CONTRADICTED.match(text, start + 1) is not None
 
 
 def _said_instead(text: str, v: Value, by_id: dict[str, Value]) -> Value | None:

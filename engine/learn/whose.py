@@ -429,7 +429,10 @@ def _acts_on_another(person: str, text: str, at: int, gender: str) -> bool:
     the one before ("Mrs Birch gave her a mock exam"): that someone is not the person."""
     window = sentences_around(text, at, at)
     words = [w for w in person.split() if len(w) > 1]
-    return any(re.search(rf"\b{re.escape(w)}\b\s+(?:[a-z]+\s+){{0,2}}?(?:{_OBJECT.get(gender, _OBJECT[''])})\b", window)
+    # "her" as an object, not an owner: followed by an article, a small word or the clause's end ("gave her a
+    # mock exam", "timed her on Saturday"), not by what is hers ("brought her violin round")
+    after = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home|\d))"
+    return any(re.search(rf"\b{re.escape(w)}\b\s+(?:[a-z]+\s+){{0,2}}?(?:{_OBJECT.get(gender, _OBJECT[''])})\b{after}", window)
                for w in words)
 
 

@@ -91,6 +91,7 @@ def test_how_much_made_from_a_counted_thing_is_the_money(tmp_path: Path) -> None
     got, computation = answered(logs, "How much have I made from the windows so far?", NOW)
     assert float(got) == 180 and "earned_gbp" in computation
     assert answered(logs, "How many windows have I cleaned in total?", NOW)[0] == 36  # the count itself is still asked
+    assert "earned_gbp" not in answered(logs, "How much time did I take on the windows?", NOW)[1]  # time, not money
 
 
 SPELLINGS = """date,minutes,score,score_out_of
@@ -104,3 +105,43 @@ def test_a_joining_word_in_a_field_name_names_nothing(tmp_path: Path) -> None:
     logs = imported(tmp_path, {"spelling_practice.csv": SPELLINGS})
     got, computation = answered(logs, "How many of his practice sessions went on for 30 minutes or more?", NOW)
     assert got == 2 and computation.startswith("len(")
+
+
+TENNIS = """date,partner,games_won
+2026-01-10,Jan,6
+2026-02-14,Jan,4
+2026-03-21,May,6
+2026-05-09,Tom,7
+2026-06-13,Jan,6
+"""
+TRIPS = """date,destination,trip_miles,fuel_cost_gbp
+2026-06-06,York,210,31
+2026-07-11,Leeds,95,14
+"""
+SMOKING = """date,cigarettes
+2026-03-01,10
+2026-03-02,0
+2026-03-03,6
+2026-03-04,0
+"""
+
+
+def test_near_misses_of_the_named_value_the_month_and_the_days_done(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"tennis.csv": TENNIS, "day_trips.csv": TRIPS, "smoking.csv": SMOKING})
+    assert answered(logs, "How many times did I play tennis with Jan?", NOW)[0] == 3  # a partner, not January
+    assert answered(logs, "How many games did I win against May?", NOW)[0] == 6
+    assert answered(logs, "Which trip did I take in July?", NOW)[0] == "Leeds"  # the record's noun: the record
+    assert answered(logs, "How many days have I logged my cigarettes?", NOW)[0] == 4  # kept, whatever they hold
+
+
+def test_a_rise_from_one_period_to_another_keeps_its_sign(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"window_cleaning.csv": WINDOW_JOBS})
+    got, _ = answered(logs, "How much increase in earnings was there from June to August?", NOW)
+    assert float(got) == -10  # 40 in June, 30 in August: it fell
+
+
+def test_a_yes_or_no_between_two_places_is_not_both_at_once(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"garden_centre.csv": GARDEN_CENTRE})
+    got, computation = answered(logs, "Did I spend more at Greenfingers than at Bloom?", NOW)
+    assert "Greenfingers" in computation and "bloom" not in computation.lower()
+    assert got  # a yes, not the nothing of both shops at once

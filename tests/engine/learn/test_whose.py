@@ -579,3 +579,19 @@ def test_a_value_said_before_and_taken_back_by_a_later_one_is_not_the_records(st
     _learn(store, "Quick fix: I told you she did 45 minutes on Monday, but her diary says 40.", {"duration": "45 minutes"},
            DAY + dt.timedelta(days=4), date="on Monday", corrects=True)
     assert _whose(store) == [("Mia", 40.0)]
+
+
+def test_her_before_what_is_hers_is_no_object_of_the_newcomer(store: LogStore) -> None:
+    _learn(store, "My daughter Isla did 30 minutes on Monday.", {"duration": "30 minutes"})
+    _learn(store, "Clare brought her cello round on Saturday. She managed 25 minutes without a break.",
+           {"duration": "25 minutes"}, DAY + dt.timedelta(days=6), who="Clare")
+    assert _whose(store) == [("Isla", 30.0), ("Clare", 25.0)]
+
+
+def test_a_value_said_again_is_not_taken_back(store: LogStore) -> None:
+    _learn(store, "Mia practised 30 minutes on Monday.", {"duration": "30 minutes"}, date="on Monday")
+    _learn(store, "As I said she did 40 minutes today, really pleased with her.", {"duration": "40 minutes"},
+           DAY + dt.timedelta(days=3))
+    _learn(store, "Her teacher asked how long she practised today and I said 45 minutes.", {"duration": "45 minutes"},
+           DAY + dt.timedelta(days=4), who="Mia")
+    assert [v for _, v in _whose(store)] == [30.0, 40.0, 45.0]
