@@ -145,3 +145,16 @@ def test_a_yes_or_no_between_two_places_is_not_both_at_once(tmp_path: Path) -> N
     got, computation = answered(logs, "Did I spend more at Greenfingers than at Bloom?", NOW)
     assert "Greenfingers" in computation and "bloom" not in computation.lower()
     assert got  # a yes, not the nothing of both shops at once
+
+
+SCHOOL_RUNS = """date,miles,parking_gbp
+2026-09-01,12,4
+2026-09-08,31,2
+2026-09-15,18,6
+"""
+
+
+def test_the_longest_of_records_kept_in_miles_is_the_most_miles(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"school_runs.csv": SCHOOL_RUNS})
+    got, computation = answered(logs, "When was the longest school run I did?", NOW)
+    assert got == "2026-09-08" and "miles" in computation
