@@ -1029,7 +1029,10 @@ def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[Fiel
     field = named.pop()
     if any(f.field == field for f in query.filters) or not coll.fields[field].numeric:
         return
-    if any(r.values.get(field) == 0 for r in coll.records):
+    held = [r.values.get(field) for r in coll.records]
+    if re.search(r"\b(?:down|negative|minus)\b", q) and any(isinstance(v, (int, float, Decimal)) and v < 0 for v in held):
+        query.filters.append(Filter(field, "lt", 0))  # "with his rating down": a change below nothing
+    elif any(v == 0 for v in held):
         query.filters.append(Filter(field, "gt", 0))
 
 

@@ -158,3 +158,19 @@ def test_the_longest_of_records_kept_in_miles_is_the_most_miles(tmp_path: Path) 
     logs = imported(tmp_path, {"school_runs.csv": SCHOOL_RUNS})
     got, computation = answered(logs, "When was the longest school run I did?", NOW)
     assert got == "2026-09-08" and "miles" in computation
+
+
+QUIZ_NIGHTS = """date,points_change
+2026-02-03,4
+2026-02-10,0
+2026-02-17,-3
+2026-02-24,2
+2026-03-03,-1
+2026-03-10,5
+"""
+
+
+def test_how_many_times_it_went_down_counts_the_changes_below_nothing(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"quiz_league.csv": QUIZ_NIGHTS})
+    assert answered(logs, "How many weeks did we finish with our points change down?", NOW)[0] == 2
+    assert answered(logs, "How many weeks did our points change go up?", NOW)[0] == 3
