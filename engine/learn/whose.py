@@ -372,12 +372,13 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     held = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject}
     if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
         who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
-    if who != "me" and said is not None and said.startswith("them") and who.lower() not in held:
-        # "Mrs Birch gave her a mock exam. She got 118": "her" is someone other than the one who gave it, so
-        # "she" is the person the records are already about whom the pronoun fits, not the newcomer
-        other = _one_other(coll, facts, with_me=True, gender=said[5:])
-        if other is not None and other.lower() != who.lower() and _acts_on_another(who, text, start, said[5:]):
-            return other
+    acted_on = _acts_on_another(who, text, start) if who != "me" and who.lower() not in held else None
+    if acted_on is not None:
+        # "Mrs Birch gave her a mock exam. She got 118", "Mrs Okafor gave him forty-nine quid": the one who gave it
+        # is not whose it is; "her" or "him" is, read as a pronoun of the clause
+        if said is not None and (said.lower() in who.lower() or who.lower() in said.lower()):
+            said = f"them/{acted_on}"
+        who = "me"
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
         fits = said is not None and said.startswith("them") and _gender(who, facts) in ("", said[5:])
@@ -421,19 +422,21 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     return other if named or _THIRD_PERSON.search(text) else who
 
 
-_OBJECT = {"f": "her", "m": "him", "": "her|him|them"}
-
-
-def _acts_on_another(person: str, text: str, at: int, gender: str) -> bool:
-    """The person does something to someone the pronoun of ``gender`` stands for, in the record's sentence or
-    the one before ("Mrs Birch gave her a mock exam"): that someone is not the person."""
+def _acts_on_another(person: str, text: str, at: int) -> str | None:
+    """"f" or "m" when the person does something to someone "her" or "him" stands for, in the record's sentence
+    or the one before ("Mrs Birch gave her a mock exam", "Mrs Okafor gave him forty-nine quid"): that someone is
+    not the person; None when not."""
     window = sentences_around(text, at, at)
     words = [w for w in person.split() if len(w) > 1]
-    # "her" as an object, not an owner: followed by an article, a small word or the clause's end ("gave her a
-    # mock exam", "timed her on Saturday"), not by what is hers ("brought her violin round")
-    after = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home|\d))"
-    return any(re.search(rf"\b{re.escape(w)}\b\s+(?:[a-z]+\s+){{0,2}}?(?:{_OBJECT.get(gender, _OBJECT[''])})\b{after}", window)
-               for w in words)
+    # "her" as an object, not an owner: followed by an article, a number, a small word or the clause's end
+    # ("gave her a mock exam", "timed her on Saturday", "paid him £42"), not by what is hers ("brought her violin")
+    after = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home|£|\$|€|\d|" \
+            r"forty|fifty|thirty|twenty|sixty|ten|five|an?\s+extra))"
+    for w in words:
+        m = re.search(rf"\b{re.escape(w)}\b\s+(?:[A-Za-z'’]+\s+){{0,2}}?(her|him)\b{after}", window)
+        if m:
+            return "f" if m.group(1) == "her" else "m"
+    return None
 
 
 _SERVES = (CARERS - {"vet"}) | {"tutor", "teacher", "coach", "trainer", "personal trainer", "mentor"}

@@ -595,3 +595,11 @@ def test_a_value_said_again_is_not_taken_back(store: LogStore) -> None:
     _learn(store, "Her teacher asked how long she practised today and I said 45 minutes.", {"duration": "45 minutes"},
            DAY + dt.timedelta(days=4), who="Mia")
     assert [v for _, v in _whose(store)] == [30.0, 40.0, 45.0]
+
+
+def test_someone_who_paid_him_is_not_whose_the_pay_is(store: LogStore) -> None:
+    _learn(store, "My son Leo has a paper round now. He did 2 hours on Saturday.", {"duration": "2 hours"})
+    _learn(store, "Mr Hughes paid him £30 for the day. Leo was out for 3 hours in the rain.", {"duration": "3 hours"},
+           DAY + dt.timedelta(days=7), who="Hughes")
+    state = fold(store.facts())
+    assert [r.subject for recs in state.records.values() for r in recs] == ["Leo", "Leo"]
