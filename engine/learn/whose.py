@@ -422,6 +422,11 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     return other if named or _THIRD_PERSON.search(text) else who
 
 
+_GIVING = (r"(?:gave|gives|give|paid|pays|pay|handed|hands|slipped|sent|lent|tipped|timed|marked|tested|examined|"
+           r"taught|coached|awarded|offered|charged|set|owed|owes)")
+"""What one person does to another that leaves the other the record: pay, a mark, a time, a test."""
+
+
 def _acts_on_another(person: str, text: str, at: int) -> str | None:
     """"f" or "m" when the person does something to someone "her" or "him" stands for, in the record's sentence
     or the one before ("Mrs Birch gave her a mock exam", "Mrs Okafor gave him forty-nine quid"): that someone is
@@ -433,7 +438,7 @@ def _acts_on_another(person: str, text: str, at: int) -> str | None:
     after = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home|£|\$|€|\d|" \
             r"forty|fifty|thirty|twenty|sixty|ten|five|an?\s+extra))"
     for w in words:
-        m = re.search(rf"\b{re.escape(w)}\b\s+(?:[A-Za-z'’]+\s+){{0,2}}?(her|him)\b{after}", window)
+        m = re.search(rf"\b{re.escape(w)}\b\s+(?:[A-Za-z'’-]+\s+)?(?:(?:also|just|then)\s+)?{_GIVING}\s+(her|him)\b{after}", window)
         if m:
             return "f" if m.group(1) == "her" else "m"
     return None

@@ -603,3 +603,11 @@ def test_someone_who_paid_him_is_not_whose_the_pay_is(store: LogStore) -> None:
            DAY + dt.timedelta(days=7), who="Hughes")
     state = fold(store.facts())
     assert [r.subject for recs in state.records.values() for r in recs] == ["Leo", "Leo"]
+
+
+def test_a_newcomer_who_did_something_with_him_keeps_their_own_record(store: LogStore) -> None:
+    _learn(store, "My son Leo did 2 hours of practice on Saturday.", {"duration": "2 hours"})
+    _learn(store, "Sarah ran with him at the park on Sunday. She did 3 hours in the end.", {"duration": "3 hours"},
+           DAY + dt.timedelta(days=7), who="Sarah")
+    state = fold(store.facts())
+    assert [r.subject for recs in state.records.values() for r in recs] == ["Leo", "Sarah"]
