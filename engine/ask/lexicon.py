@@ -54,8 +54,8 @@ FIELD_SYNONYMS: dict[str, tuple[str, ...]] = {
 MEASURE_ADJECTIVES: dict[str, tuple[tuple[str, ...], int]] = {
     "expensive": (("$money",), 1), "costly": (("$money",), 1), "pricey": (("$money",), 1),
     "cheap": (("$money",), -1), "inexpensive": (("$money",), -1),
-    "long": (("duration", "minute", "hour", "length", "night", "distance", "km", "mile"), 1),
-    "short": (("duration", "minute", "hour", "length", "night", "distance", "km", "mile"), -1),
+    "long": (("duration", "minute", "hour", "length", "night", "distance", "km"), 1),
+    "short": (("duration", "minute", "hour", "length", "night", "distance", "km"), -1),
     "far": (("distance", "km", "mile"), 1), "heavy": (("weight", "kg", "lb"), 1),
     "light": (("weight", "kg", "lb"), -1),
     "big": ((), 1), "large": ((), 1), "high": ((), 1), "huge": ((), 1), "great": ((), 1),

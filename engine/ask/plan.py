@@ -1018,6 +1018,10 @@ _LOGGED = re.compile(r"\b(?:did|does|do|has|have|had)\s+(?:[a-z']+\s+){1,2}?(?:l
 """"How many days have I logged my cigarettes": the days kept, whatever they hold."""
 
 
+_WENT_DOWN = re.compile(r"(?<!\bup or )\b(?:down|negative|minus)\b(?!\s+(?:or|in|at|to|the|by|from|on)\b)")
+""""With his rating down", not "up or down" nor "down in Brighton"."""
+
+
 def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[FieldHit]) -> None:
     """"On how many days did Jake spend money": the records where the amount the question names is more than
     nothing, when some records hold nothing of it (a day logged without spending is not counted)."""
@@ -1030,7 +1034,7 @@ def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[Fiel
     if any(f.field == field for f in query.filters) or not coll.fields[field].numeric:
         return
     held = [r.values.get(field) for r in coll.records]
-    if re.search(r"\b(?:down|negative|minus)\b", q) and any(isinstance(v, (int, float, Decimal)) and v < 0 for v in held):
+    if _WENT_DOWN.search(q) and any(isinstance(v, (int, float, Decimal)) and v < 0 for v in held):
         query.filters.append(Filter(field, "lt", 0))  # "with his rating down": a change below nothing
     elif any(v == 0 for v in held):
         query.filters.append(Filter(field, "gt", 0))
@@ -1127,6 +1131,9 @@ def _measure(q: str, coll: Collection, numeric_hits: list, sup: tuple[str, int, 
         if "$date" in frags:
             return None
         cands = [f.name for f in coll.fields.values() if f.numeric and any(field_matches(fr, f) for fr in frags)]
+        if not cands and sup[2] in ("long", "short"):
+            # "the longest lift" of lifts kept only in miles: the miles (never a pace per mile)
+            cands = [f.name for f in coll.numeric() if {"mile", "miles"} & set(f.words) and not RATE_WORDS & set(f.words)]
         if "$money" in frags:  # "most expensive order": what it cost, before a price per unit
             cands = _spent(coll, cands) + [c for c in cands if c not in _spent(coll, cands)]
         if len(cands) == 1:

@@ -373,7 +373,8 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
         who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
     acted_on = _acts_on_another(who, text, start) if who != "me" and who.lower() not in held else None
-    if acted_on is not None:
+    if acted_on is not None and (said is None or said == f"them/{acted_on}" or said.lower() in held
+                                 or said.lower() in who.lower() or who.lower() in said.lower()):
         # "Mrs Birch gave her a mock exam. She got 118", "Mrs Okafor gave him forty-nine quid": the one who gave it
         # is not whose it is; "her" or "him" is, read as a pronoun of the clause
         if said is not None and (said.lower() in who.lower() or who.lower() in said.lower()):
@@ -435,8 +436,11 @@ def _acts_on_another(person: str, text: str, at: int) -> str | None:
     words = [w for w in person.split() if len(w) > 1]
     # "her" as an object, not an owner: followed by an article, a number, a small word or the clause's end
     # ("gave her a mock exam", "timed her on Saturday", "paid him £42"), not by what is hers ("brought her violin")
-    after = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home|£|\$|€|\d|" \
-            r"forty|fifty|thirty|twenty|sixty|ten|five|an?\s+extra))"
+    # an amount after it is given to them only when nothing of theirs follows it ("paid him £30 for the day",
+    # "gave him forty-nine quid"; not "paid her £40 entry fee", "set her 5k PB")
+    amount = r"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|five)(?:-[a-z]+)?|a\s+fiver|a\s+tenner)"
+    after = (r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home)\b(?!\s*\d)"
+             rf"|\s+{amount}\s*(?:quid|pounds?|bucks|dollars|euros|cash)?(?:\s*[,.;:!?)]|\s*$|\s+(?:for|as|in|to|cash|towards|on|at|and|because)\b))")
     for w in words:
         m = re.search(rf"\b{re.escape(w)}\b\s+(?:[A-Za-z'’-]+\s+)?(?:(?:also|just|then)\s+)?{_GIVING}\s+(her|him)\b{after}", window)
         if m:

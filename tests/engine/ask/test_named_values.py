@@ -174,3 +174,28 @@ def test_how_many_times_it_went_down_counts_the_changes_below_nothing(tmp_path: 
     logs = imported(tmp_path, {"quiz_league.csv": QUIZ_NIGHTS})
     assert answered(logs, "How many weeks did we finish with our points change down?", NOW)[0] == 2
     assert answered(logs, "How many weeks did our points change go up?", NOW)[0] == 3
+
+
+RUNS_WITH_PACE = """date,pace_min_per_mile,minutes
+2026-10-01,9.5,30
+2026-10-08,8.8,55
+2026-10-15,10.1,42
+"""
+WALKS = """date,route,miles,minutes
+2026-10-02,canal,2.5,50
+2026-10-09,ridge,4.0,85
+2026-10-16,park,1.5,35
+"""
+PRICES = """date,price_change
+2026-10-01,4
+2026-10-02,-1
+2026-10-03,-3
+2026-10-04,2
+"""
+
+
+def test_near_misses_of_the_miles_and_of_going_down(tmp_path: Path) -> None:
+    logs = imported(tmp_path, {"runs.csv": RUNS_WITH_PACE, "walks.csv": WALKS, "prices.csv": PRICES})
+    assert answered(logs, "What was my shortest run?", NOW)[0] == 30  # the time, never a pace per mile
+    assert answered(logs, "How many walks were longer than 45?", NOW)[0] == 2  # the minutes, as before
+    assert answered(logs, "How many days did the price change, up or down?", NOW)[0] == 4

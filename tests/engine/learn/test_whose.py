@@ -611,3 +611,13 @@ def test_a_newcomer_who_did_something_with_him_keeps_their_own_record(store: Log
            DAY + dt.timedelta(days=7), who="Sarah")
     state = fold(store.facts())
     assert [r.subject for recs in state.records.values() for r in recs] == ["Leo", "Sarah"]
+
+
+def test_her_before_an_amount_of_hers_or_him_for_another_leaves_the_newcomers_record(store: LogStore) -> None:
+    _learn(store, "My daughter Mia did 30 minutes on Monday.", {"duration": "30 minutes"})
+    _learn(store, "Priya paid her £40 entry fee and did 3 hours of practice on Sunday.", {"duration": "3 hours"},
+           DAY + dt.timedelta(days=6), who="Priya")
+    _learn(store, "Sarah gave him a lift to the hall. She did 2 hours of practice in the end.", {"duration": "2 hours"},
+           DAY + dt.timedelta(days=8), who="Sarah")
+    state = fold(store.facts())
+    assert [r.subject for recs in state.records.values() for r in recs] == ["Mia", "Priya", "Sarah"]
