@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 from engine.ask.ir import Filter, Query
+from engine.ask.whose import LESS_WORDS, MORE_WORDS
 
-_MORE = r"(?:more|longer|further|farther|higher|bigger|heavier|greater)"
-_LESS = r"(?:less|fewer|shorter|lower|smaller|lighter)"
-_HOW = re.compile(rf"\bhow\s+(?:much|many|far|long)\s+(?:[a-z]+\s+)?(?:({_MORE})|{_LESS})\b(.*?)\bthan\b", re.I)
+_HOW = re.compile(rf"\bhow\s+(?:much|many|far|long)\s+(?:[a-z]+\s+)?(?:({MORE_WORDS})|{LESS_WORDS})\b(.*?)\bthan\b", re.I)
 _SIDED_OPS = ("eq", "contains")
 _AGGREGATES = ("sum", "avg", "count", "max", "min", "median")
 

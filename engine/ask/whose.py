@@ -86,8 +86,9 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
     return [Filter(WHOSE, "eq", "me")]
 
 
-_MORE = r"(?:more|longer|further|farther|higher|bigger|heavier)"
-_LESS = r"(?:less|fewer|shorter|lower|smaller|lighter)"
+MORE_WORDS = r"(?:more|longer|further|farther|higher|bigger|heavier|greater)"
+LESS_WORDS = r"(?:less|fewer|shorter|lower|smaller|lighter)"
+"""The words of "how much more … than" and "how many fewer … than": one side set against another."""
 _ME = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.I)
 
 
@@ -108,7 +109,7 @@ def compared_people(question: str, coll: Collection) -> tuple[str, str] | None:
     info = coll.fields.get(WHOSE)
     if info is None:
         return None
-    m = re.search(rf"\bhow\s+(?:much|many|far)\s+(?:[a-z]+\s+)?(?:({_MORE})|{_LESS})\b(.*?)\bthan\b(.*)$", question, re.I) \
+    m = re.search(rf"\bhow\s+(?:much|many|far)\s+(?:[a-z]+\s+)?(?:({MORE_WORDS})|{LESS_WORDS})\b(.*?)\bthan\b(.*)$", question, re.I) \
         or _BEATEN.search(question)
     if m is None or m.re is not _BEATEN and re.match(r"\s*(?:i|me)\s+(?!did|do|have|had|was|got)[a-z]+", m.group(3), re.I):
         return None  # "how many more … than I expected": no second person

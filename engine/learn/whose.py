@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from engine.extract.dates import IRREGULAR_PAST, PART_EDGE
+from engine.extract.numbers import NUMBER_WORD
 from engine.extract.people import CARERS, RELATIONS, find_people, kin, place_or_org, relation_of
 from engine.extract.segment import clauses, sentences, sentences_around
 from engine.extract.tables import rows
@@ -373,12 +374,11 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
         who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
     acted_on = _acts_on_another(who, text, start) if who != "me" and who.lower() not in held else None
-    if acted_on is not None and (said is None or said == f"them/{acted_on}" or said.lower() in held
-                                 or said.lower() in who.lower() or who.lower() in said.lower()):
+    said_the_giver = said is not None and (said.lower() in who.lower() or who.lower() in said.lower())
+    if acted_on is not None and (said is None or said_the_giver or said == f"them/{acted_on}" or said.lower() in held):
         # "Mrs Birch gave her a mock exam. She got 118", "Mrs Okafor gave him forty-nine quid": the one who gave it
         # is not whose it is; "her" or "him" is, read as a pronoun of the clause
-        if said is not None and (said.lower() in who.lower() or who.lower() in said.lower()):
-            said = f"them/{acted_on}"
+        said = f"them/{acted_on}" if said_the_giver else said
         who = "me"
     if who != "me":
         # a pronoun no one in the message is named for ("she had 160ml") may be the model's person
@@ -438,7 +438,7 @@ def _acts_on_another(person: str, text: str, at: int) -> str | None:
     # ("gave her a mock exam", "timed her on Saturday", "paid him £42"), not by what is hers ("brought her violin")
     # an amount after it is given to them only when nothing of theirs follows it ("paid him £30 for the day",
     # "gave him forty-nine quid"; not "paid her £40 entry fee", "set her 5k PB")
-    amount = r"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|ten|five)(?:-[a-z]+)?|a\s+fiver|a\s+tenner)"
+    amount = rf"(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*|(?:{NUMBER_WORD})(?:-[a-z]+)?|a\s+fiver|a\s+tenner)"
     after = (r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:a|an|the|some|on|at|in|for|to|with|up|out|back|off|round|over|home)\b(?!\s*\d)"
              rf"|\s+{amount}\s*(?:quid|pounds?|bucks|dollars|euros|cash)?(?:\s*[,.;:!?)]|\s*$|\s+(?:for|as|in|to|cash|towards|on|at|and|because)\b))")
     for w in words:
