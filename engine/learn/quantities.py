@@ -412,9 +412,22 @@ _RESULT_WORD = re.compile(rf"\s+(?:{_RESULTS})\b", re.I)
 """A result said after its score: "a 4-0 win"."""
 _RESULT_AFTER = re.compile(rf"\s*(?:[,.;!]|$)|\s+(?:{_RESULTS}|to\s+(?:us|them|me))\b", re.I)
 _RESULT_PAIR = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
-_PAST_VERB = r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|set\s+up|put\s+away)"
+_PAST_VERB = (r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|ate|drank|rode|wrote|sold|bought|threw|saw|drove|"
+              r"flew|gave|sang|spent|brought|found|lost|sent|laid|shot|fed|grew|read|sat|set\s+up|put\s+away)")
+"""Past tenses a count may follow with its noun left out ("ate seven", "sold three"): the regular ones and the common irregular."""
 _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|more|other|another|or\s+two)\b)"
                           r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
+
+
+_A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b){'|'.join(sorted(UNITS, key=len, reverse=True))})"
+                       r"(?![\w-])(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|that|this|today|yesterday|tonight|again|too|though)\b))", re.I)
+"""A number said as a noun where the phrase ends: "the pain was an eight", "rated it a four"."""
+_COUNTED_AFTER_WORD = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?))"
+                                 r"\s+(?P<word>[a-z]+)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+_NOT_DESCRIBING = frozenset({"more", "less", "fewer", "other", "of", "or", "and", "to", "in", "at", "on", "for", "by", "from", "than",
+                             "times", "the", "a", "an", "my", "his", "her", "their", "our", "your", "its", "each", "per", "out",
+                             "extra", "further", "additional", "separate", "different", "previous", "next", "last", "first"})
+"""Words between a number and a noun that make it no count of that noun: "two more sets", "three of the jars"."""
 
 
 def _count_ends_at(found: list[tuple[int, int, Decimal, str, str, str]], at: int) -> bool:
@@ -555,8 +568,16 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
         add(m.start(), m.end(), _number(m["num"]), noun, noun)
+    for m in _COUNTED_AFTER_WORD.finditer(text) if counts else ():  # "four full sets", "3 big bags"
+        noun, unit = m["noun"], table.get(m["noun"].lower())
+        if (m["word"].lower() in _NOT_DESCRIBING or m["word"].lower() in table or m["num"].lower() in _VAGUE
+                or _YEAR.match(m["num"]) or (unit is None and noun.lower() in _NOT_COUNTED)):
+            continue
+        add(m.start(), m.end(), _number(m["num"]), *((unit.name, unit.dimension) if unit else (noun, noun)))
     if counts:
         _said_counts(text, found, add, free, spans)
+    for m in _A_NUMBER.finditer(text):
+        add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
     for m in _BY.finditer(text):
         if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")

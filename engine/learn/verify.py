@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.extract.numbers import spelled_value
 from engine.extract.reader.candidates import Candidate
-from engine.extract.segment import question_start, sentences
+from engine.extract.segment import opens_as_question, question_start, sentences
 from engine.learn.align import Cited, align
 from engine.learn.collection import InvalidCollection, check_name, clean_name, usable_field_name
 from engine.learn.naming import stem
@@ -374,10 +374,26 @@ def _same_number(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
 _HEDGED = re.compile(r"^\W*(?:i\s+think|i\s+guess|i\s+reckon|i\s+believe|(?:i'm\s+)?pretty\s+sure|it\s+was\s+like)\b", re.I)
 
 
+# "She thinks two sets, and maybe fifteen mins?": a statement, not opening as a question, said
+# with a hedge and asking nothing of anyone (no "you", "any", "if"/"whether", no "should")
+_HEDGE_WORD = re.compile(r"\b(?:thinks?|thought|reckons?|guess(?:es)?|maybe|probably|perhaps|roughly|about|around|or\s+so|"
+                         r"ish)\b", re.I)
+_ASKS_SOMEONE = re.compile(r"\b(?:you|your|any|anyone|anybody|if|whether|should|could|would|idea|tips?|advice|normal|ok(?:ay)?)\b", re.I)
+
+
+def _unsure(sentence: str) -> bool:
+    """A statement said unsure with a question mark: its values are still stated."""
+    if _HEDGED.match(sentence):
+        return True
+    return (question_start(sentence) == 0 and not opens_as_question(sentence) and _HEDGE_WORD.search(sentence) is not None
+            and _ASKS_SOMEONE.search(sentence) is None and _SUPPOSED.search(sentence) is None)
+
+
 def asks(sentence: str) -> bool:
     """A sentence that asks the assistant something (the segmenter's reading of questions): values
-    in it are not records. A statement said unsure ("I think it was $80?") still states its value."""
-    return question_start(sentence) is not None and not _HEDGED.match(sentence)
+    in it are not records. A statement said unsure ("I think it was $80?", "She thinks two sets,
+    and maybe fifteen mins?") still states its value."""
+    return question_start(sentence) is not None and not _unsure(sentence)
 
 
 _SUPPOSED = re.compile(r"^\W*(?:if|say|suppose|supposing|assuming|what\s+if|imagine)\b|\b(?:plan(?:ning)?|thinking\s+(?:of|about)|going\s+to|gonna|"
@@ -392,7 +408,7 @@ def asked_spans(text: str) -> list[tuple[int, int]]:
     for a, b in sentences(text):
         sentence = text[a:b]
         start = question_start(sentence)
-        if start is not None and not _HEDGED.match(sentence):
+        if start is not None and not _unsure(sentence):
             # "If I stay in for 30 minutes, is that too long?", "Planning to do 5k, would that be ok?": the whole asks
             out.append((a + (0 if _SUPPOSED.search(sentence[:start]) else start), b))
     return out

@@ -371,3 +371,19 @@ def test_once_counts_one_only_where_it_is_no_frequency_or_conjunction() -> None:
         assert not [q for q in find_quantities(text) if q.unit == "times"], text
     assert [(q.surface, q.value) for q in find_quantities("Walked him just once, around ten.") if q.unit == "times"] == [
         ("once", 1)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("She rated the walk a six, the best yet.", [(Decimal(6), "")]),
+    ("His knee was a nine again today", [(Decimal(9), "")]),
+    ("Three heavy bags went to the tip", [(Decimal(3), "bags")]),
+    ("He did four proper sets", [(Decimal(4), "sets")]),
+    ("He sold nine and kept two", [(Decimal(9), ""), (Decimal(2), "")]),
+])
+def test_a_number_said_as_a_noun_after_a_past_verb_or_before_a_described_noun(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Two more sets to go", "She wants a one-off", "Three of the jars cracked", "I got a few"])
+def test_a_number_that_counts_nothing_said_is_no_quantity(text: str) -> None:
+    assert _values(text) == []

@@ -17,6 +17,14 @@ def test_a_value_said_unsure_with_a_question_mark_is_still_stated() -> None:
     assert asks("Any idea if 900ml is normal?")
 
 
+def test_a_hedged_statement_with_a_question_mark_states_its_value() -> None:
+    assert not asks("He reckons maybe forty minutes?")
+    assert not asks("Roughly three laps, or so she says?")
+    assert asks("Maybe she should rest for a week?")  # a suggestion asked
+    assert asks("About 3 miles, do you think that's enough?")  # asks the assistant
+    assert asks("Probably 20 minutes, is that normal?")
+
+
 def test_a_question_asked_without_a_question_word_is_still_a_question() -> None:
     assert asks("It's safe to give her 7.5ml of Calpol every 4 hours?")
     assert asks("I was going to charge £15 an hour, is that too much?")
