@@ -424,6 +424,9 @@ _A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>(?:{'|'.join(TENS)})(?:[\s
 """A number said as a noun where the phrase ends: "the pain was an eight", "rated it a four"."""
 _COUNTED_AFTER_WORD = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?))"
                                  r"\s+(?P<word>[a-z]+)\s+(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b")
+_ALL_OF = re.compile(rf"(?<![\w'’-])(?:(?P<both>both)|all\s+(?P<num>(?i:\d{{1,3}}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)))\s+(?:of\s+)?"
+                     r"(?:(?:his|her|their|my|our|the|its|your)\s+)?(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
+"""Every one of a number of things: "won both his games", "all four of her matches"."""
 _NOT_DESCRIBING = frozenset({"more", "less", "fewer", "other", "of", "or", "and", "to", "in", "at", "on", "for", "by", "from", "than",
                              "times", "the", "a", "an", "my", "his", "her", "their", "our", "your", "its", "each", "per", "out",
                              "extra", "further", "additional", "separate", "different", "previous", "next", "last", "first"})
@@ -437,7 +440,7 @@ def _count_ends_at(found: list[tuple[int, int, Decimal, str, str, str]], at: int
 
 _HUNDREDS = re.compile(rf"(?<![\w-])(?P<num>{_COMPOUND})(?![\w-])", re.I)
 _BY = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<a>\d+(?:\.\d+)?)\s*[x×]\s*(?P<b>\d+(?:\.\d+)?)(?![\w/:%°]|[.,]\d)")
-_BARE = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
+_BARE = re.compile(rf"(?:(?<=^[-−])|(?<=[\s(][-−])|(?<![\w.,/:$€£¥₹−-]))(?P<num>{_DIGITS})(?![\w/:%°]|[.,]\d)")
 
 
 _VAGUE = frozenset({"one", "a few", "a couple", "a couple of"})
@@ -568,6 +571,11 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if noun in _NOT_COUNTED or m["num"].lower() in _VAGUE or noun.lower() in table or _YEAR.match(m["num"]):
             continue
         add(m.start(), m.end(), _number(m["num"]), noun, noun)
+    for m in _ALL_OF.finditer(text) if counts else ():
+        noun, unit = m["noun"], table.get(m["noun"].lower())
+        if unit is None and noun.lower() in _NOT_COUNTED or (m["num"] or "").lower() in _VAGUE:
+            continue
+        add(m.start(), m.end(), Decimal(2) if m["both"] else _number(m["num"]), *((unit.name, unit.dimension) if unit else (noun, noun)))
     for m in _COUNTED_AFTER_WORD.finditer(text) if counts else ():  # "four full sets", "3 big bags"
         noun, unit = m["noun"], table.get(m["noun"].lower())
         if (m["word"].lower() in _NOT_DESCRIBING or m["word"].lower() in table or m["num"].lower() in _VAGUE
@@ -603,10 +611,19 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             continue
         add(m.start(), m.end(), _number(m["num"]), "", "")
     found.sort(key=lambda f: f[0])
+    found = [_signed(text, f) for f in found]
     return [
         Quantity(f"Q{i}", a, b, text[a:b], value, unit, dim, note)
         for i, (a, b, value, unit, dim, note) in enumerate(found, 1)
     ]
+
+
+def _signed(text: str, f: tuple[int, int, Decimal, str, str, str]) -> tuple[int, int, Decimal, str, str, str]:
+    """A minus sign written before a number, not joining two ("-5°C", "rating -4", not "3-4"), makes it negative."""
+    a, b, value, unit, dim, note = f
+    if a >= 1 and text[a - 1] in "-−" and text[a].isdigit() and (a == 1 or not (text[a - 2].isalnum() or text[a - 2] in ".,")):
+        return a - 1, b, -value, unit, dim, note
+    return f
 
 
 def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]],

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -627,6 +627,7 @@ def verify(raw: Any, o: Offer) -> Checked:
         values = _fit_names(_labelled(o.text, values, name), [v.start for v in values.values() if v.kind == "str"]
                             + ([date_span[0]] if date_span else []))
         values = _with_totals(values)
+        values = _fallen(o.text, values)
         values = _words_with_the_record(o.text, values, date_span, rejected=out.rejected, collection=name)
         own_day = _day_said_with(o, values, date_span, day)
         if own_day is not None:
@@ -677,6 +678,22 @@ def _said_once(values: dict[str, Value], spanned: set[int]) -> dict[str, Value]:
         return here is not None and abs(float(here) - float(v.value)) < 0.01
 
     return {k: v for k, v in values.items() if v.start not in spanned or not any(w is not v and same(w, v) for w in values.values())}
+
+
+_CHANGE_FIELD = re.compile(r"(?:^|_)(?:change|changes|diff|difference|delta|movement|net|shift|swing)(?:_|$)")
+_FELL_BY = re.compile(r"\b(?:dropped|drops?|fell|falls?|down|decreased?|declined?|lost|loses|lower|minus|dipped|dips?|slipped|"
+                      r"sank|sunk|shed)\s+(?:by\s+)?(?:(?:about|around|roughly|nearly|almost|another|a\s+further|a\s+whole|only|just)\s+)?$", re.I)
+
+
+def _fallen(text: str, values: dict[str, Value]) -> dict[str, Value]:
+    """A change said as a fall ("his rating dropped 4 points", "went down 15") is a negative change:
+    a field that keeps a change ("rating_change") holds it below nothing; a field of what was lost
+    ("weight_lost_kg") keeps the number as said."""
+    out = dict(values)
+    for name, v in values.items():
+        if v.kind in ("float", "money") and v.value > 0 and _CHANGE_FIELD.search(name) and _FELL_BY.search(text[max(0, v.start - 40):v.start]):
+            out[name] = replace(v, value=-v.value)
+    return out
 
 
 _SCALES = frozenset({"/5", "/10", "/100"})

@@ -379,6 +379,8 @@ def test_once_counts_one_only_where_it_is_no_frequency_or_conjunction() -> None:
     ("Three heavy bags went to the tip", [(Decimal(3), "bags")]),
     ("He did four proper sets", [(Decimal(4), "sets")]),
     ("He sold nine and kept two", [(Decimal(9), ""), (Decimal(2), "")]),
+    ("She won both her heats", [(Decimal(2), "heats")]),
+    ("They lost all five of their matches", [(Decimal(5), "matches")]),
 ])
 def test_a_number_said_as_a_noun_after_a_past_verb_or_before_a_described_noun(text: str, expected: list[tuple[Decimal, str]]) -> None:
     assert _values(text) == expected
@@ -387,3 +389,12 @@ def test_a_number_said_as_a_noun_after_a_past_verb_or_before_a_described_noun(te
 @pytest.mark.parametrize("text", ["Two more sets to go", "She wants a one-off", "Three of the jars cracked", "I got a few"])
 def test_a_number_that_counts_nothing_said_is_no_quantity(text: str) -> None:
     assert _values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("It was -5°C when I set off", [(Decimal(-5), "°C")]),
+    ("Rating -4 after the blitz", [(Decimal(-4), "")]),
+    ("They drew 3-4 on aggregate, no, 3-3", []),
+])
+def test_a_minus_sign_before_a_number_makes_it_negative_but_a_dash_between_two_does_not(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert [v for v in _values(text) if v[0] < 0] == expected

@@ -265,3 +265,15 @@ def test_words_are_a_records_only_where_the_record_is_told(text: str, said: str 
     [record] = _read(text, dt.date(2025, 3, 6), {"amount": next(w for w in ("3 hours", "40 lengths") if w in text), **words},
                      said=said)
     assert (set(words) <= set(record.values)) is kept
+
+
+@pytest.mark.parametrize(("text", "said", "field", "expected"), [
+    ("Her handicap went down 3 at the club competition.", "3", "handicap_change", -3),
+    ("The value of the fund dropped by about 120 this quarter.", "120", "value_change", -120),
+    ("His score went up 25 after the final.", "25", "score_change", 25),
+    ("Lost 2 kg since last month's weigh-in.", "2 kg", "weight_lost_kg", 2),  # what was lost, as said
+    ("Lost 2 kg since last month's weigh-in.", "2 kg", "weight_change_kg", -2),
+])
+def test_a_change_said_as_a_fall_is_kept_below_nothing(text: str, said: str, field: str, expected: float) -> None:
+    [record] = _read(text, dt.date(2024, 10, 13), {field: said})
+    assert float(record.values[field].value) == expected
