@@ -139,6 +139,10 @@ def _draft(rec: dict[str, Any], cands: Candidates, by_id: dict[str, Candidate], 
     if name == "Purchase" and subject == "me" and _sold(text, start, end):
         rejected.append(Rejection(name, "item", slots.get("item"), "the message says it was sold, not bought"))
         return None
+    paid = by_id.get(str(rec.get("amount"))) if name == "Transfer" else None
+    if paid is not None and _received(text, paid.start, paid.end):
+        rejected.append(Rejection(name, "amount", slots.get("amount"), "the message says this money came to the user, not from them"))
+        return None
     key = key_for(name, slots)
     return Draft(name, key, slots, (start, end), subject, "cancel" if slots.get("status") == "cancelled" else "assert",
                  extractor=f"model:{name.lower()}", confidence=0.75, day_only=day_only)
@@ -452,6 +456,20 @@ _SALE = re.compile(r"\b(?:sold|flogged)\b(?!\s+(?:me|us|out)\b)|\bwent\s+for\s+(
                    r"(?:a\s+)?(?:fiver|tenner)\b)", re.I)
 _BUYING = re.compile(r"\b(?:bought|buy|buying|purchased?|ordered|order|paid\s+for|picked\s+up|splurged|got|grabbed|"
                      r"treated\s+(?:myself|ourselves))\b", re.I)
+
+
+_GIVEN_TO_ME = re.compile(r"\b(?:gave|given|gives?|handed|hands?|paid|pays?|sent|sends?|transferred|slipped|bunged|lent|lends?|"
+                         r"tipped|refunded|reimbursed|owes?|owed)\s+(?:me|us)\b|\b(?:I|we)\s+(?:got(?!\s+(?:charged|billed|fined|stung|hit|done))|received|earned|made|was\s+paid|"
+                         r"were\s+paid|was\s+given|were\s+given|found)\b", re.I)
+_FROM_SOMEONE = re.compile(r"^[^.;!?]{0,25}?\bfrom\s+(?:him|her|them|[A-Z][a-z]+)\b")
+
+
+def _received(text: str, start: int, end: int) -> bool:
+    """An amount someone gave the user ("he gave me a fiver towards petrol", "Another £5 from him")
+    is money in, not a payment the user makes: no Transfer."""
+    sentence = next(((a, b) for a, b in sentences(text) if a <= start < b), (0, len(text)))
+    before = re.split(r"[,;:—–]|\s(?:but|and\s+then|then|so)\s", text[sentence[0]:start])[-1]
+    return bool(_GIVEN_TO_ME.search(before) or _FROM_SOMEONE.match(text[end:sentence[1]]))
 
 
 def _sold(text: str, start: int, end: int) -> bool:

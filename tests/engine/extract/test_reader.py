@@ -383,6 +383,22 @@ def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, 
     assert kept or any("sold" in r.reason for r in got.rejected)
 
 
+@pytest.mark.parametrize(("text", "payee", "money", "kept"), [
+    ("Dropped my neighbour at the station and she gave me a tenner for the trouble.", "neighbour", "a tenner", False),
+    ("Drove Priya to the airport, same as last month, and she handed me £20.", "Priya", "£20", False),
+    ("Took the kids to the match. Another £15 from Gareth for his two.", "Gareth", "£15", False),
+    ("Paid the window cleaner £18 this morning.", "window cleaner", "£18", True),
+    ("I paid Gareth back the £15 I owed him.", "Gareth", "£15", True),
+    ("I got charged £30 by the garage for nothing.", "garage", "£30", True),
+])
+def test_money_someone_gave_the_user_is_no_payment_of_theirs(text: str, payee: str, money: str, kept: bool) -> None:
+    ids = _ids(text)
+    raw = {"records": [{"record": "Transfer", "status": "done", "payee": payee, "amount": ids[money]}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    assert bool(got.drafts) is kept
+    assert kept or any("came to the user" in r.reason for r in got.rejected)
+
+
 @pytest.mark.parametrize(("text", "allergen", "kept"), [
     ("Do you know much about pigeons? He keeps going on about 'widowhood' and I nod along.", "pigeons", False),
     ("Is it normal for pigeons to moult in spring?", "pigeons", False),
