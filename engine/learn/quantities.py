@@ -213,9 +213,10 @@ def _race_time(text: str, m: re.Match[str]) -> bool:
 _PLACE = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<num>\d{1,5})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)—–-]|(?:out|place|overall|position|"
                     r"in|and|with|but|at|which|so|again|today|yesterday|this|last|i|he|she|they|we|for|from|behind|ahead)\b))", re.I)
 _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|and|to|or|"
-                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)\s+$",
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)\s+$|\(\s*$",
                          re.I)
-"""A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said."""
+"""A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said
+(nor one put aside in brackets: "club night (15th)")."""
 
 _PLACE_WORD = re.compile(r"\b(?:(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|got)\s+(?:in\s+)?"
                          r"(?:(?:joint|equal)\s+)?|(?:were|was|are|is)\s+(?:joint|equal)\s+)(?:overall\s+)?(?P<word>first|second|"

@@ -398,3 +398,11 @@ def test_a_number_that_counts_nothing_said_is_no_quantity(text: str) -> None:
 ])
 def test_a_minus_sign_before_a_number_makes_it_negative_but_a_dash_between_two_does_not(text: str, expected: list[tuple[Decimal, str]]) -> None:
     assert [v for v in _values(text) if v[0] < 0] == expected
+
+
+def test_a_day_put_aside_in_brackets_is_a_date_not_a_place() -> None:
+    o = offer("Bowls night on Tuesday (9th), we won both ends.", dt.date(2026, 6, 12), records=True)
+    assert [(c.surface, c.value) for c in o.dates] == [("on Tuesday", "2026-06-09"), ("9th", "2026-06-09")]
+    assert all(q.dimension != "place" for q in o.quantities)
+    o = offer("She finished 9th, her best yet.", dt.date(2026, 6, 12), records=True)
+    assert [q.value for q in o.quantities if q.dimension == "place"] == [9]
