@@ -420,7 +420,7 @@ _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|
                           r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
 
 
-_A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b){'|'.join(sorted(UNITS, key=len, reverse=True))})"
+_A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))"
                        r"(?![\w-])(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|that|this|today|yesterday|tonight|again|too|though)\b))", re.I)
 """A number said as a noun where the phrase ends: "the pain was an eight", "rated it a four"."""
 _COUNTED_AFTER_WORD = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?))"
@@ -428,6 +428,16 @@ _COUNTED_AFTER_WORD = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5
 _ALL_OF = re.compile(rf"(?<![\w'’-])(?:(?P<both>both)|all\s+(?P<num>(?i:\d{{1,3}}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?)))\s+(?:of\s+)?"
                      r"(?:(?:his|her|their|my|our|the|its|your)\s+)?(?P<noun>(?:[a-z]+-)*[a-z]+(?:ies|[^s\W]s))\b", re.I)
 """Every one of a number of things: "won both his games", "all four of her matches"."""
+_SPELLED_ALONE = re.compile(
+    rf"(?<![\w'’-])(?<!\bthe\s)(?<!\bthose\s)(?<!\bthese\s)(?<!\bother\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bus\s)(?<!\bthem\s)"
+    r"(?<!\ball\s)(?<!\bof\s)(?<!\bat\s)(?<!\bby\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bpast\s)(?<!\bto\s)(?<!\bnumber\s)"
+    r"(?<!\bno\.\s)(?<!\bfor\s)(?<!\bon\s)"
+    rf"(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))(?![\w'’-])"
+    r"(?=\s*(?:$|[,.;:!?)—–'\"]|\s(?:in|on|at|and|but|so|then|again|today|yesterday|tonight|this|that|last|or|from|with|before|"
+    r"after|when|which|since|too|though|each|apiece|altogether|all\s+told|in\s+total|total|i|we|he|she|they|it|were|was|laid|"
+    r"done|logged|counted|collected)\b))", re.I)
+"""A number said in words with no noun after it, where a value stands ("Today was three.", "there were
+four in the box", "Good Friday was our record — six!"); not "the two of us", "those two", "at nine"."""
 _NOT_DESCRIBING = frozenset({"more", "less", "fewer", "other", "of", "or", "and", "to", "in", "at", "on", "for", "by", "from", "than",
                              "times", "the", "a", "an", "my", "his", "her", "their", "our", "your", "its", "each", "per", "out",
                              "extra", "further", "additional", "separate", "different", "previous", "next", "last", "first"})
@@ -587,6 +597,12 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         _said_counts(text, found, add, free, spans)
     for m in _A_NUMBER.finditer(text):
         add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
+    for m in _SPELLED_ALONE.finditer(text) if counts else ():
+        before = re.findall(r"[a-z]+", text[max(0, m.start() - 16):m.start()].lower())[-2:]
+        if before and (before[-1] in _WORD_NUMBERS or before[-1] in ("half", "quarter", "past") or {"hundred", "thousand", "hour", "hours"} & set(before)):
+            continue  # "one thirty", "half eleven": a clock time; "two thousand and nineteen": a year; "an hour and ten"
+        if not (m["num"][0].isupper() and m.start() > 0 and text[:m.start()].rstrip()[-1:] not in ".!?—–-:"):  # "Seven Sisters"
+            add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
     for m in _BY.finditer(text):
         if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")

@@ -406,3 +406,19 @@ def test_a_day_put_aside_in_brackets_is_a_date_not_a_place() -> None:
     assert all(q.dimension != "place" for q in o.quantities)
     o = offer("She finished 9th, her best yet.", dt.date(2026, 6, 12), records=True)
     assert [q.value for q in o.quantities if q.dimension == "place"] == [9]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Tuesday was seven, a good day.", [7]),
+    ("There were nine in the box yesterday", [9]),
+    ("Best one yet — twelve!", [12]),
+    ("Dad reckons about eight, I think eight", [8, 8]),
+])
+def test_a_number_in_words_standing_alone_where_a_value_stands_is_a_candidate(text: str, expected: list[int]) -> None:
+    assert [q.value for q in find_quantities(text)] == expected
+
+
+@pytest.mark.parametrize("text", ["The two of us went", "Those three are trouble", "Bed at nine, shattered",
+                                  "Lunch at half twelve", "Up the Seven Sisters Road", "the other two"])
+def test_a_number_in_words_that_is_a_pronoun_a_clock_or_a_name_is_not(text: str) -> None:
+    assert find_quantities(text) == []
