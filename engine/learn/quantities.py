@@ -433,6 +433,7 @@ _SPELLED_ALONE = re.compile(
     r"(?<!\ball\s)(?<!\bof\s)(?<!\bat\s)(?<!\bby\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bpast\s)(?<!\bto\s)(?<!\bnumber\s)"
     r"(?<!\bno\.\s)(?<!\bfor\s)(?<!\bon\s)"
     rf"(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))(?![\w'’-])"
+    rf"(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?"
     r"(?=\s*(?:$|[,.;:!?)—–'\"]|\s(?:in|on|at|and|but|so|then|again|today|yesterday|tonight|this|that|last|or|from|with|before|"
     r"after|when|which|since|too|though|each|apiece|altogether|all\s+told|in\s+total|total|i|we|he|she|they|it|were|was|laid|"
     r"done|logged|counted|collected)\b))", re.I)
@@ -602,7 +603,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         if before and (before[-1] in _WORD_NUMBERS or before[-1] in ("half", "quarter", "past") or {"hundred", "thousand", "hour", "hours"} & set(before)):
             continue  # "one thirty", "half eleven": a clock time; "two thousand and nineteen": a year; "an hour and ten"
         if not (m["num"][0].isupper() and m.start() > 0 and text[:m.start()].rstrip()[-1:] not in ".!?—–-:"):  # "Seven Sisters"
-            add(m.start("num"), m.end("num"), _number(m["num"]), "", "")
+            value = _number(m["num"])
+            add(m.start("num"), m.end(), None if value is None else value + (_AND_FRACTION[m["frac"].lower()] if m["frac"] else 0), "", "")
     for m in _BY.finditer(text):
         if free(m.start(), m.end()):  # "3x10", "105 × 5": two numbers said one by the other
             add(m.start("a"), m.end("a"), _number(m["a"]), "", "", f"first of {m.group(0)}")

@@ -413,6 +413,7 @@ def test_a_day_put_aside_in_brackets_is_a_date_not_a_place() -> None:
     ("There were nine in the box yesterday", [9]),
     ("Best one yet — twelve!", [12]),
     ("Dad reckons about eight, I think eight", [8, 8]),
+    ("On the scales it was six and a half.", [6.5]),
 ])
 def test_a_number_in_words_standing_alone_where_a_value_stands_is_a_candidate(text: str, expected: list[int]) -> None:
     assert [q.value for q in find_quantities(text)] == expected
