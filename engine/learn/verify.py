@@ -470,13 +470,13 @@ _OTHER_DAY = re.compile(r"\b(?:than|since|from|like|as|until|till|before|after|v
 started in January", "down from 82.4 on Saturday"): not the record's own."""
 
 
-def _leads_into(o: Offer, c: Candidate, first: int) -> bool:
+def _leads_into(o: Offer, c: Candidate, first: int, words: int = 5) -> bool:
     """A day that opens the numbers' own words ("on Wednesday: 4 off 9", "Last night was the dress
     rehearsal - three hours"): before them and a few words off, not the day of the telling ("Today my
     legs still hurt from those 20 miles") nor a possessive ("Yesterday's physio said my 25 minutes")."""
     if c.end > first or c.value == o.session_date.isoformat() or re.match(r"['’]s\b", o.text[c.end:]):
         return False
-    return len(re.findall(r"[A-Za-z]+", o.text[c.end:first])) <= 5
+    return len(re.findall(r"[A-Za-z]+", o.text[c.end:first])) <= words
 
 
 def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int] | None, day: dt.date) -> Any:
@@ -493,19 +493,22 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
     if not held:
         return None
     first = min(v.start for v in values.values() if v.kind in ("float", "money", "time"))
-    before_values = False
+    before_values, near = False, True
     if date_span is not None:
         cited = next((c for c in o.dates if (c.start, c.end) == date_span), None)
         loose = day > o.session_date or (cited is not None and cited.month_only)
         if any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
             return None
         # a day said in another sentence gives way only to one that opens the numbers' own words
-        # ("Alfie scored 61 yesterday ... Ted wasn't so lucky on Wednesday: 4 off 9")
+        # ("Alfie scored 61 yesterday ... Ted wasn't so lucky on Wednesday: 4 off 9"); one said further
+        # off than the sentence before them ("Happy Easter! ... So, first entry: Friday he went to the
+        # pond and caught seven") gives way to the day their own clause opens with
         before_values = not loose
+        near = any(spans[i - 1][0] <= date_span[0] < spans[i - 1][1] for i in held if i > 0)
     own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held) and not c.month_only
            and not _OTHER_DAY.search(o.text[max(spans[i][0] for i in held if spans[i][0] <= c.start):c.start])
            and dt.date.fromisoformat(c.value) <= o.session_date  # a day ahead is no record's ("the first" of next month)
-           and (not before_values or _leads_into(o, c, first))]
+           and (not before_values or _leads_into(o, c, first, 5 if near else 10))]
     if len({c.value for c in own}) != 1:
         return None
     c = own[0]

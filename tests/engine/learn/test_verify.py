@@ -163,6 +163,12 @@ def test_a_day_cited_from_another_sentence_gives_way_to_the_day_that_opens_the_n
     assert _day_of(text, dt.date(2024, 9, 6), {"n": "20 miles"}, said="Saturday") == dt.date(2024, 8, 31)
     text = "Ran the parkrun on Saturday. Yesterday's physio said my 25 minutes was good."
     assert _day_of(text, dt.date(2024, 9, 6), {"n": "25 minutes"}, said="Saturday") == dt.date(2024, 8, 31)
+    # a day said further off (a greeting) gives way to the day the numbers' own clause opens with, a few more words off
+    text = ("Happy Christmas! Hope you're well. Mum says hi. Anyway, log time: Tuesday she walked all the way to the church "
+            "and back, 2 miles.")
+    assert _day_of(text, dt.date(2024, 12, 25), {"n": "2 miles"}, said="Christmas") == dt.date(2024, 12, 24)
+    text = "Happy Christmas! Tuesday she walked all the way to the church and back, 2 miles."  # the sentence before stands
+    assert _day_of(text, dt.date(2024, 12, 25), {"n": "2 miles"}, said="Christmas") == dt.date(2024, 12, 25)
 
 
 def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_place() -> None:
