@@ -402,7 +402,10 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
         named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
-        if agrees or not _only_aside(who, text, start) and (chosen_before or not mine_so_far and (named or could_mean and not (
+        # someone new to a collection of the user's records, named only after the record's sentences ("Yesterday there
+        # were four in the nest box ... My neighbour swears by a lamp in his coop"): not whose the record is
+        far_newcomer = "me" in held and who.lower() not in held and not _named_in(who, text[:_sentence_end(text, last)])
+        if agrees or not _only_aside(who, text, start) and not far_newcomer and (chosen_before or not mine_so_far and (named or could_mean and not (
                 _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"
@@ -492,11 +495,20 @@ def _sentences_and_next(text: str, start: int, end: int) -> str:
     return text[spans[held[0]][0]:spans[min(held[-1] + 1, len(spans) - 1)][1]]
 
 
+def _sentence_end(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` ends."""
+    return next((b for a, b in sentences(text) if a <= at < b), len(text))
+
+
 def _named_near(person: str, text: str, start: int, end: int) -> bool:
     """The person is named in the sentences holding ``start`` to ``end`` or in the one before."""
-    window = sentences_around(text, start, end)
+    return _named_in(person, sentences_around(text, start, end))
+
+
+def _named_in(person: str, words_said: str) -> bool:
+    """The person is named in ``words_said`` ("his mum": mum)."""
     words = [w for w in person.split() if len(w) > 1 and w.lower() not in _PRONOUN_OTHER | _PRONOUN_ME | {"him", "them"}]
-    return any(re.search(rf"\b{re.escape(word)}\b", window, re.I) for word in words)  # "his mum": mum
+    return any(re.search(rf"\b{re.escape(word)}\b", words_said, re.I) for word in words)
 
 
 def _only_with_me(person: str, text: str, start: int, end: int) -> bool:

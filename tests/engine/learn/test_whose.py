@@ -306,6 +306,15 @@ def test_a_collection_of_the_users_own_records_takes_a_named_person_only_when_th
     assert _whose(store) == [("me", 60.0), ("me", 90.0), ("Lily", 40.0)]
 
 
+def test_someone_named_only_after_the_record_does_not_take_it_from_a_collection_of_the_users_own(store: LogStore) -> None:
+    _learn(store, "Weeded the veg patch this morning, 40 minutes.", {"duration": "40 minutes"})
+    _learn(store, "Lovely sunny day. Yesterday there was another 30 minutes of weeding done. Our neighbour Doreen wants our "
+           "spare courgettes.", {"duration": "30 minutes"}, DAY + dt.timedelta(days=3), who="Doreen")
+    _learn(store, "Doreen weeded her own patch for 20 minutes too.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=4),
+           who="Doreen")
+    assert _whose(store) == [("me", 40.0), ("me", 30.0), ("Doreen", 20.0)]
+
+
 def test_a_childs_record_said_without_the_user_joins_a_collection_of_the_users_own(store: LogStore) -> None:
     _learn(store, "Swam 40 minutes this morning, felt strong.", {"duration": "40 minutes"})
     _learn(store, "Lily's swimming gala was on Saturday. The pool was freezing. 4 minutes in the 200m, a new PB!",
