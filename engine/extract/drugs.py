@@ -166,6 +166,23 @@ def _health_talk(text: str, lo: int, hi: int) -> bool:
     return bool(_DRUG_TALK.search(clause) or cues.ALLERGY.search(clause))
 
 
+_MEDICINE_NOUN = re.compile(r"\b(?:patch(?:es)?|inhalers?|puffers?|creams?|ointments?|drops|sprays?|injections?|jabs?|syrup|"
+                            r"lozenges?|sachets?|suppositor(?:y|ies)|gels?|plasters?|vitamins?|supplements?|antibiotics?|"
+                            r"painkillers?|remed(?:y|ies))\b", re.I)
+
+
+def medicine_said(name: str, text: str, start: int, end: int) -> bool:
+    """Whether ``name``, said from ``start`` to ``end`` of ``text``, can be a medicine someone takes:
+    a drug the lexicon knows, or a name said in a sentence about medicines (a dose, a medication verb,
+    tablets, patches, drops). "he quits smoking", "he had 12 yesterday" name no medicine."""
+    if drug_lexicon().find(name, 0, len(name)) or drug_class(name):
+        return True
+    from engine.extract.segment import sentences
+
+    lo, hi = next(((a, b) for a, b in sentences(text) if a <= start < b), (start, end))
+    return bool(_health_talk(text, lo, hi) or cues.DOSE.search(text[lo:hi]) or _MEDICINE_NOUN.search(text[lo:hi]))
+
+
 def find_drugs(text: str, lo: int, hi: int) -> list[Mention]:
     found = drug_lexicon().find(text, lo, hi)
     if _health_talk(text, lo, hi):

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 from engine.extract.builders.base import Draft
 from engine.extract.builders.finance import category_of, names_whole_category
 from engine.extract.dates import month_end
-from engine.extract.drugs import drug_class, find_allergens
+from engine.extract.drugs import drug_class, find_allergens, medicine_said
 from engine.extract.orgs import find_orgs
 from engine.extract.people import find_people, kin, relation_of
 from engine.extract.places import find_nationalities, find_places
@@ -412,6 +412,12 @@ def _anchored(frame: str, slots: dict[str, Any], cands: Candidates, rejected: li
         docs = {str(m.value) for m in cands.mentions("doc")}
         if slots.get("kind") not in docs:
             rejected.append(Rejection(frame, "kind", slots.get("kind"), "no such document named in the message"))
+            return False
+    if frame == "Medication":
+        name = str(slots.get("name") or "")
+        span = _span(name, cands.text)
+        if span is None or not medicine_said(name, cands.text, *span):
+            rejected.append(Rejection(frame, "name", name, "nothing in the message says it is a medicine"))
             return False
     if frame == "Account" and not slots.get("institution"):
         kind = str(slots.get("kind") or "")

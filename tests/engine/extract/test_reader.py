@@ -399,6 +399,20 @@ def test_money_someone_gave_the_user_is_no_payment_of_theirs(text: str, payee: s
     assert kept or any("came to the user" in r.reason for r in got.rejected)
 
 
+@pytest.mark.parametrize(("text", "name", "kept"), [
+    ("Jo has decided this is the year she quits vaping. She had 14 yesterday.", "vaping", False),
+    ("ok so she had 9 yesterday!! she was grumpy all evening though.", "grumpy", False),
+    ("Gave Alfie 5ml of Calpol at bedtime, his temperature was up.", "Calpol", True),
+    ("She's on sertraline now, the GP changed it.", "sertraline", True),
+    ("He started the nicotine patches on Monday.", "nicotine patches", True),
+])
+def test_a_medication_needs_a_medicine_the_message_speaks_of(text: str, name: str, kept: bool) -> None:
+    raw = {"records": [{"record": "Medication", "name": name}]}
+    got = verify(raw, find_candidates(text, DAY), {}, DAY)
+    assert bool(got.drafts) is kept
+    assert kept or any("medicine" in r.reason for r in got.rejected)
+
+
 @pytest.mark.parametrize(("text", "allergen", "kept"), [
     ("Do you know much about pigeons? He keeps going on about 'widowhood' and I nod along.", "pigeons", False),
     ("Is it normal for pigeons to moult in spring?", "pigeons", False),
