@@ -30,9 +30,17 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)
 # words that may open a clause before its subject: "Oh, and then she did..."
 _OPENERS = re.compile(
     r"^\s*(?:\s*(?:oh|and|then|also|so|but|well|actually|anyway|hmm+|ok(?:ay)?|right|yes|yeah|hello|hi|hey|plus|"
+    r"i\s+(?:think|reckon|guess|believe)|i['’]m\s+(?:pretty\s+)?sure|pretty\s+sure|probably|maybe|apparently|"
     r"today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|(?:on\s+|last\s+|that\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[\s,!.—–-]*)*",
     re.I,
 )
+_HEDGE = re.compile(r"\bi\s+(?:think|reckon|guess|believe)\b|\bi['’]m\s+(?:pretty\s+)?sure\b", re.I)
+"""The user's hedge on a value ("I think it was 17"): the user says how sure they are, not that they did it."""
+def _first_person(words: str) -> bool:
+    """The user speaks of themselves in ``words``, beyond a hedge on a value ("I think it was 17")."""
+    return _FIRST_PERSON.search(_HEDGE.sub(" ", words)) is not None
+
+
 _LEAD = re.compile(r"(?P<word>[A-Za-z][\w'’]*)(?:\s+(?P<next>[A-Za-z][\w'’]*))?")
 _PRONOUN_OTHER = frozenset({"she", "he", "her", "his", "they", "their", "she's", "he's"})
 _PRONOUN_ME = frozenset({"i", "i'm", "i've", "i'd", "we", "we've", "we're", "our", "my", "me", "us"})
@@ -304,7 +312,7 @@ def subject_of_clause(text: str, at: int, known: frozenset[str] = frozenset()) -
     if said is not None:
         return said
     clause_start, clause = _clause_span(text, at)
-    before = clause[:max(0, at - clause_start)]
+    before = _HEDGE.sub(lambda m: " " * len(m.group(0)), clause[:max(0, at - clause_start)])
     found = list(_SUBJECT_PRONOUN.finditer(before))
     if not found:
         return None
@@ -365,6 +373,8 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     if who != "me" and _inside_a_value(who, parts):
         who = "me"  # "the green Zara coat, £22": a brand within what the record is of, not a person's record
+    if who != "me" and _only_a_place(who, text):
+        who = "me"  # "he was at his brother's watching the football": where it happened, not whose it is
     said = subject_of_clause(text, start, known)
     if carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
@@ -398,7 +408,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # else's record said in the first person ("...for an hour and a half. I charged her £45") only
         # when the words say that person did it ("Lily swam 50m")
         mine_so_far = "me" in held and who.lower() not in held and (
-            said is not None or _FIRST_PERSON.search(_sentences_between(text, start, start if end is None else end)) is not None)
+            said is not None or _first_person(_sentences_between(text, start, start if end is None else end)))
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
         named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
@@ -406,7 +416,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # were four in the nest box ... My neighbour swears by a lamp in his coop"): not whose the record is
         far_newcomer = "me" in held and who.lower() not in held and not _named_in(who, text[:_sentence_end(text, last)])
         if agrees or not _only_aside(who, text, start) and not far_newcomer and (chosen_before or not mine_so_far and (named or could_mean and not (
-                _FIRST_PERSON.search(_sentence_at(text, start)) or said is not None))):
+                _first_person(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
         who = "me"
     if said is not None and said.startswith("them"):
@@ -417,7 +427,7 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     if said is not None:
         return said
     sentence = _sentence_at(text, start)
-    if _FIRST_PERSON.search(sentence):
+    if _first_person(sentence):
         return who
     other = _one_other(coll, facts)
     if other is None:
@@ -534,6 +544,28 @@ def _only_aside(person: str, text: str, start: int) -> bool:
     words = [w for w in person.split() if len(w) > 1]
     found = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", text[a:b], re.I)]
     return bool(found) and all(a + at > start and _ASIDE.search(text, start, a + at) for at in found)
+
+
+_AT_THEIRS = re.compile(r"\b(?:at|to|round|around|from|over\s+at|stayed\s+at|in)\s+(?:(?:my|his|her|their|our|your|the)\s+)?$", re.I)
+
+
+def _only_a_place(person: str, text: str) -> bool:
+    """Every time the message names the person it is their home as a place ("at his brother's", "round
+    Mum's.", "back from Gran's"): where something happened, not whose it is."""
+    words = [w for w in person.split() if len(w) > 1 and w.lower() not in ("my", "his", "her", "their", "our", "your", "the")]
+    if not words:
+        return False
+    said = [m for m in re.finditer(rf"\b{re.escape(words[-1])}\b", text, re.I)]
+    return bool(said) and all(
+        _AT_THEIRS.search(text[max(0, m.start() - 30):m.start() - len(" ".join(words[:-1])) if len(words) > 1 else m.start()])
+        and _PLACE_AFTER.match(text[m.end():]) is not None
+        for m in said)
+
+
+_PLACE_AFTER = re.compile(r"['’]s?(?![\w'’])(?:\s+(?:house|place|flat|home|and|or|for|with|on|at|in|to|the|this|that|last|yesterday|"
+                          r"today|watching|having|playing|again)\b|\s*(?:[^\w\s]|$))", re.I)
+"""What follows someone's home said as a place: a place word, a small word, the clause's end ("at his brother's
+watching the football", "round Mum's."), not what is theirs ("Gran's 20 minutes")."""
 
 
 def _takes_part(person: str, parts: Sequence[str]) -> bool:

@@ -315,6 +315,20 @@ def test_someone_named_only_after_the_record_does_not_take_it_from_a_collection_
     assert _whose(store) == [("me", 40.0), ("me", 30.0), ("Doreen", 20.0)]
 
 
+def test_someone_whose_home_is_only_where_it_happened_is_not_whose_it_is(store: LogStore) -> None:
+    _learn(store, "Sam is cutting down on the booze. He did 40 minutes on the bike yesterday instead of the pub.",
+           {"duration": "40 minutes"}, who="Sam")
+    _learn(store, "Yesterday he was at his brother's watching the rugby and I think it was 50 minutes on the turbo trainer.",
+           {"duration": "50 minutes"}, DAY + dt.timedelta(days=3), who="his brother")
+    assert _whose(store) == [("Sam", 40.0), ("Sam", 50.0)]
+
+
+def test_someone_at_whose_home_it_happened_who_did_it_keeps_it(store: LogStore) -> None:
+    _learn(store, "We were at Gran's house for tea and she did 20 minutes of her exercises.", {"duration": "20 minutes"},
+           who="Gran")
+    assert _whose(store) == [("Gran", 20.0)]
+
+
 def test_a_childs_record_said_without_the_user_joins_a_collection_of_the_users_own(store: LogStore) -> None:
     _learn(store, "Swam 40 minutes this morning, felt strong.", {"duration": "40 minutes"})
     _learn(store, "Lily's swimming gala was on Saturday. The pool was freezing. 4 minutes in the 200m, a new PB!",
