@@ -351,6 +351,8 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
                                 and not _unit_after_how_many(q, coll, numeric_hits)):
         query.aggregate = "avg"
         query.measure = _measure(q, coll, numeric_hits, None, d)
+    elif re.search(r"\bhow many\b", q) and _FREE.search(q):
+        query.aggregate = "count"  # "how many smoke-free days": the days, each holding none of it (see ``_free_of``)
     elif counted := _counted_of_a_kind(q, coll, values) or _counted_by_verb(q, coll, values):
         query.aggregate = "sum"  # "how many coots have I counted": the counts of the coot records added up
         query.measure = counted
@@ -413,6 +415,7 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
              + [(p.start, p.filter) for p in placings])
     query.filters += [Filter(h.field, "eq", n) for h, n in sized.items()]
     _done_at_all(q, coll, query, numeric_hits)
+    _free_of(q, coll, query, numeric_hits)
     fixed = {h.field for h in sized}
     if query.measure in fixed and "measure" in d.open:
         rest = [o for o in d.open["measure"].options if o not in fixed]
@@ -958,6 +961,9 @@ def _counted_by_verb(q: str, coll: Collection, values: list[ValueHit]) -> str | 
     m = _HOW_MANY_DID.search(q)
     if not m:
         return None
+    counts = [f for f in coll.numeric() if not f.ordinal and f.kind != "money" and not _MEASURES & set(f.words)]
+    if m.group("noun") is None and len(coll.numeric()) == 1 and len(counts) == 1:
+        return counts[0].name  # "how many did he smoke in January": the one count the records keep, added up
     forms = word_forms(m.group("verb"), ("VERB",))
     if len(forms) < 2 and not any(m.group("verb") in f.name.split("_") for f in coll.numeric()):
         return None  # a light verb ("get", "do") names no field, unless a field says it ("units_made")
@@ -1038,6 +1044,20 @@ def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[Fiel
         query.filters.append(Filter(field, "lt", 0))  # "with his rating down": a change below nothing
     elif any(v == 0 for v in held):
         query.filters.append(Filter(field, "gt", 0))
+
+
+_FREE = re.compile(r"\b([a-z]+)[- ]free\s+(?:days?|nights?|weeks?|weekends?|sessions?|evenings?|mornings?|shifts?)\b")
+
+
+def _free_of(q: str, coll: Collection, query: Query, numeric_hits: list[FieldHit]) -> None:
+    """"How many smoke-free days", "alcohol-free nights": the records that hold none of the one count
+    the question names or, naming none, the collection keeps."""
+    if query.aggregate != "count" or not _FREE.search(q):
+        return
+    named = {h.field for h in numeric_hits}
+    fields = named if len(named) == 1 else {f.name for f in coll.numeric() if not f.ordinal} if len(coll.numeric()) == 1 else set()
+    if len(fields) == 1 and not any(f.field in fields for f in query.filters):
+        query.filters.append(Filter(fields.pop(), "eq", 0))
 
 
 def _counted_thing(word: str, field_name: str) -> bool:

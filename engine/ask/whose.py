@@ -24,7 +24,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
 _HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all\s+of\s+us|the\s+family|between\s+us)\b", re.I)
 # the assistant asked to do something, and the user's own keeping of the log: not whose the records are
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
-                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you)\b",
+                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you|gave\s+you|given\s+you|sent\s+you|mentioned|shared)\b",
                      re.I)
 _BOTH_OF_US = re.compile(r"\bbetween\s+us\b|\bboth\s+of\s+us\b", re.I)
 
@@ -81,9 +81,29 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
         return [Filter(WHOSE, "eq", kept[0])] if len(kept) == 1 else [Filter(WHOSE, "one_of", tuple(kept))]
     if dropped:
         return [Filter(WHOSE, "ne", person) for person in dropped]
-    if _HOUSEHOLD.search(question) or not _FIRST_PERSON.search(_ASKING.sub(" ", question)):
+    if _EVERYONE.search(question):
         return []
+    if _HOUSEHOLD.search(question) or not _FIRST_PERSON.search(_ASKING.sub(" ", question)):
+        main = main_person(coll.records)
+        return [] if main is None else [Filter(WHOSE, "eq", main)]
     return [Filter(WHOSE, "eq", "me")]
+
+
+_EVERYONE = re.compile(r"\b(?:everyone|everybody|all\s+of\s+us|the\s+family|between\s+us|both\s+of\s+us|together|combined)\b", re.I)
+
+
+def main_person(records: Sequence[Record]) -> str | None:
+    """The person a collection is kept about, where others only turn up now and then (the neighbour's
+    seven eggs beside the user's dozen records, a friend's one catch beside Dad's): a question naming
+    no one ("what's the biggest fish he's had", "how many did we get in April") means theirs."""
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[r.subject or "me"] = counts.get(r.subject or "me", 0) + 1
+    if len(counts) < 2:
+        return None
+    main, most = max(counts.items(), key=lambda kv: kv[1])
+    others = [n for p, n in counts.items() if p != main]
+    return main if most >= 4 and most >= 0.8 * sum(counts.values()) and max(others) <= 2 else None
 
 
 MORE_WORDS = r"(?:more|longer|further|farther|higher|bigger|heavier|greater)"
