@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.extract.dates import HOLIDAY_NAMES, holiday_named, names_a_thing
+
 MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 MONTHS["sept"] = 9
@@ -23,22 +25,6 @@ _SEASON_FALL = re.compile(r"\b(?:last|this|next|the|in|during|since|over|until|t
 """"Fall" names the season only after a word that leads a season in; otherwise it is a tumble."""
 
 SEASONS = {"winter": (12, 2), "spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
-
-
-HOLIDAYS = {"christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "boxing day": (12, 26),
-            "new year's eve": (12, 31), "new years eve": (12, 31), "new year's day": (1, 1), "new years day": (1, 1),
-            "valentine's day": (2, 14), "valentines day": (2, 14), "halloween": (10, 31),
-            "black friday": (11, 0), "thanksgiving": (11, -1)}
-"""Named days (month, day); day 0 is the day after the fourth Thursday of the month, -1 that Thursday."""
-
-
-def holiday(name: str, year: int) -> dt.date:
-    month, day = HOLIDAYS[name]
-    if day > 0:
-        return dt.date(year, month, day)
-    first = dt.date(year, month, 1)
-    thursday = first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
-    return thursday + dt.timedelta(days=1 if day == 0 else 0)
 
 
 @dataclass(frozen=True)
@@ -84,15 +70,19 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
         add_at(m.start(), m.end(), start, end)
 
     year = r"((?:19|20)\d{2})"
-    names = "|".join(sorted((re.escape(h) for h in HOLIDAYS), key=len, reverse=True))
-    for m in re.finditer(rf"\b({names})(?:\s*\(([^)]*)\))?(?:,?\s+(?:in\s+|of\s+)?{year})?", q):
+    for m in re.finditer(rf"\b({HOLIDAY_NAMES})(?![\w'’])(?:\s*\(([^)]*)\))?(?:,?\s+(?:in\s+|of\s+)?{year})?", q):
+        if names_a_thing(q, m.end(1)):
+            continue  # "Easter eggs", "Christmas presents": a thing, no day
         # "Christmas Eve", "Black Friday (28 Nov) 2025": that day; without a year, the latest one so far
         said = re.fullmatch(rf"\s*(\d{{1,2}})\s+({MONTH_RE})\.?\s*|\s*({MONTH_RE})\.?\s+(\d{{1,2}})\s*", m.group(2) or "")
         def on(y: int, m: re.Match[str] = m, said: re.Match[str] | None = said) -> dt.date:
             if said:
                 mo, d = (MONTHS[said.group(2)], int(said.group(1))) if said.group(1) else (MONTHS[said.group(3)], int(said.group(4)))
                 return dt.date(y, mo, d)
-            return holiday(m.group(1), y)
+            day = holiday_named(m.group(1), y)
+            if day is None:
+                raise ValueError(m.group(1))
+            return day
         try:
             y = int(m.group(3)) if m.group(3) else today.year if on(today.year) <= today else today.year - 1
             add(m, on(y), on(y))

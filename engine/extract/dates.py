@@ -466,6 +466,22 @@ def _resolve(kind: str, g: dict[str, str | None], today: dt.date, past: bool, da
     return None
 
 
+HOLIDAY_NAMES = _HOLIDAY_ALT
+"""Every named day of ``holidays.tsv`` as one pattern ("good friday", "christmas day", "mother's day")."""
+
+
+def names_a_thing(text: str, end: int) -> bool:
+    """The named day said at ``text[:end]`` qualifies a thing ("Easter eggs", "Christmas presents"): no date."""
+    return _HOLIDAY_NOT_DATE.match(text, end) is not None
+
+
+def holiday_named(name: str, year: int) -> dt.date | None:
+    """The date of the named day (as ``HOLIDAY_NAMES`` matched it) in ``year``."""
+    name = re.sub(r"\s+", " ", name)
+    rule = next((r for p, r in _HOLIDAY_RULES if p.fullmatch(name)), None)
+    return None if rule is None else _holiday_on(rule, year)
+
+
 def _resolve_holiday(g: dict[str, str | None], today: dt.date, past: bool) -> DateValue | None:
     """A named day: the named year's, else the next one (the latest one when the clause is past)."""
     name = re.sub(r"\s+", " ", g["h"] or "")

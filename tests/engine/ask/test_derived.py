@@ -134,6 +134,12 @@ def test_named_days_make_a_window(logs: tuple[State, LogStore]) -> None:
     assert (w.start, w.end) == (dt.date(2025, 11, 28), dt.date(2025, 12, 24))
     (w,) = find_windows("on black friday", today)  # 27 Nov 2026 is still ahead: last year's
     assert w.start == dt.date(2025, 11, 28)
+    # the named days of the one holiday table, moving feasts too: Easter 2026 fell on 5 April
+    (w,) = find_windows("over the long weekend, good friday to easter monday", dt.date(2026, 5, 1))
+    assert (w.start, w.end) == (dt.date(2026, 4, 3), dt.date(2026, 4, 6))
+    (w,) = find_windows("on mother's day", dt.date(2026, 6, 1))
+    assert w.start == dt.date(2026, 5, 10)
+    assert find_windows("how many easter eggs did we hide", dt.date(2026, 5, 1)) == []  # a thing, no day
     value, expr = answer(logs, "How much did I spend between Valentine's Day and Halloween 2024?")
     assert value == 1286.5  # 13.50 + 1249 + 24
     assert "weekday" not in expr
