@@ -255,6 +255,12 @@ def _unit_fraction_re() -> re.Pattern[str]:
 
 
 # "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
+_TWO_UNITS = re.compile(
+    rf"(?<![\w.,])(?P<big>{_NUM})\s*(?P<bu>stones?|st|feet|foot|ft)\b\.?\s*(?:and\s+)?(?P<small>\d{{1,2}}(?:\.\d+)?|\b{_UP_TO_99})"
+    rf"(?P<half>½)?(?:\s*(?P<su>lbs?|pounds?|in|inch(?:es)?)\b)?(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w½]|[.,]\d|\s*(?:kg|cm|m)\b)",
+    re.I)
+"""A weight in stones and pounds ("15 stone 2", "14 stone 11 and a half", "13st 12lb") or a height in feet and inches
+("5 foot 7"): one value, in pounds or inches."""
 _H_AND_MIN = re.compile(rf"(?<!half\s)\b(?P<h>{_NUM}|an?)\s+(?:(?:whole|good|full|solid)\s+)?(?:hours?|hrs?)\s+(?:and\s+)?(?P<m>{_NUM})"
                         rf"(?:\s+(?:minutes?|mins?)\b|(?=\s*(?:$|[,.;:!?)—–]|\s-\s))|(?=(?P<prep>\s+(?:with|at|on|in|for|then|today|yesterday|this|last)\b)))", re.I)
 
@@ -520,6 +526,13 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
     for m in _HOURS_AND_HALF.finditer(text):
         n = _number(m["n"])
         add(m.start(), m.end(), None if n is None else n + Decimal("0.5"), "h", "duration")
+    for m in _TWO_UNITS.finditer(text):
+        big, small = _number(m["big"]), _number(m["small"])
+        stones = m["bu"].lower().startswith("st")
+        if big is None or small is None or small >= (14 if stones else 12) or (m["su"] and stones != m["su"].lower().startswith(("lb", "p"))):
+            continue  # "3 stone 20": no pounds past a stone; "5 ft 7 lb": two measures
+        extra = (Decimal("0.5") if m["half"] else 0) + (_AND_FRACTION[m["frac"].lower()] if m["frac"] else 0)
+        add(m.start(), m.end(), big * (14 if stones else 12) + small + extra, "lb" if stones else "in", "mass" if stones else "distance")
     for m in _H_AND_MIN.finditer(text):
         h = Decimal(1) if m["h"].lower() in ("a", "an") else _number(m["h"])
         mins = _number(m["m"])

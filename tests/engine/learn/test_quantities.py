@@ -423,3 +423,15 @@ def test_a_number_in_words_standing_alone_where_a_value_stands_is_a_candidate(te
                                   "Lunch at half twelve", "Up the Seven Sisters Road", "the other two"])
 def test_a_number_in_words_that_is_a_pronoun_a_clock_or_a_name_is_not(text: str) -> None:
     assert find_quantities(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Weighed in at 12 stone 3 this week.", [(Decimal(171), "lb")]),
+    ("She's down to 11 stone 9 and a half!", [(Decimal("163.5"), "lb")]),
+    ("Scales said 9st 13lb", [(Decimal(139), "lb")]),
+    ("He's 5 foot 10 now, taller than me", [(Decimal(70), "in")]),
+    ("Ten stone exactly", [(Decimal(10), "st")]),
+    ("She lost 2 stone 20 years ago", [(Decimal(2), "st"), (Decimal(20), "")]),  # no pounds past a stone
+])
+def test_stones_and_pounds_or_feet_and_inches_are_one_value(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert _values(text) == expected
