@@ -62,6 +62,32 @@ SHARE = re.compile(r"\b(percent|percentage|share|fraction|proportion|ratio)\b|%"
 CHANGE = re.compile(r"\b(?:since|between)\s+(?:my|the|our|his|her|their)\s+(?:very\s+)?first\b|\bfrom\s+(?:my|the|his|her|their|our)\s+first\b.*\b(?:to|until)\s+(?:my|the|his|her|their|our)\s+(?:last|latest|most\s+recent)\b"
                     r"|\b(?:gone|come|went|came)\s+(?:up|down)\s+since\b|\b(?:lost|gained|put on|dropped|improved)\s+since\b")
 DOWN = re.compile(r"\b(?:lost|lose|drop|dropped|come down|came down|gone down|go down|went down|shed|(?<!the )fall|fallen|fell)\b")
+_MOVED = re.compile(r"\b(?:lost|lose|loses|drop|dropped|shed|gain|gained|gains|put\s+on|(?:go|gone|went|come|came)\s+(?:up|down)|"
+                    r"rose|risen|fell|fallen|increased?|decreased?|improved?)\b")
+_SIDES = re.compile(r"\b(?:more|less|fewer|than|compared|versus|vs|or)\b")
+
+
+def _moved_between(q: str, windows: list[Window]) -> bool:
+    """"How much did she lose between the 17th of March weigh-in and the 21st of April one": a level's move
+    from the record of one day to the record of a later one (not two periods set against each other)."""
+    if len(windows) != 2 or not _MOVED.search(q) or _SIDES.search(q):
+        return False
+    a, b = windows
+    return a.start == a.end and b.start == b.end and a.end < b.start and re.search(r"\b(?:between|from)\s", q[:a.pos]) is not None
+
+
+_BODY_WEIGHT = re.compile(r"_(?:kg|lb|lbs|st)$")
+
+
+def _weight_moved(q: str, coll: Collection, numeric_hits: list[FieldHit], windows: list[Window]) -> bool:
+    """"How much did she lose in April": a weight lost or gained over a period is its move from the period's
+    first weigh-in to its last, never weights added up."""
+    if len(windows) != 1 or not re.search(r"\bhow\s+much\b", q) or not _MOVED.search(q) or _SIDES.search(q):
+        return False
+    named = {h.field for h in numeric_hits} or {f.name for f in coll.numeric() if not f.ordinal}
+    return len(named) == 1 and _BODY_WEIGHT.search(named.pop()) is not None
+
+
 COMPARATIVES = {
     "higher": "lower", "more": "less", "bigger": "smaller", "larger": "smaller", "longer": "shorter",
     "greater": "less", "heavier": "lighter", "faster": "slower", "up": "down", "increase": "decrease",
@@ -227,7 +253,9 @@ def draft(question: str, coll: Collection, now: dt.datetime) -> Draft:
         split = find_windows(re.sub(r"^(between|from)\s+", "", windows[0].text), now, join=False)
         if len(split) == 2:
             windows = [Window(w.start, w.end, w.text, windows[0].pos + i) for i, w in enumerate(split)]
-    change = CHANGE.search(q)
+    change = CHANGE.search(q) or _moved_between(q, windows) or _weight_moved(q, coll, numeric_hits, windows)
+    if change and len(windows) == 2 and not CHANGE.search(q):
+        windows = [Window(windows[0].start, windows[1].end, q[windows[0].pos:windows[1].pos + len(windows[1].text)], windows[0].pos)]
     owed = owed_periods(q, coll)
     if owed is not None:
         # "how much does Jamie still owe me": what was lent less what was paid back

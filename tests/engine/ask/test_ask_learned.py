@@ -57,6 +57,9 @@ def learned(tmp_path: Path) -> tuple[State, LogStore]:
         # the odometer only goes up: what was driven is the later reading minus the earlier, never a sum
         ("How many miles did I drive between the 2nd and the 20th of June?", 780.0),
         ("How many miles a day did I average between my first and last fill-up?", 43.08),
+        # a weight lost between two weigh-ins, or over a month: its move, never weights added up
+        ("How much did I lose between the 5th of January weigh-in and the 14th of February one?", 2.7),
+        ("How much weight did I lose in January?", 0.8),
     ],
 )
 def test_questions_over_learned_collections(learned: tuple[State, LogStore], question: str, answer: float) -> None:
