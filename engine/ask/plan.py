@@ -85,7 +85,10 @@ def _weight_moved(q: str, coll: Collection, numeric_hits: list[FieldHit], window
     if len(windows) != 1 or not re.search(r"\bhow\s+much\b", q) or not _MOVED.search(q) or _SIDES.search(q):
         return False
     named = {h.field for h in numeric_hits} or {f.name for f in coll.numeric() if not f.ordinal}
-    return len(named) == 1 and _BODY_WEIGHT.search(named.pop()) is not None
+    if len(named) != 1:
+        return False
+    name = named.pop()  # a weight itself, not what each weigh-in lost ("weight_lost_lb" is added up)
+    return _BODY_WEIGHT.search(name) is not None and not re.search(r"(?:^|_)(?:lost|loss|gain|gained|change|drop|down|up)(?:_|$)", name)
 
 
 COMPARATIVES = {
@@ -977,6 +980,8 @@ _HOW_MANY_DID = re.compile(r"\bhow many\s+(?:(?P<noun>[a-z-]+)\s+)?(?:have|has|h
                           r"(?:(?:i|we|you|he|she|they|[a-z]+'s?|[a-z]+)\s+)(?:(?:actually|really|ever|all|both)\s+)?(?P<verb>[a-z]+)\b")
 
 
+_NOT_DONE_VERB = re.compile(r"(?:miss|skip|forg[eo]t|fail|avoid|resist|refus|turn(?:ed)?\s+down|declin)")
+""""How many did I miss": what did not happen, not the count the records keep."""
 _MEASURES = frozenset({"page", "pages", "minute", "minutes", "min", "mins", "hour", "hours", "mile", "miles", "km", "metre",
                        "metres", "step", "steps", "point", "points", "word", "words", "calorie", "calories", "kcal", "lap",
                        "laps", "rep", "reps", "kg", "lb", "lbs", "gbp", "usd", "eur", "pound", "pounds"})
@@ -990,7 +995,7 @@ def _counted_by_verb(q: str, coll: Collection, values: list[ValueHit]) -> str | 
     if not m:
         return None
     counts = [f for f in coll.numeric() if not f.ordinal and f.kind != "money" and not _MEASURES & set(f.words)]
-    if m.group("noun") is None and len(coll.numeric()) == 1 and len(counts) == 1:
+    if m.group("noun") is None and len(coll.numeric()) == 1 and len(counts) == 1 and not _NOT_DONE_VERB.match(m.group("verb")):
         return counts[0].name  # "how many did he smoke in January": the one count the records keep, added up
     forms = word_forms(m.group("verb"), ("VERB",))
     if len(forms) < 2 and not any(m.group("verb") in f.name.split("_") for f in coll.numeric()):
@@ -1074,7 +1079,7 @@ def _done_at_all(q: str, coll: Collection, query: Query, numeric_hits: list[Fiel
         query.filters.append(Filter(field, "gt", 0))
 
 
-_FREE = re.compile(r"\b([a-z]+)[- ]free\s+(?:days?|nights?|weeks?|weekends?|sessions?|evenings?|mornings?|shifts?)\b")
+_FREE = re.compile(r"\b([a-z]+)[- ]free\s+(?:days?|nights?|sessions?|evenings?|mornings?|shifts?)\b")
 
 
 def _free_of(q: str, coll: Collection, query: Query, numeric_hits: list[FieldHit]) -> None:

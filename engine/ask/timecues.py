@@ -71,8 +71,8 @@ def find_windows(question: str, now: dt.datetime | dt.date, join: bool = True) -
 
     year = r"((?:19|20)\d{2})"
     for m in re.finditer(rf"\b({HOLIDAY_NAMES})(?![\w'’])(?:\s*\(([^)]*)\))?(?:,?\s+(?:in\s+|of\s+)?{year})?", q):
-        if names_a_thing(q, m.end(1)):
-            continue  # "Easter eggs", "Christmas presents": a thing, no day
+        if names_a_thing(q, m.end(1)) and not re.match(r"\s+sales?\b", q[m.end(1):]):
+            continue  # "Easter eggs", "Christmas presents": a thing, no day ("the Black Friday sales" are that day's)
         # "Christmas Eve", "Black Friday (28 Nov) 2025": that day; without a year, the latest one so far
         said = re.fullmatch(rf"\s*(\d{{1,2}})\s+({MONTH_RE})\.?\s*|\s*({MONTH_RE})\.?\s+(\d{{1,2}})\s*", m.group(2) or "")
         def on(y: int, m: re.Match[str] = m, said: re.Match[str] | None = said) -> dt.date:

@@ -24,7 +24,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
 _HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all\s+of\s+us|the\s+family|between\s+us)\b", re.I)
 # the assistant asked to do something, and the user's own keeping of the log: not whose the records are
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
-                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you|gave\s+you|given\s+you|sent\s+you|mentioned|shared)\b",
+                     r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you|gave\s+you|given\s+you|sent\s+you)\b",
                      re.I)
 _BOTH_OF_US = re.compile(r"\bbetween\s+us\b|\bboth\s+of\s+us\b", re.I)
 
@@ -84,26 +84,41 @@ def whose_filters(question: str, coll: Collection, query: Query) -> list[Filter]
     if _EVERYONE.search(question):
         return []
     if _HOUSEHOLD.search(question) or not _FIRST_PERSON.search(_ASKING.sub(" ", question)):
-        main = main_person(coll.records)
+        pronoun = _THIRD_PERSON.search(question)
+        main = main_person(coll.records, others="" if pronoun is None else _PRONOUN_GENDER.get(pronoun.group(0).lower(), "any"))
         return [] if main is None else [Filter(WHOSE, "eq", main)]
     return [Filter(WHOSE, "eq", "me")]
+
+
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|him|her|his|hers|them|their|he's|she's|they've)\b", re.I)
+_PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "he's": "m", "she": "f", "her": "f", "hers": "f", "she's": "f"}
 
 
 _EVERYONE = re.compile(r"\b(?:everyone|everybody|all\s+of\s+us|the\s+family|between\s+us|both\s+of\s+us|together|combined)\b", re.I)
 
 
-def main_person(records: Sequence[Record]) -> str | None:
+def main_person(records: Sequence[Record], *, others: str = "") -> str | None:
     """The person a collection is kept about, where others only turn up now and then (the neighbour's
     seven eggs beside the user's dozen records, a friend's one catch beside Dad's): a question naming
-    no one ("what's the biggest fish he's had", "how many did we get in April") means theirs."""
+    no one ("what's the biggest fish he's had", "how many eggs have the girls laid") means theirs.
+    ``others``: the question says "he" ("m"), "she" ("f") or "they" ("any"); where the user's records
+    lead, the one other person a relation shows to be "he" or "she" ("how many did he smoke": Dad's)."""
+    from engine.learn.whose import kin_gender
+
     counts: dict[str, int] = {}
     for r in records:
         counts[r.subject or "me"] = counts.get(r.subject or "me", 0) + 1
+    if others in ("m", "f"):
+        fits = [p for p in counts if p != "me" and kin_gender(p) == others]
+        if len(fits) == 1 and max(counts, key=lambda p: counts[p]) == "me":
+            return fits[0]
+    if others and max(counts, key=lambda p: counts[p]) == "me":
+        return None  # "he", "she" or "they" is not the user: no one's records are picked
     if len(counts) < 2:
         return None
     main, most = max(counts.items(), key=lambda kv: kv[1])
-    others = [n for p, n in counts.items() if p != main]
-    return main if most >= 4 and most >= 0.8 * sum(counts.values()) and max(others) <= 2 else None
+    rest = [n for p, n in counts.items() if p != main]
+    return main if most >= 4 and most >= 0.8 * sum(counts.values()) and max(rest) <= 2 else None
 
 
 MORE_WORDS = r"(?:more|longer|further|farther|higher|bigger|heavier|greater)"

@@ -173,14 +173,21 @@ _MEDICINE_NOUN = re.compile(r"\b(?:patch(?:es)?|inhalers?|puffers?|creams?|ointm
 
 def medicine_said(name: str, text: str, start: int, end: int) -> bool:
     """Whether ``name``, said from ``start`` to ``end`` of ``text``, can be a medicine someone takes:
-    a drug the lexicon knows, or a name said in a sentence about medicines (a dose, a medication verb,
-    tablets, patches, drops). "he quits smoking", "he had 12 yesterday" name no medicine."""
+    a drug the lexicon knows, a name said in a sentence about medicines (a dose, a medication verb,
+    tablets, patches, drops), or a brand name with its capital. "he quits smoking", "he had 12
+    yesterday, grumpy all evening" name no medicine."""
     if drug_lexicon().find(name, 0, len(name)) or drug_class(name):
         return True
     from engine.extract.segment import sentences
 
     lo, hi = next(((a, b) for a, b in sentences(text) if a <= start < b), (start, end))
-    return bool(_health_talk(text, lo, hi) or cues.DOSE.search(text[lo:hi]) or _MEDICINE_NOUN.search(text[lo:hi]))
+    if _health_talk(text, lo, hi) or cues.DOSE.search(text[lo:hi]) or _MEDICINE_NOUN.search(text[lo:hi]):
+        return True
+    # a brand said with its capital ("Calpol at 3am", "Had a Lemsip"), not an everyday word, a pronoun or a first name
+    said = text[start:end]
+    words = re.findall(r"[A-Za-z]+", said)
+    return bool(words) and said[:1].isupper() and not all(w.lower() in _never_drugs() for w in words) \
+        and said.lower() not in ("he", "she", "they", "i", "we", "it")
 
 
 def find_drugs(text: str, lo: int, hi: int) -> list[Mention]:

@@ -213,10 +213,10 @@ def _race_time(text: str, m: re.Match[str]) -> bool:
 _PLACE = re.compile(r"(?<![\w.,/:$€£¥₹-])(?P<num>\d{1,5})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)—–-]|(?:out|place|overall|position|"
                     r"in|and|with|but|at|which|so|again|today|yesterday|this|last|i|he|she|they|we|for|from|behind|ahead)\b))", re.I)
 _DAY_BEFORE = re.compile(r"\b(?:the|on|from|until|till|by|since|before|after|of|and|to|or|"
-                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)\s+$|\(\s*$",
+                         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*)\s+$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b[^()\d]{0,20}\(\s*$",
                          re.I)
 """A place in an order ("finished 212th", "came 60th"): a number, where no day of a month is said
-(nor one put aside in brackets: "club night (15th)")."""
+(nor one put aside in brackets after its weekday: "Thursday club night (15th)")."""
 
 _PLACE_WORD = re.compile(r"\b(?:(?:came|come|comes|coming|finish(?:ed|es|ing)?|placed|end(?:ed|ing)?\s+up|got)\s+(?:in\s+)?"
                          r"(?:(?:joint|equal)\s+)?|(?:were|was|are|is)\s+(?:joint|equal)\s+)(?:overall\s+)?(?P<word>first|second|"
@@ -257,7 +257,7 @@ def _unit_fraction_re() -> re.Pattern[str]:
 # "an hour and ten minutes", "a whole hour and ten", "two hours and twenty": minutes unsaid only where the phrase ends
 _TWO_UNITS = re.compile(
     rf"(?<![\w.,])(?P<big>{_NUM})\s*(?P<bu>stones?|st|feet|foot|ft)\b\.?\s*(?:and\s+)?(?P<small>\d{{1,2}}(?:\.\d+)?|\b{_UP_TO_99})"
-    rf"(?P<half>½)?(?:\s*(?P<su>lbs?|pounds?|in|inch(?:es)?)\b)?(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w½]|[.,]\d|\s*(?:kg|cm|m)\b)",
+    rf"(?P<half>½)?(?:\s*(?P<su>lbs?|pounds?|in|inch(?:es)?)\b)?(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?(?![\w½]|[.,]\d|\s*(?:kg|cm|m)\b|\s+(?:days?|weeks?|months?|years?|hours?|mins?|minutes?|ago|times)\b)",
     re.I)
 """A weight in stones and pounds ("15 stone 2", "14 stone 11 and a half", "13st 12lb") or a height in feet and inches
 ("5 foot 7"): one value, in pounds or inches."""
@@ -420,7 +420,7 @@ _RESULT_WORD = re.compile(rf"\s+(?:{_RESULTS})\b", re.I)
 _RESULT_AFTER = re.compile(rf"\s*(?:[,.;!]|$)|\s+(?:{_RESULTS}|to\s+(?:us|them|me))\b", re.I)
 _RESULT_PAIR = re.compile(r"(?<![\w./:-])(?P<a>\d{1,2})\s*[-–]\s*(?P<b>\d{1,2})(?![\w/:.-])")
 _PAST_VERB = (r"(?:[a-z]+ed|got|made|took|won|hit|caught|kept|ran|swam|did|had|ate|drank|rode|wrote|sold|bought|threw|saw|drove|"
-              r"flew|gave|sang|spent|brought|found|lost|sent|laid|shot|fed|grew|read|sat|set\s+up|put\s+away)")
+              r"flew|gave|sang|spent|brought|found|sent|laid|shot|fed|grew|read|sat|set\s+up|put\s+away)")
 """Past tenses a count may follow with its noun left out ("ate seven", "sold three"): the regular ones and the common irregular."""
 _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|more|other|another|or\s+two)\b)"
                           r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
@@ -437,7 +437,9 @@ _ALL_OF = re.compile(rf"(?<![\w'’-])(?:(?P<both>both)|all\s+(?P<num>(?i:\d{{1,
 _SPELLED_ALONE = re.compile(
     rf"(?<![\w'’-])(?<!\bthe\s)(?<!\bthose\s)(?<!\bthese\s)(?<!\bother\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bus\s)(?<!\bthem\s)"
     r"(?<!\ball\s)(?<!\bof\s)(?<!\bat\s)(?<!\bby\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bpast\s)(?<!\bto\s)(?<!\bnumber\s)"
-    r"(?<!\bno\.\s)(?<!\bfor\s)(?<!\bon\s)"
+    r"(?<!\bno\.\s)(?<!\bfor\s)(?<!\bon\s)(?<!\baround\s)(?<!\bsince\s)(?<!\bafter\s)(?<!\bbefore\s)(?<!\bfrom\s)"
+    r"(?<!\byear\s)(?<!\bchannel\s)(?<!\bpage\s)(?<!\broom\s)(?<!\bplatform\s)(?<!\bgate\s)(?<!\bbus\s)(?<!\blevel\s)"
+    r"(?<!\bgrade\s)(?<!\bsize\s)(?<!\bchapter\s)(?<!\bepisode\s)(?<!\bseason\s)(?<!\bseries\s)(?<!\bweek\s)"
     rf"(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))(?![\w'’-])"
     rf"(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?"
     r"(?=\s*(?:$|[,.;:!?)—–'\"]|\s(?:in|on|at|and|but|so|then|again|today|yesterday|tonight|this|that|last|or|from|with|before|"
@@ -447,7 +449,8 @@ _SPELLED_ALONE = re.compile(
 four in the box", "Good Friday was our record — six!"); not "the two of us", "those two", "at nine"."""
 _NOT_DESCRIBING = frozenset({"more", "less", "fewer", "other", "of", "or", "and", "to", "in", "at", "on", "for", "by", "from", "than",
                              "times", "the", "a", "an", "my", "his", "her", "their", "our", "your", "its", "each", "per", "out",
-                             "extra", "further", "additional", "separate", "different", "previous", "next", "last", "first"})
+                             "extra", "further", "additional", "separate", "different", "previous", "next", "last", "first",
+                             "most", "some", "these", "those", "both", "all", "many", "few", "several", "such", "every"})
 """Words between a number and a noun that make it no count of that noun: "two more sets", "three of the jars"."""
 
 
@@ -602,6 +605,8 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
             continue
         add(m.start(), m.end(), Decimal(2) if m["both"] else _number(m["num"]), *((unit.name, unit.dimension) if unit else (noun, noun)))
     for m in _COUNTED_AFTER_WORD.finditer(text) if counts else ():  # "four full sets", "3 big bags"
+        if re.search(r"\b(?:at|by|around|since|before|after|till|until|from|to)\s+$", text[max(0, m.start() - 8):m.start()], re.I):
+            continue  # "bed at 11 most nights": a clock time
         noun, unit = m["noun"], table.get(m["noun"].lower())
         if (m["word"].lower() in _NOT_DESCRIBING or m["word"].lower() in table or m["num"].lower() in _VAGUE
                 or _YEAR.match(m["num"]) or (unit is None and noun.lower() in _NOT_COUNTED)):
@@ -633,7 +638,7 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
         else:
             add(m.start("num"), m.end("num"), Decimal(1), "", "")
     for m in _PLACE.finditer(text):
-        if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+        if int(m["num"]) > 31 or not _DAY_BEFORE.search(text[max(0, m.start() - 32):m.start()]):
             add(m.start(), m.end(), _number(m["num"]), "place", "place", "a place in an order")
     for m in _PLACE_WORD.finditer(text):
         add(m.start("word"), m.end("word"), Decimal(ORDINALS[m["word"].lower()]), "place", "place", "a place in an order")
@@ -651,11 +656,18 @@ def find_quantities(text: str, taken: list[tuple[int, int]] = (), *, counts: boo
 
 
 def _signed(text: str, f: tuple[int, int, Decimal, str, str, str]) -> tuple[int, int, Decimal, str, str, str]:
-    """A minus sign written before a number, not joining two ("-5°C", "rating -4", not "3-4"), makes it negative."""
+    """A minus sign written before a number, not joining two nor opening a list item ("-5°C", "rating -4"; not "3-4",
+    "-3 coffees"), makes it negative."""
     a, b, value, unit, dim, note = f
-    if a >= 1 and text[a - 1] in "-−" and text[a].isdigit() and (a == 1 or not (text[a - 2].isalnum() or text[a - 2] in ".,")):
+    if a >= 1 and text[a - 1] in "-−" and text[a].isdigit() and (dim.startswith("temperature") or _SIGNED_AFTER.search(text[max(0, a - 30):a - 1])):
         return a - 1, b, -value, unit, dim, note
     return f
+
+
+_SIGNED_AFTER = re.compile(r"(?:\b(?:was|were|is|at|to|of|by|rating|score|change|balance|hit|reached|now|down|net|total|"
+                           r"handicap|points?)\s+|\()$", re.I)
+"""What a negative number is said after ("rating -4", "down to −3", "(-2)"); a dash opening a list item ("-3 coffees")
+is no sign."""
 
 
 def _said_counts(text: str, found: list[tuple[int, int, Decimal, str, str, str]],

@@ -378,7 +378,8 @@ _HEDGED = re.compile(r"^\W*(?:i\s+think|i\s+guess|i\s+reckon|i\s+believe|(?:i'm\
 # with a hedge and asking nothing of anyone (no "you", "any", "if"/"whether", no "should")
 _HEDGE_WORD = re.compile(r"\b(?:thinks?|thought|reckons?|guess(?:es)?|maybe|probably|perhaps|roughly|about|around|or\s+so|"
                          r"ish)\b", re.I)
-_ASKS_SOMEONE = re.compile(r"\b(?:you|your|any|anyone|anybody|if|whether|should|could|would|idea|tips?|advice|normal|ok(?:ay)?)\b", re.I)
+_ASKS_SOMEONE = re.compile(r"\b(?:you|your|any|anyone|anybody|if|whether|should|could|would|idea|tips?|advice|normal|ok(?:ay)?|"
+                           r"how|what|when|where|which|who|whom|whose|why|remind|tell|total)\b", re.I)
 
 
 def _unsure(sentence: str) -> bool:
@@ -500,15 +501,15 @@ def _day_said_with(o: Offer, values: dict[str, Value], date_span: tuple[int, int
         if any(spans[i][0] <= date_span[0] < spans[i][1] for i in held):
             return None
         # a day said in another sentence gives way only to one that opens the numbers' own words
-        # ("Alfie scored 61 yesterday ... Ted wasn't so lucky on Wednesday: 4 off 9"); one said further
-        # off than the sentence before them ("Happy Easter! ... So, first entry: Friday he went to the
-        # pond and caught seven") gives way to the day their own clause opens with
+        # ("Alfie scored 61 yesterday ... Ted wasn't so lucky on Wednesday: 4 off 9"); the day of the telling
+        # said further off than the sentence before them ("Happy Easter! ... So, first entry: Friday he went
+        # to the pond and caught seven") gives way to the day their own clause opens with, a few more words off
         before_values = not loose
         near = any(spans[i - 1][0] <= date_span[0] < spans[i - 1][1] for i in held if i > 0)
     own = [c for c in o.dates if any(spans[i][0] <= c.start < spans[i][1] for i in held) and not c.month_only
            and not _OTHER_DAY.search(o.text[max(spans[i][0] for i in held if spans[i][0] <= c.start):c.start])
            and dt.date.fromisoformat(c.value) <= o.session_date  # a day ahead is no record's ("the first" of next month)
-           and (not before_values or _leads_into(o, c, first, 5 if near else 10))]
+           and (not before_values or _leads_into(o, c, first, 5 if near or day != o.session_date else 10))]
     if len({c.value for c in own}) != 1:
         return None
     c = own[0]

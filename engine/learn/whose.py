@@ -373,8 +373,9 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     if who != "me" and _inside_a_value(who, parts):
         who = "me"  # "the green Zara coat, £22": a brand within what the record is of, not a person's record
-    if who != "me" and _only_a_place(who, text):
-        who = "me"  # "he was at his brother's watching the football": where it happened, not whose it is
+    others = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject and f.subject != "me"}
+    if who != "me" and others - {who.lower()} and who.lower() not in others and _only_a_place(who, text):
+        who = "me"  # "he was at his brother's watching the football" of Sam's records: where it happened, not whose it is
     said = subject_of_clause(text, start, known)
     if carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
@@ -412,9 +413,10 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
         # named in the sentence before, while the record's own sentence speaks of the user ("My grandson Daniel set
         # you up for me. This morning the crossword took me 14 minutes"): the user's, not the one named before
         named = _named_near(who, text, start, last) and (_named_near(who, own, 0, len(own)) or not _I_OR_ME.search(own))
-        # someone new to a collection of the user's records, named only after the record's sentences ("Yesterday there
-        # were four in the nest box ... My neighbour swears by a lamp in his coop"): not whose the record is
-        far_newcomer = "me" in held and who.lower() not in held and not _named_in(who, text[:_sentence_end(text, last)])
+        # someone new to a collection of the user's records, named only further on than the sentence after the record's
+        # ("Yesterday there were four in the nest box ... Do hens need light? My neighbour swears by a lamp"): not whose
+        # it is ("Cycled 25 minutes today. Well, Tom did" is Tom's)
+        far_newcomer = "me" in held and who.lower() not in held and not _named_in(who, text[:_sentence_end(text, last, after=1)])
         if agrees or not _only_aside(who, text, start) and not far_newcomer and (chosen_before or not mine_so_far and (named or could_mean and not (
                 _first_person(_sentence_at(text, start)) or said is not None))):
             return who  # "Lily's gala was on Saturday... 50m in 48 seconds": nothing here says otherwise
@@ -505,9 +507,11 @@ def _sentences_and_next(text: str, start: int, end: int) -> str:
     return text[spans[held[0]][0]:spans[min(held[-1] + 1, len(spans) - 1)][1]]
 
 
-def _sentence_end(text: str, at: int) -> int:
-    """Where the sentence holding ``at`` ends."""
-    return next((b for a, b in sentences(text) if a <= at < b), len(text))
+def _sentence_end(text: str, at: int, after: int = 0) -> int:
+    """Where the sentence holding ``at`` ends (``after``: that many sentences further on)."""
+    spans = sentences(text)
+    i = next((k for k, (a, b) in enumerate(spans) if a <= at < b), len(spans) - 1)
+    return spans[min(i + after, len(spans) - 1)][1] if spans else len(text)
 
 
 def _named_near(person: str, text: str, start: int, end: int) -> bool:
@@ -612,6 +616,13 @@ def _pronoun_for(words: str, gender: str) -> bool:
     "gave her a brush" of the cat is not Dev, whom the user calls "he"."""
     pronoun = {"m": _HE, "f": _SHE}.get(gender, _THIRD_PERSON)
     return pronoun.search(words) is not None
+
+
+def kin_gender(person: str) -> str:
+    """"m" or "f" for a person named by a relation ("Dad", "my sister", "Sam (partner)" says nothing), else ""."""
+    words = re.findall(r"[a-z]+", person.lower())
+    relations = {kin(w) or w for w in words}
+    return "m" if relations & _MALE else "f" if relations & _FEMALE else ""
 
 
 def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:

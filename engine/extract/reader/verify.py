@@ -467,15 +467,20 @@ _BUYING = re.compile(r"\b(?:bought|buy|buying|purchased?|ordered|order|paid\s+fo
 _GIVEN_TO_ME = re.compile(r"\b(?:gave|given|gives?|handed|hands?|paid|pays?|sent|sends?|transferred|slipped|bunged|lent|lends?|"
                          r"tipped|refunded|reimbursed|owes?|owed)\s+(?:me|us)\b|\b(?:I|we)\s+(?:got(?!\s+(?:charged|billed|fined|stung|hit|done))|received|earned|made|was\s+paid|"
                          r"were\s+paid|was\s+given|were\s+given|found)\b", re.I)
-_FROM_SOMEONE = re.compile(r"^[^.;!?]{0,25}?\bfrom\s+(?:him|her|them|[A-Z][a-z]+)\b")
+_FROM_SOMEONE = re.compile(r"^[^.;!?]{0,25}?\bfrom\s+(?:him|her|them|[A-Z][a-z]+)\b(?!\s+(?:to|into)\b)")
+_PAYING_OUT = re.compile(r"\b(?:sent|send|paid|pay|transferred|transfer|gave|give|lent|lend|bought|spent|owe)\b(?!\s+(?:me|us)\b)", re.I)
 
 
 def _received(text: str, start: int, end: int) -> bool:
     """An amount someone gave the user ("he gave me a fiver towards petrol", "Another £5 from him")
-    is money in, not a payment the user makes: no Transfer."""
+    is money in, not a payment the user makes: no Transfer. The user paying it on after getting
+    something ("I got paid and sent Mum £100") or moving it between accounts ("from Monzo to Tom") is not."""
     sentence = next(((a, b) for a, b in sentences(text) if a <= start < b), (0, len(text)))
     before = re.split(r"[,;:—–]|\s(?:but|and\s+then|then|so)\s", text[sentence[0]:start])[-1]
-    return bool(_GIVEN_TO_ME.search(before) or _FROM_SOMEONE.match(text[end:sentence[1]]))
+    given = list(_GIVEN_TO_ME.finditer(before))
+    if given and not _PAYING_OUT.search(before, given[-1].end()):
+        return True
+    return not _PAYING_OUT.search(before) and _FROM_SOMEONE.match(text[end:sentence[1]]) is not None
 
 
 def _sold(text: str, start: int, end: int) -> bool:

@@ -390,6 +390,8 @@ def test_a_thing_the_user_sold_is_no_purchase(text: str, item: str, money: str, 
     ("Paid the window cleaner £18 this morning.", "window cleaner", "£18", True),
     ("I paid Gareth back the £15 I owed him.", "Gareth", "£15", True),
     ("I got charged £30 by the garage for nothing.", "garage", "£30", True),
+    ("I got paid today and sent Mum £100.", "Mum", "£100", True),  # paid on after getting paid
+    ("Sent £50 from Revolut to Mum for her birthday.", "Mum", "£50", True),  # between accounts, then out
 ])
 def test_money_someone_gave_the_user_is_no_payment_of_theirs(text: str, payee: str, money: str, kept: bool) -> None:
     ids = _ids(text)
@@ -405,6 +407,8 @@ def test_money_someone_gave_the_user_is_no_payment_of_theirs(text: str, payee: s
     ("Gave Alfie 5ml of Calpol at bedtime, his temperature was up.", "Calpol", True),
     ("She's on sertraline now, the GP changed it.", "sertraline", True),
     ("He started the nicotine patches on Monday.", "nicotine patches", True),
+    ("Calpol at 3am, he was burning up.", "Calpol", True),  # a brand with its capital
+    ("Had a Lemsip before bed, feeling rough.", "Lemsip", True),
 ])
 def test_a_medication_needs_a_medicine_the_message_speaks_of(text: str, name: str, kept: bool) -> None:
     raw = {"records": [{"record": "Medication", "name": name}]}

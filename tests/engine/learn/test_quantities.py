@@ -435,3 +435,16 @@ def test_a_number_in_words_that_is_a_pronoun_a_clock_or_a_name_is_not(text: str)
 ])
 def test_stones_and_pounds_or_feet_and_inches_are_one_value(text: str, expected: list[tuple[Decimal, str]]) -> None:
     assert _values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Parkrun this morning (15th overall)", [(Decimal(15), "place")]),  # a bracketed place, no weekday before it
+    ("I was 14 stone 3 weeks ago", [(Decimal(14), "st"), (Decimal(3), "")]),  # "3 weeks ago" is when (a date, in an offer)
+    ("Today:\n-3 coffees\n-2 beers", [(Decimal(3), ""), (Decimal(2), "")]),  # a dash opening a list item is no sign
+    ("We left around seven and got back at ten.", []),  # clock times
+    ("Been up since five with the baby, she's in year seven now", []),
+    ("We lost two to one in the end", []),  # a score's words
+    ("Bed at 11 most nights", [(Decimal(11), "")]),  # a clock time counts no nights
+])
+def test_numbers_that_are_places_times_or_list_marks_stay_so(text: str, expected: list[tuple[Decimal, str]]) -> None:
+    assert _values(text) == expected

@@ -23,6 +23,8 @@ def test_a_hedged_statement_with_a_question_mark_states_its_value() -> None:
     assert asks("Maybe she should rest for a week?")  # a suggestion asked
     assert asks("About 3 miles, do you think that's enough?")  # asks the assistant
     assert asks("Probably 20 minutes, is that normal?")
+    assert asks("Roughly how many miles did I run in March?")  # a question opened by a hedge
+    assert asks("Remind me roughly how much I spent on the 4th?")
 
 
 def test_a_question_asked_without_a_question_word_is_still_a_question() -> None:
@@ -169,6 +171,8 @@ def test_a_day_cited_from_another_sentence_gives_way_to_the_day_that_opens_the_n
     assert _day_of(text, dt.date(2024, 12, 25), {"n": "2 miles"}, said="Christmas") == dt.date(2024, 12, 24)
     text = "Happy Christmas! Tuesday she walked all the way to the church and back, 2 miles."  # the sentence before stands
     assert _day_of(text, dt.date(2024, 12, 25), {"n": "2 miles"}, said="Christmas") == dt.date(2024, 12, 25)
+    text = "Did parkrun on Saturday. Great atmosphere, loads of people. Yesterday I finally looked up the results, 27:30."
+    assert _day_of(text, dt.date(2024, 9, 10), {"n": "27:30"}, said="Saturday") == dt.date(2024, 9, 7)  # told yesterday
 
 
 def test_a_number_the_message_takes_back_is_replaced_by_the_one_said_in_its_place() -> None:

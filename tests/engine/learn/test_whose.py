@@ -308,8 +308,8 @@ def test_a_collection_of_the_users_own_records_takes_a_named_person_only_when_th
 
 def test_someone_named_only_after_the_record_does_not_take_it_from_a_collection_of_the_users_own(store: LogStore) -> None:
     _learn(store, "Weeded the veg patch this morning, 40 minutes.", {"duration": "40 minutes"})
-    _learn(store, "Lovely sunny day. Yesterday there was another 30 minutes of weeding done. Our neighbour Doreen wants our "
-           "spare courgettes.", {"duration": "30 minutes"}, DAY + dt.timedelta(days=3), who="Doreen")
+    _learn(store, "Lovely sunny day. Yesterday there was another 30 minutes of weeding done. Should I mulch now? Our "
+           "neighbour Doreen swears by bark.", {"duration": "30 minutes"}, DAY + dt.timedelta(days=3), who="Doreen")
     _learn(store, "Doreen weeded her own patch for 20 minutes too.", {"duration": "20 minutes"}, DAY + dt.timedelta(days=4),
            who="Doreen")
     assert _whose(store) == [("me", 40.0), ("me", 30.0), ("Doreen", 20.0)]
@@ -321,6 +321,19 @@ def test_someone_whose_home_is_only_where_it_happened_is_not_whose_it_is(store: 
     _learn(store, "Yesterday he was at his brother's watching the rugby and I think it was 50 minutes on the turbo trainer.",
            {"duration": "50 minutes"}, DAY + dt.timedelta(days=3), who="his brother")
     assert _whose(store) == [("Sam", 40.0), ("Sam", 50.0)]
+
+
+def test_someone_named_in_the_sentence_after_the_record_may_still_take_it(store: LogStore) -> None:
+    _learn(store, "Weeded the veg patch this morning, 40 minutes.", {"duration": "40 minutes"})
+    _learn(store, "Another 25 minutes of weeding today. Well, Tom did it, I was at work!", {"duration": "25 minutes"},
+           DAY + dt.timedelta(days=2), who="Tom")
+    assert _whose(store) == [("me", 40.0), ("Tom", 25.0)]
+
+
+def test_a_home_only_gives_way_where_the_collection_holds_someone_else(store: LogStore) -> None:
+    _learn(store, "Spent the day at Dad's. Physio was 30 minutes this morning, he's getting stronger.",
+           {"duration": "30 minutes"}, who="Dad")
+    assert _whose(store) == [("Dad", 30.0)]
 
 
 def test_someone_at_whose_home_it_happened_who_did_it_keeps_it(store: LogStore) -> None:
