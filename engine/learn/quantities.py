@@ -426,7 +426,9 @@ _VERB_NUMBER = re.compile(rf"\b{_PAST_VERB}\s+(?P<num>{_WORD_NUM})\b(?!\s+(?:of|
                           r"(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|too|in|for|with|while|which|at|on|to)\b))", re.I)
 
 
-_A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))"
+_TWO_TO_99 = rf"(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))})"
+"""A number from two to ninety-nine in words ("one" is as often no number at all)."""
+_A_NUMBER = re.compile(rf"(?<![\w'’-])an?\s+(?P<num>{_TWO_TO_99})"
                        r"(?![\w-])(?=\s*(?:$|[,.;:!?)—–]|\s(?:and|but|so|then|that|this|today|yesterday|tonight|again|too|though)\b))", re.I)
 """A number said as a noun where the phrase ends: "the pain was an eight", "rated it a four"."""
 _COUNTED_AFTER_WORD = re.compile(rf"(?<![\w.,/:$€£¥₹-])(?P<num>(?i:\d{{1,5}}|{_COMPOUND}|(?:{_WORD_NUM})(?:[\s-](?:{_ONES}))?))"
@@ -440,7 +442,7 @@ _SPELLED_ALONE = re.compile(
     r"(?<!\bno\.\s)(?<!\bfor\s)(?<!\bon\s)(?<!\baround\s)(?<!\bsince\s)(?<!\bafter\s)(?<!\bbefore\s)(?<!\bfrom\s)"
     r"(?<!\byear\s)(?<!\bchannel\s)(?<!\bpage\s)(?<!\broom\s)(?<!\bplatform\s)(?<!\bgate\s)(?<!\bbus\s)(?<!\blevel\s)"
     r"(?<!\bgrade\s)(?<!\bsize\s)(?<!\bchapter\s)(?<!\bepisode\s)(?<!\bseason\s)(?<!\bseries\s)(?<!\bweek\s)"
-    rf"(?P<num>(?:{'|'.join(TENS)})(?:[\s-](?:{_ONES}))?|(?!one\b)(?:{'|'.join(sorted(UNITS, key=len, reverse=True))}))(?![\w'’-])"
+    rf"(?P<num>{_TWO_TO_99})(?![\w'’-])"
     rf"(?:\s+and\s+(?P<frac>{_AND_FRACTION_RE}))?"
     r"(?=\s*(?:$|[,.;:!?)—–'\"]|\s(?:in|on|at|and|but|so|then|again|today|yesterday|tonight|this|that|last|or|from|with|before|"
     r"after|when|which|since|too|though|each|apiece|altogether|all\s+told|in\s+total|total|i|we|he|she|they|it|were|was|laid|"
