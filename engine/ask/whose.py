@@ -94,7 +94,8 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|they|him|her|his|hers|them|their|he's|s
 _PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "he's": "m", "she": "f", "her": "f", "hers": "f", "she's": "f"}
 
 
-_EVERYONE = re.compile(r"\b(?:everyone|everybody|all\s+of\s+us|the\s+family|between\s+us|both\s+of\s+us|together|combined)\b", re.I)
+_EVERYONE = re.compile(r"\b(?:everyone|everybody|all\s+of\s+us|the\s+family|between\s+us|both\s+of\s+us)\b|\b(?:we|us)\b.*\btogether\b", re.I)
+"""Everyone's records said outright ("between us", "did we pick together"); "May and June combined" joins periods, not people."""
 
 
 def main_person(records: Sequence[Record], *, others: str = "") -> str | None:

@@ -51,6 +51,7 @@ def learned(tmp_path: Path) -> Iterator[tuple[State, LogStore]]:
     ("How many kilos did Doreen pick?", 9),  # named: hers
     ("How many kilos of plums between us all, Doreen's included?", 30),
     ("How many kilos of plums did we pick together?", 30),  # said to be everyone's
+    ("How many kilos did I pick in April and May combined?", 21),  # periods joined, the user's own
     ("How many did Jo vape in March?", 19),  # the one count kept, added up (not the mum's 30)
     ("How many puff-free days did Jo have in March?", 2),  # days holding none of it
 ])
