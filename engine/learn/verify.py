@@ -374,8 +374,9 @@ def _same_number(raw: str, o: Offer, by_id: dict[str, Value]) -> str:
 _HEDGED = re.compile(r"^\W*(?:i\s+think|i\s+guess|i\s+reckon|i\s+believe|(?:i'm\s+)?pretty\s+sure|it\s+was\s+like)\b", re.I)
 
 
-# "She thinks two sets, and maybe fifteen mins?": a statement, not opening as a question, said
-# with a hedge and asking nothing of anyone (no "you", "any", "if"/"whether", no "should")
+# "She thinks two sets, and maybe fifteen mins?": a statement, not opening as a question, said with a
+# hedge and asking nothing of anyone (no "you", "any", "if"/"whether", "should", no question word anywhere:
+# "Roughly how many miles did I run?" asks)
 _HEDGE_WORD = re.compile(r"\b(?:thinks?|thought|reckons?|guess(?:es)?|maybe|probably|perhaps|roughly|about|around|or\s+so|"
                          r"ish)\b", re.I)
 _ASKS_SOMEONE = re.compile(r"\b(?:you|your|any|anyone|anybody|if|whether|should|could|would|idea|tips?|advice|normal|ok(?:ay)?|"
