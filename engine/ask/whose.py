@@ -5,8 +5,9 @@ A learned collection may hold the user's records and a child's, a partner's, a f
 ``whose`` field, and a question picks its people: a person named ("How long has Ben spent…",
 "Mark's LDL") keeps theirs, one left out ("leaving out Rosie's") drops theirs, one counted in
 ("Rosie's batch included") keeps everyone's, and a question in the first person that names no one
-("What's my average?", "How many coots have I counted?") keeps the user's own. "We" and "our" keep
-everyone's."""
+("What's my average?", "How many coots have I counted?") keeps the user's own. A question naming no one,
+or saying "we" and "our", keeps everyone's — or the collection's own person's, where others turn up only
+now and then (:func:`main_person`); "between us", "everyone" keep everyone's."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ WHOSE = "whose"
 """The field of a record's person: "me" or the person as the user named them."""
 
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
-_HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours|everyone|everybody|all\s+of\s+us|the\s+family|between\s+us)\b", re.I)
+_HOUSEHOLD = re.compile(r"\b(?:we|we've|we're|us|our|ours)\b", re.I)
 # the assistant asked to do something, and the user's own keeping of the log: not whose the records are
 _ASKING = re.compile(r"\b(?:remind|tell|show|give|help|let)\s+me\b|\bfor\s+me\b|\b(?:can|could|would)\s+you\b|"
                      r"\bi(?:'ve|\s+have)?\s+(?:noted|logged|recorded|written|wrote|tracked|kept|put\s+down|jotted|saved|told\s+you|gave\s+you|given\s+you|sent\s+you)\b",
@@ -94,7 +95,7 @@ _THIRD_PERSON = re.compile(r"\b(?:he|she|they|him|her|his|hers|them|their|he's|s
 _PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "he's": "m", "she": "f", "her": "f", "hers": "f", "she's": "f"}
 
 
-_EVERYONE = re.compile(r"\b(?:everyone|everybody|all\s+of\s+us|the\s+family|between\s+us|both\s+of\s+us)\b|\b(?:we|us)\b.*\btogether\b", re.I)
+_EVERYONE = re.compile(rf"\b(?:everyone|everybody|all\s+of\s+us|the\s+family)\b|{_BOTH_OF_US.pattern}|\b(?:we|us)\b.*\btogether\b", re.I)
 """Everyone's records said outright ("between us", "did we pick together"); "May and June combined" joins periods, not people."""
 
 

@@ -27,15 +27,18 @@ _FIRST_PERSON = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself|my|we|
 _I_OR_ME = re.compile(r"(?<![\w.])(?:i|i'm|i've|i'd|im|ive|me|myself)(?![\w.])", re.I)
 """The user alone ("took me 14 minutes"), not "we were all so proud" nor "my ears are ringing"."""
 _THIRD_PERSON = re.compile(r"\b(?:he|she|his|her|him|he's|she's|they|their|them)\b", re.I)
+_HEDGE_WORDS = r"i\s+(?:think|reckon|guess|believe)|i['’]m\s+(?:pretty\s+)?sure"
 # words that may open a clause before its subject: "Oh, and then she did..."
 _OPENERS = re.compile(
     r"^\s*(?:\s*(?:oh|and|then|also|so|but|well|actually|anyway|hmm+|ok(?:ay)?|right|yes|yeah|hello|hi|hey|plus|"
-    r"i\s+(?:think|reckon|guess|believe)|i['’]m\s+(?:pretty\s+)?sure|pretty\s+sure|probably|maybe|apparently|"
+    rf"{_HEDGE_WORDS}|pretty\s+sure|probably|maybe|apparently|"
     r"today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|(?:on\s+|last\s+|that\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[\s,!.—–-]*)*",
     re.I,
 )
-_HEDGE = re.compile(r"\bi\s+(?:think|reckon|guess|believe)\b|\bi['’]m\s+(?:pretty\s+)?sure\b", re.I)
+_HEDGE = re.compile(rf"\b(?:{_HEDGE_WORDS})\b", re.I)
 """The user's hedge on a value ("I think it was 17"): the user says how sure they are, not that they did it."""
+
+
 def _first_person(words: str) -> bool:
     """The user speaks of themselves in ``words``, beyond a hedge on a value ("I think it was 17")."""
     return _FIRST_PERSON.search(_HEDGE.sub(" ", words)) is not None
@@ -373,15 +376,14 @@ def whose(coll: LearnedCollection, who: str, facts: Sequence[Fact | NewFact], te
     known = frozenset(str(f.subject).lower() for f in facts if f.subject and f.subject != "me")
     if who != "me" and _inside_a_value(who, parts):
         who = "me"  # "the green Zara coat, £22": a brand within what the record is of, not a person's record
-    others = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject and f.subject != "me"}
-    if who != "me" and others - {who.lower()} and who.lower() not in others and _only_a_place(who, text):
+    held = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject}
+    if who != "me" and held - {"me", who.lower()} and who.lower() not in held and _only_a_place(who, text):
         who = "me"  # "he was at his brother's watching the football" of Sam's records: where it happened, not whose it is
     said = subject_of_clause(text, start, known)
     if carer(who, facts, text):
         who = "me"  # "My GP wants me to check my blood pressure... 141 over 88": the user's reading
     if said is not None and carer(said, facts, text):
         said = None
-    held = {str(f.subject).lower() for f in facts if f.frame == coll.frame and f.subject}
     if who != "me" and who.lower() not in held and _only_with_me(who, text, start, start if end is None else end):
         who = "me"  # "Sam and I went to see it on Saturday. £14 a ticket": an outing of the user's, Sam along
     acted_on = _acts_on_another(who, text, start) if who != "me" and who.lower() not in held else None
@@ -556,14 +558,10 @@ _AT_THEIRS = re.compile(r"\b(?:at|to|round|around|from|over\s+at|stayed\s+at|in)
 def _only_a_place(person: str, text: str) -> bool:
     """Every time the message names the person it is their home as a place ("at his brother's", "round
     Mum's.", "back from Gran's"): where something happened, not whose it is."""
-    words = [w for w in person.split() if len(w) > 1 and w.lower() not in ("my", "his", "her", "their", "our", "your", "the")]
-    if not words:
-        return False
-    said = [m for m in re.finditer(rf"\b{re.escape(words[-1])}\b", text, re.I)]
-    return bool(said) and all(
-        _AT_THEIRS.search(text[max(0, m.start() - 30):m.start() - len(" ".join(words[:-1])) if len(words) > 1 else m.start()])
-        and _PLACE_AFTER.match(text[m.end():]) is not None
-        for m in said)
+    name = re.sub(r"^(?:(?:my|his|her|their|our|your|the)\s+)+", "", person.strip(), flags=re.I)
+    said = list(re.finditer(rf"\b{re.escape(name)}\b", text, re.I)) if name else []
+    return bool(said) and all(_AT_THEIRS.search(text[max(0, m.start() - 30):m.start()]) and _PLACE_AFTER.match(text, m.end())
+                              for m in said)
 
 
 _PLACE_AFTER = re.compile(r"['’]s?(?![\w'’])(?:\s+(?:house|place|flat|home|and|or|for|with|on|at|in|to|the|this|that|last|yesterday|"
@@ -619,20 +617,17 @@ def _pronoun_for(words: str, gender: str) -> bool:
 
 
 def kin_gender(person: str) -> str:
-    """"m" or "f" for a person named by a relation ("Dad", "my sister", "Sam (partner)" says nothing), else ""."""
-    words = re.findall(r"[a-z]+", person.lower())
-    relations = {kin(w) or w for w in words}
+    """"m" or "f" for a person named by a relation ("Dad", "his little sister", "Sam (partner)" says nothing), else ""."""
+    relations = {kin(person) or person.lower()} | {kin(w) or w for w in re.findall(r"[a-z]+", person.lower())}
     return "m" if relations & _MALE else "f" if relations & _FEMALE else ""
 
 
 def _gender(person: str, facts: Sequence[Fact | NewFact]) -> str:
     """"m", "f" or "" for a person the records are about, from how the user spoke of them: a relation
     ("Dad", "his little sister Ada") or the pronouns after their name in the words a record came from."""
-    relation = kin(person) or person.lower()
-    if relation in _MALE:
-        return "m"
-    if relation in _FEMALE:
-        return "f"
+    by_relation = kin_gender(person)
+    if by_relation:
+        return by_relation
     male = female = 0
     for f in facts:
         if f.subject != person or not f.evidence:
